@@ -1,0 +1,184 @@
+/*
+ * store.h -- the only way the server touches the database.
+ *
+ * The store keeps users, games, seats, the append-only list of accepted
+ * actions (with the dice each consumed), snapshots, the per-viewer event log
+ * and chat.  The backend is SQLite in WAL mode (db/store_sqlite.c); its
+ * schema is created and upgraded by numbered migrations, recorded in
+ * PRAGMA user_version.
+ *
+ * Invariants:
+ *   - a game's actions have seq 1, 2, 3 ... with no gaps; (game, seq) is
+ *     unique, so an action can never be stored twice;
+ *   - events have seq 1, 2, 3 ... per game;
+ *   - nothing is ever deleted from actions, events or chat;
+ *   - every function returns 0 or a negative WG_E_* code (WG_E_NOT_FOUND,
+ *     WG_E_EXISTS, WG_E_STORAGE); on WG_E_STORAGE the message of the last
+ *     failure is available from db_last_error().
+ *
+ * Transactions: db_begin/db_commit/db_rollback wrap a group of writes.  The
+ * server commits before it answers `ok`, so an accepted action is durable
+ * (synchronous=FULL by default) before the client hears of it.  Without an
+ * explicit transaction each write is its own transaction.
+ *
+ * Strings passed in are copied; strings returned in structs are owned by the
+ * struct (fixed arrays) unless a comment says "malloc'd: you free it".
+ * Times are Unix seconds given by the caller (the store reads no clock).
+ */
+#ifndef DB_STORE_H
+#define DB_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../rules/core/errors.h"
+
+struct db_store;
+
+/* Opens (creating if needed) the database at path and runs pending
+ * migrations.  ":memory:" gives a private in-memory database. */
+int db_open(const char *path, struct db_store **out);
+/* Closes the database (checkpointing the WAL); st may be NULL. */
+void db_close(struct db_store *st);
+/* Text of the last failure on st (valid until the next call on st). */
+const char *db_last_error(const struct db_store *st);
+/* The schema version after migrations (number of the last migration). */
+int db_schema_version(struct db_store *st);
+/* Copies the live database to path with the SQLite online backup API. */
+int db_backup(struct db_store *st, const char *path);
+
+int db_begin(struct db_store *st);
+int db_commit(struct db_store *st);
+int db_rollback(struct db_store *st);
+
+/* ---- users ---- */
+
+#define DB_NAME_MAX 32
+#define DB_HASH_MAX 128 /* crypto_pwhash_STRBYTES */
+
+struct db_user {
+	int64_t id;
+	char name[DB_NAME_MAX + 1];
+	char pwhash[DB_HASH_MAX];
+	int64_t created;
+};
+
+/* WG_E_EXISTS if the name (case-insensitive) is taken; sets *id. */
+int db_user_create(struct db_store *st, const char *name, const char *pwhash, int64_t now,
+		   int64_t *id);
+/* Case-insensitive lookup by name; WG_E_NOT_FOUND if none. */
+int db_user_by_name(struct db_store *st, const char *name, struct db_user *out);
+int db_user_by_id(struct db_store *st, int64_t id, struct db_user *out);
+int db_user_set_password(struct db_store *st, int64_t id, const char *pwhash);
+
+/* ---- games ---- */
+
+enum db_game_status {
+	DB_GAME_OPEN = 0,     /* waiting for a second player */
+	DB_GAME_ACTIVE = 1,   /* both seats filled, being played */
+	DB_GAME_FINISHED = 2, /* ended by the rules, resignation or abandonment */
+};
+
+#define DB_SCENARIO_MAX 64
+#define DB_OPTIONS_MAX 2048
+#define DB_RESULT_MAX 256
+
+struct db_game {
+	int64_t id;
+	char scenario[DB_SCENARIO_MAX];
+	char options[DB_OPTIONS_MAX]; /* "key=value key=value", as given to new */
+	uint8_t seed[32];
+	char commitment[65]; /* hex SHA-256 of seed */
+	int status;          /* enum db_game_status */
+	int private_game;    /* 1: not listed in `games open` */
+	int64_t creator;     /* user id */
+	int64_t seat[2];     /* user id per side, 0 when empty */
+	int64_t version;     /* accepted actions */
+	int winner;          /* -1 none/draw, 0 or 1 */
+	char result[DB_RESULT_MAX];
+	int64_t created;
+	int64_t updated;
+};
+
+/* Inserts g (id ignored) and sets g->id. */
+int db_game_create(struct db_store *st, struct db_game *g);
+/* Writes status, private flag, seats, version, winner, result, updated. */
+int db_game_update(struct db_store *st, const struct db_game *g);
+int db_game_get(struct db_store *st, int64_t id, struct db_game *out);
+/* Calls fn for every game with status in the mask (1 << status), in id
+ * order; a non-zero return from fn stops the walk and is returned. */
+int db_game_each(struct db_store *st, unsigned status_mask,
+		 int (*fn)(void *ctx, const struct db_game *g), void *ctx);
+
+/* ---- actions ---- */
+
+struct db_action {
+	int64_t game;
+	int64_t seq;   /* 1-based, = version after the action */
+	int side;      /* 0, 1, or -1 for host actions (start) */
+	int64_t user;  /* acting user id, 0 for host actions */
+	char *line;    /* canonical action line ("move 9/3 2638") */
+	char *dice;    /* JSON [[sides,value,forced],...] */
+	int64_t at;
+};
+
+/* Appends; WG_E_EXISTS if (game, seq) is already stored. */
+int db_action_append(struct db_store *st, const struct db_action *a);
+/* Calls fn for each action of game with seq > after, in seq order.  The
+ * strings in *a are valid only during the call. */
+int db_action_each(struct db_store *st, int64_t game, int64_t after,
+		   int (*fn)(void *ctx, const struct db_action *a), void *ctx);
+
+/* ---- snapshots ---- */
+
+int db_snapshot_put(struct db_store *st, int64_t game, int64_t seq, const char *state);
+/* The latest snapshot of game: *seq and *state (malloc'd: you free it).
+ * WG_E_NOT_FOUND if there is none. */
+int db_snapshot_latest(struct db_store *st, int64_t game, int64_t *seq, char **state);
+
+/* ---- event log (what each viewer may read back with `log`) ---- */
+
+struct db_event {
+	int64_t game;
+	int64_t seq;      /* 1-based per game */
+	int64_t action;   /* action seq that produced it, 0 for host events */
+	unsigned audience; /* RULES_AUD_* mask */
+	char *json;       /* the event object */
+	int64_t at;
+};
+
+/* Appends with seq = last seq of the game + 1; sets *seq if non-NULL. */
+int db_event_append(struct db_store *st, const struct db_event *e, int64_t *seq);
+/* The last `limit` events of game whose audience intersects mask, oldest
+ * first; fn as for actions. */
+int db_event_each_last(struct db_store *st, int64_t game, unsigned mask, int limit,
+		       int (*fn)(void *ctx, const struct db_event *e), void *ctx);
+/* Number of events of game with seq > after visible to mask. */
+int db_event_count_after(struct db_store *st, int64_t game, unsigned mask, int64_t after,
+			 int64_t *count);
+/* Highest event seq of game (0 if none). */
+int db_event_last_seq(struct db_store *st, int64_t game, int64_t *seq);
+
+/* ---- seats: what each player has seen ---- */
+
+/* Records that the user holding side of game has seen events up to seq. */
+int db_seat_seen(struct db_store *st, int64_t game, int side, int64_t seq);
+int db_seat_seen_get(struct db_store *st, int64_t game, int side, int64_t *seq);
+
+/* ---- chat ---- */
+
+struct db_chat {
+	int64_t game;
+	int64_t id;
+	int64_t user;
+	char name[DB_NAME_MAX + 1];
+	char *text;
+	int64_t at;
+};
+
+int db_chat_append(struct db_store *st, const struct db_chat *c);
+/* The last `limit` chat lines of game, oldest first. */
+int db_chat_each_last(struct db_store *st, int64_t game, int limit,
+		      int (*fn)(void *ctx, const struct db_chat *c), void *ctx);
+
+#endif

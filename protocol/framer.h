@@ -1,0 +1,58 @@
+/*
+ * framer.h -- cutting a byte stream from a socket into request lines.
+ *
+ * Bytes arrive in arbitrary pieces (split and merged reads).  The framer
+ * delivers each complete line without its "\n" and without a preceding
+ * "\r".  Telnet negotiation is stripped: IAC (255) followed by WILL, WONT,
+ * DO or DONT (251..254) and one option byte; IAC SB ... IAC SE
+ * subnegotiation; IAC followed by any other command byte; IAC IAC is a
+ * literal 255 byte.  Telnet state survives across feeds.
+ *
+ * A line longer than PROTO_LINE_MAX bytes (after stripping) is not
+ * delivered: the framer reports it once through on_too_long when the limit
+ * is crossed, then discards bytes up to and including the next "\n" and
+ * carries on with the following line, so the connection stays usable.
+ *
+ * Ownership: the line pointer given to on_line points into the framer and is
+ * valid only during the callback; the callback may modify it in place (it
+ * is NUL-terminated and writable).  A callback may ask the framer to stop
+ * (return non-zero): the rest of the input stays buffered (pending bytes)
+ * and proto_framer_feed returns the count of bytes consumed so far, so a
+ * caller can pause a client (e.g. until a reply has been flushed).
+ */
+#ifndef PROTO_FRAMER_H
+#define PROTO_FRAMER_H
+
+#include <stddef.h>
+
+#define PROTO_LINE_MAX 4096
+
+struct proto_framer {
+	char line[PROTO_LINE_MAX + 1];
+	size_t len;
+	int discarding; /* inside an over-long line */
+	int telnet;     /* telnet parser state */
+};
+
+struct proto_framer_cb {
+	/* A complete line; return 0 to continue, non-zero to stop feeding. */
+	int (*on_line)(void *ctx, char *line, size_t len);
+	/* The current line crossed PROTO_LINE_MAX; return as on_line. */
+	int (*on_too_long)(void *ctx);
+	void *ctx;
+};
+
+void proto_framer_init(struct proto_framer *f);
+/*
+ * Feeds len bytes.  Returns how many bytes were consumed: len unless a
+ * callback asked to stop, in which case the caller must feed the remaining
+ * bytes later.
+ */
+size_t proto_framer_feed(struct proto_framer *f, const char *data, size_t len,
+			 const struct proto_framer_cb *cb);
+
+/* 1 if s[0..len) is valid UTF-8 with no control characters other than tab
+ * (a request line must be), else 0. */
+int proto_line_valid(const char *s, size_t len);
+
+#endif
