@@ -13,13 +13,23 @@
  *   - events have seq 1, 2, 3 ... per game;
  *   - nothing is ever deleted from actions, events or chat;
  *   - every function returns 0 or a negative WG_E_* code (WG_E_NOT_FOUND,
- *     WG_E_EXISTS, WG_E_STORAGE); on WG_E_STORAGE the message of the last
- *     failure is available from db_last_error().
+ *     WG_E_EXISTS, WG_E_STORAGE; WG_E_BAD_ARGS for a NULL string or one too
+ *     long for the struct field it is read back into, WG_E_NO_MEMORY); the
+ *     message of the last failure is available from db_last_error();
+ *   - user id 0 means "nobody" (empty seat, host action) and is stored as
+ *     NULL; any other user id must exist (foreign keys are enforced, a
+ *     dangling id fails with WG_E_STORAGE).
  *
  * Transactions: db_begin/db_commit/db_rollback wrap a group of writes.  The
  * server commits before it answers `ok`, so an accepted action is durable
  * (synchronous=FULL by default) before the client hears of it.  Without an
- * explicit transaction each write is its own transaction.
+ * explicit transaction each write is its own transaction.  If db_commit
+ * fails the transaction may still be open: call db_rollback, which is a
+ * no-op returning 0 when no transaction is open.
+ *
+ * Callbacks: the *_each functions call fn once per row; a non-zero return
+ * from fn stops the walk and is returned.  fn may call any store function
+ * (including the same *_each) and may write.
  *
  * Strings passed in are copied; strings returned in structs are owned by the
  * struct (fixed arrays) unless a comment says "malloc'd: you free it".
@@ -36,15 +46,22 @@
 struct db_store;
 
 /* Opens (creating if needed) the database at path and runs pending
- * migrations.  ":memory:" gives a private in-memory database. */
+ * migrations.  ":memory:" gives a private in-memory database.  A database
+ * written by a newer wargamed (schema version above this build's) is
+ * refused untouched.  On failure *out is NULL and db_last_error(NULL) says
+ * why. */
 int db_open(const char *path, struct db_store **out);
 /* Closes the database (checkpointing the WAL); st may be NULL. */
 void db_close(struct db_store *st);
-/* Text of the last failure on st (valid until the next call on st). */
+/* Text of the last failure on st (valid until the next call on st); with st
+ * NULL, why the last db_open of the calling thread failed. */
 const char *db_last_error(const struct db_store *st);
-/* The schema version after migrations (number of the last migration). */
+/* The schema version after migrations (number of the last migration), or
+ * a negative WG_E_* code. */
 int db_schema_version(struct db_store *st);
-/* Copies the live database to path with the SQLite online backup API. */
+/* Copies the live database to path with the SQLite online backup API.  A
+ * database already at path is overwritten; the copy is a complete database
+ * (open it with db_open).  Call it outside db_begin/db_commit. */
 int db_backup(struct db_store *st, const char *path);
 
 int db_begin(struct db_store *st);
@@ -63,12 +80,16 @@ struct db_user {
 	int64_t created;
 };
 
-/* WG_E_EXISTS if the name (case-insensitive) is taken; sets *id. */
+/* WG_E_EXISTS if the name (case-insensitive, ASCII letters only) is taken;
+ * sets *id if non-NULL.  WG_E_BAD_ARGS if name is longer than DB_NAME_MAX
+ * or pwhash does not fit DB_HASH_MAX with its NUL. */
 int db_user_create(struct db_store *st, const char *name, const char *pwhash, int64_t now,
 		   int64_t *id);
 /* Case-insensitive lookup by name; WG_E_NOT_FOUND if none. */
 int db_user_by_name(struct db_store *st, const char *name, struct db_user *out);
+/* WG_E_NOT_FOUND if no user has that id. */
 int db_user_by_id(struct db_store *st, int64_t id, struct db_user *out);
+/* WG_E_NOT_FOUND if no user has that id. */
 int db_user_set_password(struct db_store *st, int64_t id, const char *pwhash);
 
 /* ---- games ---- */
@@ -102,8 +123,10 @@ struct db_game {
 
 /* Inserts g (id ignored) and sets g->id. */
 int db_game_create(struct db_store *st, struct db_game *g);
-/* Writes status, private flag, seats, version, winner, result, updated. */
+/* Writes status, private flag, seats, version, winner, result, updated of
+ * game g->id; WG_E_NOT_FOUND if there is no such game. */
 int db_game_update(struct db_store *st, const struct db_game *g);
+/* WG_E_NOT_FOUND if there is no such game. */
 int db_game_get(struct db_store *st, int64_t id, struct db_game *out);
 /* Calls fn for every game with status in the mask (1 << status), in id
  * order; a non-zero return from fn stops the walk and is returned. */
@@ -122,15 +145,19 @@ struct db_action {
 	int64_t at;
 };
 
-/* Appends; WG_E_EXISTS if (game, seq) is already stored. */
+/* Appends; WG_E_EXISTS if (game, seq) is already stored (nothing changes);
+ * WG_E_STORAGE if seq would leave a gap (seq > last seq of the game + 1).
+ * dice NULL is stored as "[]". */
 int db_action_append(struct db_store *st, const struct db_action *a);
 /* Calls fn for each action of game with seq > after, in seq order.  The
- * strings in *a are valid only during the call. */
+ * strings in *a are valid only during the call (do not free them). */
 int db_action_each(struct db_store *st, int64_t game, int64_t after,
 		   int (*fn)(void *ctx, const struct db_action *a), void *ctx);
 
 /* ---- snapshots ---- */
 
+/* Stores the full state of game after action seq (replacing a snapshot
+ * already stored at that seq). */
 int db_snapshot_put(struct db_store *st, int64_t game, int64_t seq, const char *state);
 /* The latest snapshot of game: *seq and *state (malloc'd: you free it).
  * WG_E_NOT_FOUND if there is none. */
@@ -147,10 +174,12 @@ struct db_event {
 	int64_t at;
 };
 
-/* Appends with seq = last seq of the game + 1; sets *seq if non-NULL. */
+/* Appends with seq = last seq of the game + 1 (e->seq is ignored); sets
+ * *seq if non-NULL. */
 int db_event_append(struct db_store *st, const struct db_event *e, int64_t *seq);
-/* The last `limit` events of game whose audience intersects mask, oldest
- * first; fn as for actions. */
+/* The last `limit` events of game whose audience intersects mask
+ * ((audience & mask) != 0), oldest first; limit <= 0 means all of them.
+ * fn as for actions. */
 int db_event_each_last(struct db_store *st, int64_t game, unsigned mask, int limit,
 		       int (*fn)(void *ctx, const struct db_event *e), void *ctx);
 /* Number of events of game with seq > after visible to mask. */
@@ -161,8 +190,10 @@ int db_event_last_seq(struct db_store *st, int64_t game, int64_t *seq);
 
 /* ---- seats: what each player has seen ---- */
 
-/* Records that the user holding side of game has seen events up to seq. */
+/* Records that the user holding side of game has seen events up to seq.
+ * The mark only moves forward: a seq below the stored one is ignored. */
 int db_seat_seen(struct db_store *st, int64_t game, int side, int64_t seq);
+/* The mark of side in game; 0 if none was ever recorded. */
 int db_seat_seen_get(struct db_store *st, int64_t game, int side, int64_t *seq);
 
 /* ---- chat ---- */
@@ -176,8 +207,11 @@ struct db_chat {
 	int64_t at;
 };
 
+/* Appends a chat line (c->id is ignored; ids grow with time).  game 0 is the
+ * lobby; user 0 is the host. */
 int db_chat_append(struct db_store *st, const struct db_chat *c);
-/* The last `limit` chat lines of game, oldest first. */
+/* The last `limit` chat lines of game, oldest first; limit <= 0 means all.
+ * fn as for actions. */
 int db_chat_each_last(struct db_store *st, int64_t game, int limit,
 		      int (*fn)(void *ctx, const struct db_chat *c), void *ctx);
 

@@ -40,6 +40,14 @@ static void record_failure(struct rules_catalog *c, const char *source, const st
 	c->nfailures++;
 }
 
+void rules_catalog_fail(struct rules_catalog *c, const char *source, const char *message)
+{
+	struct rules_error err;
+
+	snprintf(err.message, sizeof(err.message), "%s", message);
+	record_failure(c, source, &err);
+}
+
 const struct ruleset *rules_catalog_ruleset(const struct rules_catalog *c, const char *name)
 {
 	for (size_t i = 0; c->rulesets != NULL && c->rulesets[i] != NULL; i++)

@@ -46,6 +46,10 @@ void rules_catalog_release(struct rules_catalog *c);
 int rules_catalog_add(struct rules_catalog *c, const char *source, const char *text, size_t len,
 		      struct rules_error *err);
 
+/* Records a failure that happened before the text could be parsed (e.g.
+ * the file cannot be read). */
+void rules_catalog_fail(struct rules_catalog *c, const char *source, const char *message);
+
 /* The entry whose scenario id is id (case-insensitive), or NULL. */
 const struct rules_catalog_entry *rules_catalog_find(const struct rules_catalog *c,
 						     const char *id);

@@ -1,0 +1,241 @@
+/*
+ * migrations.c -- the schema of the SQLite store, as numbered migrations.
+ *
+ * db__migrations[N-1] is the script that brings the database from
+ * PRAGMA user_version N-1 to N.  db__migrate_to() runs each pending script in
+ * its own BEGIN IMMEDIATE transaction together with the user_version bump, so
+ * the version number and the schema always agree: a script that fails rolls
+ * back whole and the database stays at the version before it.
+ *
+ *   user_version:   0 --[1]--> 1 --[2]--> 2 --> ... --> db__migration_count()
+ *                       users     events
+ *                       games     seats_seen
+ *                       actions   chat
+ *                       snapshots
+ *
+ * Invariants:
+ *   - a released script is never edited; changes are appended as new scripts;
+ *   - the version is read again after the write lock is taken, so two
+ *     processes opening the same file at once cannot run a script twice;
+ *   - a database newer than db__migration_count() is refused untouched.
+ *
+ * Conventions of the schema (the backend relies on them):
+ *   - ids are INTEGER PRIMARY KEYs (rowids); a user id of 0 in the C structs
+ *     (empty seat, host action, no creator) is NULL in the database, so the
+ *     foreign keys to users(id) hold;
+ *   - actions and events are append-only: triggers refuse UPDATE and DELETE,
+ *     and refuse an insert that would leave a gap in a game's seq numbers (a
+ *     seq already taken fails on the primary key instead, which the backend
+ *     reports as WG_E_EXISTS);
+ *   - chat is append-only the same way;
+ *   - CHECK constraints pin the enumerations of store.h (status, winner,
+ *     side).  Widening one means rebuilding the table (the SQLite 12-step
+ *     ALTER procedure); PRAGMA foreign_keys is a no-op inside the migration's
+ *     transaction, so such a script must keep the foreign keys valid itself
+ *     and may end with PRAGMA foreign_key_check.
+ */
+#include "migrations.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../rules/core/errors.h"
+
+static const char *const db__migrations[] = {
+    /* 1: users, games, actions, snapshots. */
+    "CREATE TABLE users (\n"
+    "	id      INTEGER PRIMARY KEY,\n"
+    "	name    TEXT NOT NULL UNIQUE COLLATE NOCASE,\n"
+    "	pwhash  TEXT NOT NULL, -- argon2id string from crypto_pwhash_str\n"
+    "	created INTEGER NOT NULL\n"
+    ");\n"
+    "CREATE TABLE games (\n"
+    "	id         INTEGER PRIMARY KEY,\n"
+    "	scenario   TEXT NOT NULL,\n"
+    "	options    TEXT NOT NULL DEFAULT '',\n"
+    "	seed       BLOB NOT NULL CHECK (length(seed) = 32),\n"
+    "	commitment TEXT NOT NULL,\n"
+    "	status     INTEGER NOT NULL CHECK (status IN (0, 1, 2)),\n"
+    "	private    INTEGER NOT NULL DEFAULT 0 CHECK (private IN (0, 1)),\n"
+    "	creator    INTEGER REFERENCES users(id),\n"
+    "	seat0      INTEGER REFERENCES users(id),\n"
+    "	seat1      INTEGER REFERENCES users(id),\n"
+    "	version    INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),\n"
+    "	winner     INTEGER NOT NULL DEFAULT -1 CHECK (winner IN (-1, 0, 1)),\n"
+    "	result     TEXT NOT NULL DEFAULT '',\n"
+    "	created    INTEGER NOT NULL,\n"
+    "	updated    INTEGER NOT NULL\n"
+    ");\n"
+    "-- db_game_each walks games by status (recovery: open and active).\n"
+    "CREATE INDEX games_status ON games(status);\n"
+    "CREATE TABLE actions (\n"
+    "	game INTEGER NOT NULL REFERENCES games(id),\n"
+    "	seq  INTEGER NOT NULL CHECK (seq >= 1),\n"
+    "	side INTEGER NOT NULL CHECK (side IN (-1, 0, 1)),\n"
+    "	user INTEGER REFERENCES users(id),\n"
+    "	line TEXT NOT NULL,\n"
+    "	dice TEXT NOT NULL DEFAULT '[]',\n"
+    "	at   INTEGER NOT NULL,\n"
+    "	PRIMARY KEY (game, seq)\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE TRIGGER actions_no_gap BEFORE INSERT ON actions\n"
+    "WHEN NEW.seq > (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game = NEW.game)\n"
+    "BEGIN SELECT RAISE(ABORT, 'action seq would leave a gap'); END;\n"
+    "CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions\n"
+    "BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END;\n"
+    "CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions\n"
+    "BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END;\n"
+    "CREATE TABLE snapshots (\n"
+    "	game  INTEGER NOT NULL REFERENCES games(id),\n"
+    "	seq   INTEGER NOT NULL CHECK (seq >= 0),\n"
+    "	state TEXT NOT NULL,\n"
+    "	PRIMARY KEY (game, seq)\n"
+    ");\n",
+
+    /* 2: the per-viewer event log, what each seat has seen, chat. */
+    "CREATE TABLE events (\n"
+    "	game     INTEGER NOT NULL REFERENCES games(id),\n"
+    "	seq      INTEGER NOT NULL CHECK (seq >= 1),\n"
+    "	action   INTEGER NOT NULL DEFAULT 0 CHECK (action >= 0),\n"
+    "	audience INTEGER NOT NULL CHECK (audience >= 0),\n"
+    "	json     TEXT NOT NULL,\n"
+    "	at       INTEGER NOT NULL,\n"
+    "	PRIMARY KEY (game, seq)\n"
+    ");\n"
+    "CREATE TRIGGER events_no_gap BEFORE INSERT ON events\n"
+    "WHEN NEW.seq > (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game = NEW.game)\n"
+    "BEGIN SELECT RAISE(ABORT, 'event seq would leave a gap'); END;\n"
+    "CREATE TRIGGER events_no_update BEFORE UPDATE ON events\n"
+    "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;\n"
+    "CREATE TRIGGER events_no_delete BEFORE DELETE ON events\n"
+    "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;\n"
+    "CREATE TABLE seats_seen (\n"
+    "	game INTEGER NOT NULL REFERENCES games(id),\n"
+    "	side INTEGER NOT NULL CHECK (side IN (0, 1)),\n"
+    "	seen INTEGER NOT NULL DEFAULT 0 CHECK (seen >= 0),\n"
+    "	PRIMARY KEY (game, side)\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE TABLE chat (\n"
+    "	id   INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+    "	game INTEGER REFERENCES games(id), -- NULL: the lobby\n"
+    "	user INTEGER REFERENCES users(id),\n"
+    "	name TEXT NOT NULL,\n"
+    "	text TEXT NOT NULL,\n"
+    "	at   INTEGER NOT NULL\n"
+    ");\n"
+    "-- db_chat_each_last reads the newest lines of one game.\n"
+    "CREATE INDEX chat_game ON chat(game, id);\n"
+    "CREATE TRIGGER chat_no_update BEFORE UPDATE ON chat\n"
+    "BEGIN SELECT RAISE(ABORT, 'chat is append-only'); END;\n"
+    "CREATE TRIGGER chat_no_delete BEFORE DELETE ON chat\n"
+    "BEGIN SELECT RAISE(ABORT, 'chat is append-only'); END;\n",
+};
+
+int db__migration_count(void)
+{
+	return (int)(sizeof(db__migrations) / sizeof(db__migrations[0]));
+}
+
+__attribute__((format(printf, 3, 4))) static void db__seterr(char *err, size_t errlen,
+                                                             const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL || errlen == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+int db__schema_version(sqlite3 *db, int *version, char *err, size_t errlen)
+{
+	sqlite3_stmt *stmt = NULL;
+	int rc = sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt, NULL);
+
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(stmt);
+	if (rc != SQLITE_ROW) {
+		db__seterr(err, errlen, "reading the schema version: %s", sqlite3_errmsg(db));
+		sqlite3_finalize(stmt);
+		return WG_E_STORAGE;
+	}
+	*version = sqlite3_column_int(stmt, 0);
+	sqlite3_finalize(stmt);
+	return 0;
+}
+
+/* Runs sql; on failure writes "migration <n>: <step>: <sqlite message>" to err. */
+static int db__exec(sqlite3 *db, const char *sql, int n, const char *step, char *err, size_t errlen)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) == SQLITE_OK)
+		return 0;
+	db__seterr(err, errlen, "migration %d: %s: %s", n, step, msg ? msg : sqlite3_errmsg(db));
+	sqlite3_free(msg);
+	return WG_E_STORAGE;
+}
+
+static int db__newer(char *err, size_t errlen, int version, int known)
+{
+	db__seterr(err, errlen,
+	           "database schema version %d is newer than this wargamed supports (%d); "
+	           "upgrade wargamed or restore an older backup",
+	           version, known);
+	return WG_E_STORAGE;
+}
+
+int db__migrate_to(sqlite3 *db, int target, char *err, size_t errlen)
+{
+	int known = db__migration_count();
+	int version;
+	int rc;
+
+	if (target < 0 || target > known) {
+		db__seterr(err, errlen, "no migration %d (this build knows %d)", target, known);
+		return WG_E_STORAGE;
+	}
+	rc = db__schema_version(db, &version, err, errlen);
+	if (rc < 0)
+		return rc;
+	if (version > known)
+		return db__newer(err, errlen, version, known);
+
+	while (version < target) {
+		char bump[48];
+
+		rc = db__exec(db, "BEGIN IMMEDIATE", version + 1, "begin", err, errlen);
+		if (rc < 0)
+			return rc;
+		/* Another process may have migrated while we waited for the lock. */
+		rc = db__schema_version(db, &version, err, errlen);
+		if (rc < 0)
+			goto rollback;
+		if (version > known) {
+			rc = db__newer(err, errlen, version, known);
+			goto rollback;
+		}
+		if (version >= target)
+			return db__exec(db, "COMMIT", version, "commit", err, errlen);
+
+		rc = db__exec(db, db__migrations[version], version + 1, "script", err, errlen);
+		if (rc < 0)
+			goto rollback;
+		snprintf(bump, sizeof(bump), "PRAGMA user_version = %d", version + 1);
+		rc = db__exec(db, bump, version + 1, "user_version", err, errlen);
+		if (rc < 0)
+			goto rollback;
+		rc = db__exec(db, "COMMIT", version + 1, "commit", err, errlen);
+		if (rc < 0)
+			goto rollback;
+		version++;
+	}
+	return 0;
+
+rollback:
+	if (!sqlite3_get_autocommit(db))
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}

@@ -1,0 +1,380 @@
+/*
+ * cmd-account.c -- account verbs: register, login, logout, whoami, password.
+ *
+ * Password hashing and verification run on the thread pool (auth.h); the
+ * connection is busy meanwhile, so its later requests wait their turn.  The
+ * passwords are copied into the work struct, wiped after use and never
+ * logged (SRV_CMD_SECRET).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "cmd.h"
+#include "conn.h"
+#include "game.h"
+#include "log.h"
+#include "server.h"
+
+enum account_op { OP_REGISTER, OP_LOGIN, OP_PASSWORD_CHECK, OP_PASSWORD_SET };
+
+struct account_req {
+	struct srv_conn *conn;
+	enum account_op op;
+	char tag[72];
+	char name[DB_NAME_MAX + 1];
+	int64_t uid;
+	char new_password[SRV_PASSWORD_MAX + 1];
+};
+
+/* A valid argon2id hash of a random password: verifying unknown users
+ * against it costs as much as verifying a real user. */
+static char dummy_hash[128];
+
+static void finish(struct account_req *r)
+{
+	struct srv_conn *c = r->conn;
+
+	sodium_memzero(r->new_password, sizeof(r->new_password));
+	free(r);
+	srv_conn_done(c);
+	srv_conn_unref(c);
+}
+
+static void auth_done(struct srv_auth_work *w);
+
+static int submit(struct account_req *r, enum srv_auth_op op, const char *password,
+		  const char *hash)
+{
+	struct srv_auth_work *w = srv_auth_work_new();
+
+	if (w == NULL)
+		return -1;
+	w->op = op;
+	snprintf(w->password, sizeof(w->password), "%s", password);
+	if (hash != NULL)
+		snprintf(w->hash, sizeof(w->hash), "%s", hash);
+	w->ctx = r;
+	w->done = auth_done;
+	return srv_auth_submit(r->conn->srv->loop, w) == 0 ? 0 : -1;
+}
+
+static void auth_done(struct srv_auth_work *w)
+{
+	struct account_req *r = w->ctx;
+	struct srv_conn *c = r->conn;
+	struct srv *s = c->srv;
+	char text[160];
+	int64_t id;
+	int rc;
+
+	if (c->closing) {
+		finish(r);
+		return;
+	}
+	switch (r->op) {
+	case OP_REGISTER:
+		if (w->result != 0) {
+			srv_conn_err(c, r->tag, WG_E_INTERNAL, "could not hash the password", "");
+			break;
+		}
+		rc = db_user_create(s->store, r->name, w->hash, srv_now(s), &id);
+		if (rc == WG_E_EXISTS) {
+			srv_conn_err(c, r->tag, WG_E_NAME_TAKEN, "that name is already registered",
+				     "");
+		} else if (rc != 0) {
+			srv_conn_err(c, r->tag, WG_E_STORAGE, db_last_error(s->store), "");
+		} else {
+			log_info(c->id, "registered user %s (%lld)", r->name, (long long)id);
+			snprintf(text, sizeof(text), "registered %s; now: login %s <password>",
+				 r->name, r->name);
+			srv_conn_ok_text(c, r->tag, text);
+		}
+		break;
+	case OP_LOGIN:
+		if (w->result != 0 || r->uid == 0) {
+			srv_auth_failed(&s->auth, c->peer, srv_now(s));
+			log_info(c->id, "failed login from %s", c->peer);
+			srv_conn_err(c, r->tag, WG_E_AUTH_FAILED, "wrong user name or password", "");
+			break;
+		}
+		if (c->user != NULL) {
+			srv_conn_err(c, r->tag, WG_E_ALREADY_LOGGED_IN, "already logged in", "");
+			break;
+		}
+		if (srv_user_attach(s, c, r->uid, r->name) != 0) {
+			srv_conn_err(c, r->tag, WG_E_NO_MEMORY, "out of memory", "");
+			break;
+		}
+		log_info(c->id, "login %s", r->name);
+		snprintf(text, sizeof(text), "logged in as %s", r->name);
+		srv_conn_ok_text(c, r->tag, text);
+		srv_game_login_notices(s, c);
+		break;
+	case OP_PASSWORD_CHECK:
+		if (w->result != 0) {
+			srv_auth_failed(&s->auth, c->peer, srv_now(s));
+			srv_conn_err(c, r->tag, WG_E_AUTH_FAILED, "the old password is wrong", "");
+			break;
+		}
+		r->op = OP_PASSWORD_SET;
+		if (submit(r, SRV_AUTH_HASH, r->new_password, NULL) != 0) {
+			srv_conn_err(c, r->tag, WG_E_INTERNAL, "could not queue the hash", "");
+			break;
+		}
+		sodium_memzero(r->new_password, sizeof(r->new_password));
+		return; /* still busy */
+	case OP_PASSWORD_SET:
+		if (w->result != 0) {
+			srv_conn_err(c, r->tag, WG_E_INTERNAL, "could not hash the password", "");
+			break;
+		}
+		if (db_user_set_password(s->store, r->uid, w->hash) != 0) {
+			srv_conn_err(c, r->tag, WG_E_STORAGE, db_last_error(s->store), "");
+			break;
+		}
+		log_info(c->id, "password changed for %s", r->name);
+		srv_conn_ok_text(c, r->tag, "password changed");
+		break;
+	}
+	finish(r);
+}
+
+/* Starts asynchronous work for r; the connection waits for it. */
+static int go_async(struct srv_cmd_ctx *ctx, struct account_req *r, enum srv_auth_op op,
+		    const char *password, const char *hash)
+{
+	srv_conn_ref(ctx->conn);
+	srv_conn_busy(ctx->conn);
+	if (submit(r, op, password, hash) != 0) {
+		sodium_memzero(r->new_password, sizeof(r->new_password));
+		free(r);
+		srv_conn_done(ctx->conn);
+		srv_conn_unref(ctx->conn);
+		return srv_cmd_fail(ctx, WG_E_INTERNAL, "could not queue the password work");
+	}
+	return 0;
+}
+
+static struct account_req *new_req(struct srv_cmd_ctx *ctx, enum account_op op)
+{
+	struct account_req *r = calloc(1, sizeof(*r));
+
+	if (r == NULL)
+		return NULL;
+	r->conn = ctx->conn;
+	r->op = op;
+	snprintf(r->tag, sizeof(r->tag), "%s", ctx->tag);
+	return r;
+}
+
+static int exec_register(struct srv_cmd_ctx *ctx)
+{
+	struct db_user u;
+	struct account_req *r;
+
+	if (srv_auth_check_name(ctx->argv[1]) != 0)
+		return srv_cmd_fail(ctx, WG_E_BAD_NAME,
+				    "names are 2-32 letters, digits, _ or -, starting with a letter");
+	if (srv_auth_check_password(ctx->argv[2]) != 0)
+		return srv_cmd_fail(ctx, WG_E_WEAK_PASSWORD, "passwords are %d to %d bytes long",
+				    SRV_PASSWORD_MIN, SRV_PASSWORD_MAX);
+	if (db_user_by_name(ctx->srv->store, ctx->argv[1], &u) == 0)
+		return srv_cmd_fail(ctx, WG_E_NAME_TAKEN, "that name is already registered");
+	r = new_req(ctx, OP_REGISTER);
+	if (r == NULL)
+		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
+	snprintf(r->name, sizeof(r->name), "%s", ctx->argv[1]);
+	return go_async(ctx, r, SRV_AUTH_HASH, ctx->argv[2], NULL);
+}
+
+const struct srv_cmd srv_cmd_register = {
+	.name = "register",
+	.min_args = 2,
+	.max_args = 2,
+	.flags = SRV_CMD_SECRET,
+	.group = "account",
+	.usage = "register <name> <password>",
+	.help = "Creates an account. Names are 2-32 letters, digits, _ or -, starting with a "
+		"letter, and unique regardless of case; passwords are 6-128 bytes (quote them if "
+		"they contain spaces). Log in afterwards.",
+	.exec = exec_register,
+};
+
+static void timer_free_cb(uv_handle_t *h)
+{
+	free(h);
+}
+
+static void delay_fired(uv_timer_t *t)
+{
+	struct account_req *r = t->data;
+	struct srv_conn *c = r->conn;
+
+	struct db_user u;
+	const char *hash = dummy_hash;
+
+	uv_close((uv_handle_t *)t, timer_free_cb);
+	c->delay = NULL;
+	if (r->uid != 0 && db_user_by_id(c->srv->store, r->uid, &u) == 0)
+		hash = u.pwhash;
+	if (submit(r, SRV_AUTH_VERIFY, r->new_password, hash) != 0) {
+		srv_conn_err(c, r->tag, WG_E_INTERNAL, "could not queue the password work", "");
+		finish(r);
+		return;
+	}
+	sodium_memzero(r->new_password, sizeof(r->new_password));
+}
+
+static int exec_login(struct srv_cmd_ctx *ctx)
+{
+	struct srv *s = ctx->srv;
+	struct srv_conn *c = ctx->conn;
+	struct account_req *r;
+	struct db_user u;
+	int64_t delay;
+	int rc;
+
+	if (c->user != NULL)
+		return srv_cmd_fail(ctx, WG_E_ALREADY_LOGGED_IN, "already logged in as %s; logout first",
+				    c->user->name);
+	delay = srv_auth_delay_ms(&s->auth, c->peer, srv_now(s));
+	if (delay < 0) {
+		log_warn(c->id, "login refused: too many failures from %s", c->peer);
+		return srv_cmd_fail(ctx, WG_E_RATE_LIMITED,
+				    "too many failed logins from your address; try again in a few "
+				    "minutes");
+	}
+	if (dummy_hash[0] == '\0' && srv_auth_hash("no such user, no such password", dummy_hash) != 0)
+		return srv_cmd_fail(ctx, WG_E_INTERNAL, "password hashing unavailable");
+	r = new_req(ctx, OP_LOGIN);
+	if (r == NULL)
+		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
+	rc = db_user_by_name(s->store, ctx->argv[1], &u);
+	if (rc == 0) {
+		r->uid = u.id;
+		snprintf(r->name, sizeof(r->name), "%s", u.name);
+	} else if (rc != WG_E_NOT_FOUND) {
+		free(r);
+		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(s->store));
+	}
+	if (delay == 0)
+		return go_async(ctx, r, SRV_AUTH_VERIFY, ctx->argv[2], r->uid ? u.pwhash : dummy_hash);
+
+	/* The brake: answer later; the connection waits. */
+	snprintf(r->new_password, sizeof(r->new_password), "%s", ctx->argv[2]);
+	c->delay = malloc(sizeof(*c->delay));
+	if (c->delay == NULL) {
+		free(r);
+		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
+	}
+	uv_timer_init(s->loop, c->delay);
+	c->delay->data = r;
+	srv_conn_ref(c);
+	srv_conn_busy(c);
+	log_info(c->id, "login from %s delayed %lld ms after repeated failures", c->peer,
+		 (long long)delay);
+	uv_timer_start(c->delay, delay_fired, (uint64_t)delay, 0);
+	return 0;
+}
+
+const struct srv_cmd srv_cmd_login = {
+	.name = "login",
+	.min_args = 2,
+	.max_args = 2,
+	.flags = SRV_CMD_SECRET,
+	.group = "account",
+	.usage = "login <name> <password>",
+	.help = "Logs this connection in. You may be logged in on several connections at once; "
+		"each receives your notifications. After login you hear of every game waiting for "
+		"you (your-turn) and of events you missed (missed). Repeated failures from one "
+		"address slow its logins down.",
+	.exec = exec_login,
+};
+
+static int exec_logout(struct srv_cmd_ctx *ctx)
+{
+	log_info(ctx->conn->id, "logout %s", ctx->conn->user->name);
+	srv_user_detach(ctx->srv, ctx->conn);
+	ctx->conn->current_game = 0;
+	srv_conn_ok_text(ctx->conn, ctx->tag, "logged out");
+	return 0;
+}
+
+const struct srv_cmd srv_cmd_logout = {
+	.name = "logout",
+	.min_args = 0,
+	.max_args = 0,
+	.flags = SRV_CMD_LOGIN,
+	.group = "account",
+	.usage = "logout",
+	.help = "Logs this connection out; other connections of the same user stay logged in.",
+	.exec = exec_logout,
+};
+
+static int exec_whoami(struct srv_cmd_ctx *ctx)
+{
+	struct srv_conn *c = ctx->conn;
+	cJSON *data = cJSON_CreateObject();
+	char summary[128];
+
+	if (c->user != NULL) {
+		cJSON_AddStringToObject(data, "user", c->user->name);
+		cJSON_AddNumberToObject(data, "id", (double)c->user->id);
+		cJSON_AddNumberToObject(data, "connections", (double)c->user->nconns);
+		snprintf(summary, sizeof(summary), "%s", c->user->name);
+	} else {
+		cJSON_AddNullToObject(data, "user");
+		snprintf(summary, sizeof(summary), "not logged in");
+	}
+	cJSON_AddNumberToObject(data, "connection", (double)c->id);
+	cJSON_AddStringToObject(data, "mode", c->mode == PROTO_JSON ? "json" : "text");
+	if (c->current_game != 0)
+		cJSON_AddNumberToObject(data, "game", (double)c->current_game);
+	cJSON_AddStringToObject(data, "summary", summary);
+	srv_conn_ok(c, ctx->tag, data);
+	cJSON_Delete(data);
+	return 0;
+}
+
+const struct srv_cmd srv_cmd_whoami = {
+	.name = "whoami",
+	.min_args = 0,
+	.max_args = 0,
+	.group = "account",
+	.usage = "whoami",
+	.help = "Shows who this connection is logged in as, its id, mode and current game.",
+	.exec = exec_whoami,
+};
+
+static int exec_password(struct srv_cmd_ctx *ctx)
+{
+	struct db_user u;
+	struct account_req *r;
+
+	if (srv_auth_check_password(ctx->argv[2]) != 0)
+		return srv_cmd_fail(ctx, WG_E_WEAK_PASSWORD, "passwords are %d to %d bytes long",
+				    SRV_PASSWORD_MIN, SRV_PASSWORD_MAX);
+	if (db_user_by_id(ctx->srv->store, ctx->conn->user->id, &u) != 0)
+		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(ctx->srv->store));
+	r = new_req(ctx, OP_PASSWORD_CHECK);
+	if (r == NULL)
+		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
+	r->uid = u.id;
+	snprintf(r->name, sizeof(r->name), "%s", u.name);
+	snprintf(r->new_password, sizeof(r->new_password), "%s", ctx->argv[2]);
+	return go_async(ctx, r, SRV_AUTH_VERIFY, ctx->argv[1], u.pwhash);
+}
+
+const struct srv_cmd srv_cmd_password = {
+	.name = "password",
+	.min_args = 2,
+	.max_args = 2,
+	.flags = SRV_CMD_LOGIN | SRV_CMD_SECRET,
+	.group = "account",
+	.usage = "password <old> <new>",
+	.help = "Changes your password after checking the old one.",
+	.exec = exec_password,
+};

@@ -1,0 +1,368 @@
+/*
+ * cmd-lobby.c -- lobby verbs: scenarios, new, games, join, watch, unwatch,
+ * use.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "protocol/tokenize.h"
+
+#include "cmd.h"
+#include "conn.h"
+#include "game.h"
+#include "server.h"
+
+static void add_linef(cJSON *lines, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void add_linef(cJSON *lines, const char *fmt, ...)
+{
+	char buf[600];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
+}
+
+static int exec_scenarios(struct srv_cmd_ctx *ctx)
+{
+	const struct rules_catalog *cat = &ctx->srv->catalog;
+	cJSON *data = cJSON_CreateObject();
+	cJSON *lines = cJSON_AddArrayToObject(data, "lines");
+	cJSON *list = cJSON_AddArrayToObject(data, "scenarios");
+	cJSON *failed = cJSON_AddArrayToObject(data, "failed");
+	char summary[64];
+
+	for (size_t i = 0; i < cat->count; i++) {
+		const struct rules_catalog_entry *e = &cat->entries[i];
+		cJSON *o = cJSON_CreateObject();
+		cJSON *sides = cJSON_AddArrayToObject(o, "sides");
+		cJSON_AddStringToObject(o, "id", e->info.id);
+		cJSON_AddStringToObject(o, "ruleset", e->rs->name);
+		cJSON_AddStringToObject(o, "title", e->info.title);
+		cJSON_AddStringToObject(o, "description", e->info.description);
+		for (int s = 0; s < RULES_SIDES; s++)
+			cJSON_AddItemToArray(sides, cJSON_CreateString(e->info.side_names[s]));
+		cJSON_AddItemToArray(list, o);
+		add_linef(lines, "%-16s %-9s %s (%s vs %s)", e->info.id, e->rs->name, e->info.title,
+			  e->info.side_names[0], e->info.side_names[1]);
+		add_linef(lines, "%-16s %-9s %s", "", "", e->info.description);
+	}
+	for (size_t i = 0; i < cat->nfailures; i++) {
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "source", cat->failures[i].source);
+		cJSON_AddStringToObject(o, "message", cat->failures[i].message);
+		cJSON_AddItemToArray(failed, o);
+		add_linef(lines, "not loaded: %s", cat->failures[i].message);
+	}
+	snprintf(summary, sizeof(summary), "%zu scenarios", cat->count);
+	cJSON_AddStringToObject(data, "summary", summary);
+	srv_conn_ok(ctx->conn, ctx->tag, data);
+	cJSON_Delete(data);
+	return 0;
+}
+
+const struct srv_cmd srv_cmd_scenarios = {
+	.name = "scenarios",
+	.min_args = 0,
+	.max_args = 0,
+	.group = "lobby",
+	.usage = "scenarios",
+	.help = "Lists the installed scenarios with their ruleset, sides and a one-line "
+		"description, and every scenario file that failed validation with the reason.",
+	.exec = exec_scenarios,
+};
+
+static int side_index(const struct rules_scenario_info *info, const char *name)
+{
+	for (int s = 0; s < RULES_SIDES; s++)
+		if (strcasecmp(info->side_names[s], name) == 0)
+			return s;
+	return -2;
+}
+
+static int exec_new(struct srv_cmd_ctx *ctx)
+{
+	const struct rules_catalog_entry *e = rules_catalog_find(&ctx->srv->catalog, ctx->argv[1]);
+	struct proto_buf optext = PROTO_BUF_INIT;
+	struct rules_options opts;
+	struct srv_game *g = NULL;
+	int side = -1, private_game = 0, rc;
+	char summary[200];
+	cJSON *data;
+
+	if (e == NULL)
+		return srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
+				    "no scenario '%.40s'; `scenarios` lists them", ctx->argv[1]);
+	memset(&opts, 0, sizeof(opts));
+	for (int i = 2; i < ctx->argc; i++) {
+		const char *a = ctx->argv[i];
+		const char *eq = strchr(a, '=');
+		if (strcasecmp(a, "private") == 0) {
+			private_game = 1;
+		} else if (strcasecmp(a, "random") == 0 || strcasecmp(a, "side=random") == 0) {
+			side = -1;
+		} else if (strncasecmp(a, "side=", 5) == 0) {
+			side = side_index(&e->info, a + 5);
+			if (side < 0) {
+				proto_buf_release(&optext);
+				return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
+						    "side is %s, %s or random, not '%.30s'",
+						    e->info.side_names[0], e->info.side_names[1],
+						    a + 5);
+			}
+		} else if (side_index(&e->info, a) >= 0 && eq == NULL) {
+			side = side_index(&e->info, a);
+		} else if (eq != NULL && eq != a && opts.count < RULES_MAX_OPTIONS &&
+			   (size_t)(eq - a) < sizeof(opts.items[0].key) &&
+			   strlen(eq + 1) < sizeof(opts.items[0].value)) {
+			snprintf(opts.items[opts.count].key, sizeof(opts.items[0].key), "%.*s",
+				 (int)(eq - a), a);
+			snprintf(opts.items[opts.count].value, sizeof(opts.items[0].value), "%s",
+				 eq + 1);
+			opts.count++;
+			if (optext.len > 0)
+				proto_buf_addch(&optext, ' ');
+			proto_quote(&optext, a);
+		} else {
+			proto_buf_release(&optext);
+			return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
+					    "'%.40s' is not side=<side>, private or option=value", a);
+		}
+	}
+	if (optext.len >= DB_OPTIONS_MAX) {
+		proto_buf_release(&optext);
+		return srv_cmd_fail(ctx, WG_E_TOO_LONG, "options too long");
+	}
+	rc = srv_game_new(ctx->srv, ctx->conn, e, side, private_game, &opts,
+			  optext.data ? optext.data : "", &g, ctx);
+	proto_buf_release(&optext);
+	if (rc != 0)
+		return rc;
+	side = srv_game_side_of(g, ctx->conn->user->id);
+	ctx->conn->current_game = g->rec.id;
+	data = cJSON_CreateObject();
+	cJSON_AddNumberToObject(data, "game", (double)g->rec.id);
+	cJSON_AddStringToObject(data, "scenario", e->info.id);
+	cJSON_AddStringToObject(data, "side", e->info.side_names[side]);
+	cJSON_AddBoolToObject(data, "private", private_game);
+	cJSON_AddStringToObject(data, "commitment", g->rec.commitment);
+	snprintf(summary, sizeof(summary), "game %lld created; you play %s; waiting for an opponent",
+		 (long long)g->rec.id, e->info.side_names[side]);
+	cJSON_AddStringToObject(data, "summary", summary);
+	srv_conn_ok(ctx->conn, ctx->tag, data);
+	cJSON_Delete(data);
+	return 0;
+}
+
+const struct srv_cmd srv_cmd_new = {
+	.name = "new",
+	.min_args = 1,
+	.max_args = -1,
+	.flags = SRV_CMD_LOGIN,
+	.group = "lobby",
+	.usage = "new <scenario> [side=<side>|random] [private] [option=value ...]",
+	.help = "Creates a game of a scenario and seats you on the side you name (random if "
+		"none). A private game is not listed; others join it by its id. Options are passed "
+		"to the rules (see docs/ for each ruleset). The reply carries the SHA-256 "
+		"commitment to the game's dice seed, revealed when the game ends.",
+	.exec = exec_new,
+};
+
+static int exec_games(struct srv_cmd_ctx *ctx)
+{
+	const char *filter = ctx->argc > 1 ? ctx->argv[1] : "all";
+	int64_t me = ctx->conn->user ? ctx->conn->user->id : 0;
+	cJSON *data, *lines, *list;
+	char summary[64];
+	int n = 0;
+
+	if (strcmp(filter, "mine") && strcmp(filter, "open") && strcmp(filter, "live") &&
+	    strcmp(filter, "all"))
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "games mine|open|live|all");
+	if (strcmp(filter, "mine") == 0 && me == 0)
+		return srv_cmd_fail(ctx, WG_E_NOT_LOGGED_IN, "log in to list your games");
+	data = cJSON_CreateObject();
+	lines = cJSON_AddArrayToObject(data, "lines");
+	list = cJSON_AddArrayToObject(data, "games");
+	for (int64_t id = ctx->srv->maxgame; id >= 1 && n < 200; id--) {
+		struct srv_game *g = srv_game_get(ctx->srv, id);
+		int mine, side;
+		if (g == NULL)
+			continue;
+		side = srv_game_side_of(g, me);
+		mine = side >= 0;
+		if (strcmp(filter, "mine") == 0 && !mine)
+			continue;
+		if (strcmp(filter, "open") == 0 &&
+		    (g->rec.status != DB_GAME_OPEN || g->rec.private_game || mine))
+			continue;
+		if (strcmp(filter, "live") == 0 &&
+		    (g->rec.status != DB_GAME_ACTIVE || (g->rec.private_game && !mine)))
+			continue;
+		if (strcmp(filter, "all") == 0 && g->rec.private_game && !mine)
+			continue;
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddNumberToObject(o, "game", (double)id);
+		cJSON_AddStringToObject(o, "scenario", g->rec.scenario);
+		cJSON_AddStringToObject(o, "status", srv_game_status_name(g->rec.status));
+		cJSON_AddNumberToObject(o, "v", (double)g->rec.version);
+		cJSON *seats = cJSON_AddObjectToObject(o, "seats");
+		for (int s = 0; s < 2; s++)
+			cJSON_AddStringToObject(seats, srv_game_side_name(g, s),
+						g->seat_name[s][0] ? g->seat_name[s] : "");
+		if (mine)
+			cJSON_AddStringToObject(o, "you", srv_game_side_name(g, side));
+		cJSON_AddBoolToObject(o, "private", g->rec.private_game);
+		cJSON_AddItemToArray(list, o);
+		add_linef(lines, "#%-5lld %-14s %-8s %s (%s) vs %s (%s)  v=%lld%s%s",
+			  (long long)id, g->rec.scenario, srv_game_status_name(g->rec.status),
+			  g->seat_name[0][0] ? g->seat_name[0] : "-", srv_game_side_name(g, 0),
+			  g->seat_name[1][0] ? g->seat_name[1] : "-", srv_game_side_name(g, 1),
+			  (long long)g->rec.version, g->rec.private_game ? "  private" : "",
+			  g->rec.status == DB_GAME_FINISHED ? "" : (mine ? "  (yours)" : ""));
+		n++;
+	}
+	snprintf(summary, sizeof(summary), "%d games (%s)", n, filter);
+	cJSON_AddStringToObject(data, "summary", summary);
+	srv_conn_ok(ctx->conn, ctx->tag, data);
+	cJSON_Delete(data);
+	return 0;
+}
+
+const struct srv_cmd srv_cmd_games = {
+	.name = "games",
+	.min_args = 0,
+	.max_args = 1,
+	.group = "lobby",
+	.usage = "games [mine|open|live|all]",
+	.help = "Lists games, newest first (at most 200): mine (where you hold a seat), open "
+		"(waiting for an opponent), live (being played) or all (default). Private games "
+		"are listed only to their players.",
+	.exec = exec_games,
+};
+
+static struct srv_game *target_game(struct srv_cmd_ctx *ctx, const char *arg)
+{
+	int64_t id;
+	struct srv_game *g;
+
+	if (srv_parse_id(arg, &id) != 0) {
+		srv_cmd_fail(ctx, WG_E_BAD_ARGS, "'%.30s' is not a game id", arg);
+		return NULL;
+	}
+	g = srv_game_get(ctx->srv, id);
+	if (g == NULL)
+		srv_cmd_fail(ctx, WG_E_NO_SUCH_GAME, "there is no game %lld", (long long)id);
+	return g;
+}
+
+static int exec_join(struct srv_cmd_ctx *ctx)
+{
+	struct srv_game *g = target_game(ctx, ctx->argv[1]);
+	int side = -1;
+
+	if (g == NULL)
+		return ctx->err.code;
+	if (ctx->argc > 2) {
+		const char *name = ctx->argv[2];
+		if (strncasecmp(name, "side=", 5) == 0)
+			name += 5;
+		if (g->entry == NULL || (side = side_index(&g->entry->info, name)) < 0)
+			return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "side is %s or %s, not '%.30s'",
+					    srv_game_side_name(g, 0), srv_game_side_name(g, 1),
+					    name);
+	}
+	return srv_game_join(ctx->srv, g, ctx->conn, side, ctx);
+}
+
+const struct srv_cmd srv_cmd_join = {
+	.name = "join",
+	.min_args = 1,
+	.max_args = 2,
+	.flags = SRV_CMD_LOGIN,
+	.group = "lobby",
+	.usage = "join <game> [side]",
+	.help = "Takes the free seat of an open game (or the side you name); the game starts at "
+		"once and becomes your current game.",
+	.exec = exec_join,
+};
+
+static int exec_watch(struct srv_cmd_ctx *ctx)
+{
+	struct srv_game *g = target_game(ctx, ctx->argv[1]);
+	char summary[128];
+
+	if (g == NULL)
+		return ctx->err.code;
+	if (ctx->conn->user != NULL && srv_game_side_of(g, ctx->conn->user->id) >= 0)
+		return srv_cmd_fail(ctx, WG_E_ALREADY_SEATED,
+				    "you play in game %lld and already receive its events",
+				    (long long)g->rec.id);
+	if (srv_game_watch(g, ctx->conn) != 0)
+		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
+	ctx->conn->current_game = g->rec.id;
+	snprintf(summary, sizeof(summary), "watching game %lld", (long long)g->rec.id);
+	srv_conn_ok_text(ctx->conn, ctx->tag, summary);
+	return 0;
+}
+
+const struct srv_cmd srv_cmd_watch = {
+	.name = "watch",
+	.min_args = 1,
+	.max_args = 1,
+	.group = "lobby",
+	.usage = "watch <game>",
+	.help = "Follows a game as a spectator: you receive its public events (never a side's "
+		"secrets) and it becomes your current game.",
+	.exec = exec_watch,
+};
+
+static int exec_unwatch(struct srv_cmd_ctx *ctx)
+{
+	struct srv_game *g = target_game(ctx, ctx->argv[1]);
+
+	if (g == NULL)
+		return ctx->err.code;
+	srv_game_unwatch(g, ctx->conn);
+	srv_conn_ok_text(ctx->conn, ctx->tag, "stopped watching");
+	return 0;
+}
+
+const struct srv_cmd srv_cmd_unwatch = {
+	.name = "unwatch",
+	.min_args = 1,
+	.max_args = 1,
+	.group = "lobby",
+	.usage = "unwatch <game>",
+	.help = "Stops following a game you watch.",
+	.exec = exec_unwatch,
+};
+
+static int exec_use(struct srv_cmd_ctx *ctx)
+{
+	struct srv_game *g = target_game(ctx, ctx->argv[1]);
+	char summary[128];
+
+	if (g == NULL)
+		return ctx->err.code;
+	ctx->conn->current_game = g->rec.id;
+	snprintf(summary, sizeof(summary), "current game is %lld", (long long)g->rec.id);
+	srv_conn_ok_text(ctx->conn, ctx->tag, summary);
+	return 0;
+}
+
+const struct srv_cmd srv_cmd_use = {
+	.name = "use",
+	.min_args = 1,
+	.max_args = 1,
+	.group = "lobby",
+	.usage = "use <game>",
+	.help = "Makes a game the current game of this connection; game verbs without game=<id> "
+		"go to it.",
+	.exec = exec_use,
+};

@@ -1,0 +1,87 @@
+/*
+ * cmd.h -- the command table and the dispatcher.
+ *
+ * Every server verb is one `const struct srv_cmd` exported by the file of
+ * its family (cmd-session.c, cmd-account.c, cmd-lobby.c, cmd-game.c,
+ * cmd-debug.c) and collected in one table in cmd.c (the tmux model).  The
+ * dispatcher parses the request, strips the game=<id> and v=<n> arguments
+ * that every game verb accepts, checks arity, login and debug gates from the
+ * entry, then calls exec.  `help` is generated from the same table, and game
+ * verbs come from the ruleset of the game the request targets.
+ *
+ * exec either answers (srv_conn_ok / srv_conn_err) and returns 0, goes
+ * asynchronous (srv_conn_busy ... answer ... srv_conn_done) and returns 0,
+ * or returns a negative WG_E_* code with ctx->err filled, in which case the
+ * dispatcher sends the one err line (code, message and rule id are joined in
+ * one place: proto_write_err).
+ */
+#ifndef SRV_CMD_H
+#define SRV_CMD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/core/ruleset.h"
+
+struct srv;
+struct srv_conn;
+
+struct srv_cmd_ctx {
+	struct srv *srv;
+	struct srv_conn *conn;
+	char tag[72];
+	int json;           /* the request came as a JSON object */
+	int argc;
+	char **argv;        /* argv[0] is the verb, lower-cased */
+	const char *raw;    /* text after the verb as typed */
+	int64_t game_id;    /* game=<id>, else the connection's current game, else 0 */
+	int game_given;     /* game=<id> was in the request */
+	int64_t version;    /* v=<n>, or -1 */
+	struct rules_error err;
+};
+
+#define SRV_CMD_LOGIN 0x1u  /* needs a logged-in user */
+#define SRV_CMD_DEBUG 0x2u  /* needs --allow-debug */
+#define SRV_CMD_SECRET 0x4u /* arguments are never logged (passwords) */
+
+struct srv_cmd {
+	const char *name;
+	const char *alias; /* or NULL */
+	int min_args;
+	int max_args; /* -1: unbounded */
+	unsigned flags;
+	const char *group; /* help section: "session", "account", "lobby", "game", "debug" */
+	const char *usage;
+	const char *help;
+	int (*exec)(struct srv_cmd_ctx *ctx);
+};
+
+/* Handles one request line of conn (already framed, NUL-terminated). */
+void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len);
+
+/* The entry named name or aliased so (case-insensitive), or NULL. */
+const struct srv_cmd *srv_cmd_find(const char *name);
+/* The table and its size (for help and docs). */
+const struct srv_cmd *const *srv_cmd_table(size_t *count);
+
+/* Fills ctx->err and returns code (like rules_fail, for server errors). */
+int srv_cmd_fail(struct srv_cmd_ctx *ctx, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Parses a decimal id > 0; 0 or -1. */
+int srv_parse_id(const char *s, int64_t *out);
+
+/* The entries, one per verb (defined in cmd-*.c). */
+extern const struct srv_cmd srv_cmd_help, srv_cmd_ping, srv_cmd_quit, srv_cmd_mode;
+extern const struct srv_cmd srv_cmd_register, srv_cmd_login, srv_cmd_logout, srv_cmd_whoami,
+	srv_cmd_password;
+extern const struct srv_cmd srv_cmd_scenarios, srv_cmd_new, srv_cmd_games, srv_cmd_join,
+	srv_cmd_watch, srv_cmd_unwatch, srv_cmd_use;
+extern const struct srv_cmd srv_cmd_view, srv_cmd_pending, srv_cmd_log, srv_cmd_say,
+	srv_cmd_chat, srv_cmd_resign, srv_cmd_verify;
+extern const struct srv_cmd srv_cmd_debug;
+
+/* Runs a game verb of the target game's ruleset (cmd-game.c). */
+int srv_cmd_game_verb(struct srv_cmd_ctx *ctx, const struct rules_verb *verb);
+
+#endif

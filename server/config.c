@@ -1,0 +1,337 @@
+/*
+ * config.c -- defaults, config file and command-line flags of wargamed.
+ *
+ * One table (options[]) describes every setting: its flag, whether it takes
+ * a value, and its help line; the file parser, the flag parser and --help
+ * all read the same table so they cannot drift apart.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#ifndef WG_VERSION
+#define WG_VERSION "0"
+#endif
+#ifndef WG_SOURCE_DIR
+#define WG_SOURCE_DIR "."
+#endif
+
+enum opt_id {
+	OPT_CONFIG,
+	OPT_LISTEN,
+	OPT_DB,
+	OPT_LOG_LEVEL,
+	OPT_MAX_CLIENTS,
+	OPT_OUTPUT_LIMIT,
+	OPT_IDLE_TIMEOUT,
+	OPT_ALLOW_DEBUG,
+	OPT_SNAPSHOT_EVERY,
+	OPT_DATA_DIR,
+	OPT_SCENARIOS,
+	OPT_LOGIN_THREADS,
+	OPT_VERSION,
+	OPT_HELP,
+};
+
+struct opt {
+	enum opt_id id;
+	const char *name;
+	const char *arg; /* NULL: a flag without value */
+	const char *help;
+};
+
+static const struct opt options[] = {
+	{OPT_CONFIG, "config", "FILE", "read settings from FILE (key = value lines)"},
+	{OPT_LISTEN, "listen", "HOST:PORT", "address to listen on (default 127.0.0.1:4000)"},
+	{OPT_DB, "db", "PATH", "SQLite database file (default ./var/wargamed.db)"},
+	{OPT_LOG_LEVEL, "log-level", "LEVEL", "debug, info, warn or error (default info)"},
+	{OPT_MAX_CLIENTS, "max-clients", "N", "connections served at once (default 10000)"},
+	{OPT_OUTPUT_LIMIT, "output-limit", "BYTES",
+	 "output queued for one client before it is cut off (default 1048576)"},
+	{OPT_IDLE_TIMEOUT, "idle-timeout", "SECONDS",
+	 "close connections that do not log in within SECONDS (default 120)"},
+	{OPT_ALLOW_DEBUG, "allow-debug", NULL, "enable the debug verbs (debug dice); off by default"},
+	{OPT_SNAPSHOT_EVERY, "snapshot-every", "N", "store a snapshot every N actions (default 50)"},
+	{OPT_DATA_DIR, "data-dir", "DIR", "the shipped scenario directory (default: the source data/)"},
+	{OPT_SCENARIOS, "scenarios", "DIR", "also load scenario files from DIR (repeatable)"},
+	{OPT_LOGIN_THREADS, "login-threads", "N",
+	 "threads hashing passwords off the event loop (default 4)"},
+	{OPT_VERSION, "version", NULL, "print the version and exit"},
+	{OPT_HELP, "help", NULL, "print this help and exit"},
+};
+
+#define NOPTIONS (sizeof(options) / sizeof(options[0]))
+
+void srv_config_defaults(struct srv_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	snprintf(cfg->listen_host, sizeof(cfg->listen_host), "127.0.0.1");
+	cfg->listen_port = 4000;
+	snprintf(cfg->db_path, sizeof(cfg->db_path), "./var/wargamed.db");
+	cfg->log_level = SRV_LOG_INFO;
+	cfg->max_clients = 10000;
+	cfg->output_limit = 1024 * 1024;
+	cfg->idle_timeout = 120;
+	cfg->allow_debug = 0;
+	cfg->snapshot_every = 50;
+	snprintf(cfg->data_dir, sizeof(cfg->data_dir), "%s/data", WG_SOURCE_DIR);
+	cfg->login_threads = 4;
+}
+
+void srv_config_usage(const char *prog)
+{
+	printf("usage: %s [options]\n", prog);
+	printf("       %s check-scenario FILE...   validate scenario files and exit\n\n", prog);
+	printf("A referee server for two-player board wargames (wargamed %s).\n\n", WG_VERSION);
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		char left[48];
+		snprintf(left, sizeof(left), "--%s%s%s", options[i].name, options[i].arg ? " " : "",
+			 options[i].arg ? options[i].arg : "");
+		printf("  %-26s %s\n", left, options[i].help);
+	}
+	printf("\nEvery option except --config, --version and --help may also be set in the\n"
+	       "config file as `name = value` (e.g. `listen = 0.0.0.0:4000`).\n");
+}
+
+static int parse_int(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_bool(const char *s, int *out)
+{
+	if (!strcasecmp(s, "yes") || !strcasecmp(s, "true") || !strcmp(s, "1") ||
+	    !strcasecmp(s, "on")) {
+		*out = 1;
+		return 0;
+	}
+	if (!strcasecmp(s, "no") || !strcasecmp(s, "false") || !strcmp(s, "0") ||
+	    !strcasecmp(s, "off")) {
+		*out = 0;
+		return 0;
+	}
+	return -1;
+}
+
+static int parse_listen(struct srv_config *cfg, const char *s)
+{
+	const char *colon = strrchr(s, ':');
+	long port;
+
+	if (colon == NULL || colon == s || (size_t)(colon - s) >= sizeof(cfg->listen_host))
+		return -1;
+	if (parse_int(colon + 1, 0, 65535, &port) != 0)
+		return -1;
+	if (s[0] == '[' && colon[-1] == ']') /* [::1]:4000 */
+		snprintf(cfg->listen_host, sizeof(cfg->listen_host), "%.*s", (int)(colon - s - 2),
+			 s + 1);
+	else
+		snprintf(cfg->listen_host, sizeof(cfg->listen_host), "%.*s", (int)(colon - s), s);
+	cfg->listen_port = (int)port;
+	return 0;
+}
+
+/* Applies one setting; value is NULL for flags without a value. */
+static int apply(struct srv_config *cfg, const struct opt *o, const char *value, char *err,
+		 size_t errsize)
+{
+	long v;
+	int b;
+
+	switch (o->id) {
+	case OPT_LISTEN:
+		if (parse_listen(cfg, value) != 0)
+			goto bad;
+		return 0;
+	case OPT_DB:
+		snprintf(cfg->db_path, sizeof(cfg->db_path), "%s", value);
+		return 0;
+	case OPT_LOG_LEVEL:
+		if (srv_log_parse_level(value, &cfg->log_level) != 0)
+			goto bad;
+		return 0;
+	case OPT_MAX_CLIENTS:
+		if (parse_int(value, 1, 1000000, &v) != 0)
+			goto bad;
+		cfg->max_clients = (int)v;
+		return 0;
+	case OPT_OUTPUT_LIMIT:
+		if (parse_int(value, 4096, 1L << 30, &v) != 0)
+			goto bad;
+		cfg->output_limit = (size_t)v;
+		return 0;
+	case OPT_IDLE_TIMEOUT:
+		if (parse_int(value, 1, 86400, &v) != 0)
+			goto bad;
+		cfg->idle_timeout = (int)v;
+		return 0;
+	case OPT_ALLOW_DEBUG:
+		if (value == NULL) {
+			cfg->allow_debug = 1;
+			return 0;
+		}
+		if (parse_bool(value, &b) != 0)
+			goto bad;
+		cfg->allow_debug = b;
+		return 0;
+	case OPT_SNAPSHOT_EVERY:
+		if (parse_int(value, 1, 1000000, &v) != 0)
+			goto bad;
+		cfg->snapshot_every = (int)v;
+		return 0;
+	case OPT_DATA_DIR:
+		snprintf(cfg->data_dir, sizeof(cfg->data_dir), "%s", value);
+		return 0;
+	case OPT_SCENARIOS:
+		if (cfg->nscenario_dirs >= SRV_MAX_SCENARIO_DIRS) {
+			snprintf(err, errsize, "--scenarios: at most %d directories",
+				 SRV_MAX_SCENARIO_DIRS);
+			return -1;
+		}
+		snprintf(cfg->scenario_dirs[cfg->nscenario_dirs++], sizeof(cfg->scenario_dirs[0]),
+			 "%s", value);
+		return 0;
+	case OPT_LOGIN_THREADS:
+		if (parse_int(value, 1, 128, &v) != 0)
+			goto bad;
+		cfg->login_threads = (int)v;
+		return 0;
+	default:
+		snprintf(err, errsize, "--%s cannot be used here", o->name);
+		return -1;
+	}
+bad:
+	snprintf(err, errsize, "--%s: invalid value '%s'", o->name, value ? value : "");
+	return -1;
+}
+
+static const struct opt *find_opt(const char *name, size_t len)
+{
+	for (size_t i = 0; i < NOPTIONS; i++)
+		if (strlen(options[i].name) == len && strncmp(options[i].name, name, len) == 0)
+			return &options[i];
+	return NULL;
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'))
+		*--e = '\0';
+	return s;
+}
+
+static int read_file(struct srv_config *cfg, const char *path, char *err, size_t errsize)
+{
+	char line[1024], msg[256];
+	FILE *f = fopen(path, "r");
+	int lineno = 0;
+
+	if (f == NULL) {
+		snprintf(err, errsize, "--config %s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f) != NULL) {
+		char *s = trim(line), *eq, *key, *value;
+		const struct opt *o;
+
+		lineno++;
+		if (*s == '\0' || *s == '#')
+			continue;
+		eq = strchr(s, '=');
+		if (eq == NULL) {
+			snprintf(err, errsize, "%s:%d: expected `key = value`", path, lineno);
+			fclose(f);
+			return -1;
+		}
+		*eq = '\0';
+		key = trim(s);
+		value = trim(eq + 1);
+		o = find_opt(key, strlen(key));
+		if (o == NULL || o->id == OPT_CONFIG || o->id == OPT_HELP || o->id == OPT_VERSION) {
+			snprintf(err, errsize, "%s:%d: unknown setting '%s'", path, lineno, key);
+			fclose(f);
+			return -1;
+		}
+		if (apply(cfg, o, value, msg, sizeof(msg)) != 0) {
+			snprintf(err, errsize, "%s:%d: %s", path, lineno, msg);
+			fclose(f);
+			return -1;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+int srv_config_parse(struct srv_config *cfg, int argc, char **argv, char *err, size_t errsize)
+{
+	/* Pass 1: --config, --help, --version. Pass 2: everything else. */
+	for (int pass = 1; pass <= 2; pass++) {
+		for (int i = 1; i < argc; i++) {
+			const char *a = argv[i], *value = NULL, *eq;
+			const struct opt *o;
+			size_t len;
+
+			if (strncmp(a, "--", 2) != 0) {
+				snprintf(err, errsize, "unexpected argument '%s' (see --help)", a);
+				return -1;
+			}
+			a += 2;
+			eq = strchr(a, '=');
+			len = eq ? (size_t)(eq - a) : strlen(a);
+			o = find_opt(a, len);
+			if (o == NULL) {
+				snprintf(err, errsize, "unknown option '--%.*s' (see --help)", (int)len,
+					 a);
+				return -1;
+			}
+			if (o->arg != NULL) {
+				if (eq != NULL)
+					value = eq + 1;
+				else if (i + 1 < argc)
+					value = argv[++i];
+				else {
+					snprintf(err, errsize, "--%s needs a value (%s)", o->name,
+						 o->arg);
+					return -1;
+				}
+			} else if (eq != NULL) {
+				value = eq + 1;
+			}
+			if (pass == 1) {
+				if (o->id == OPT_HELP) {
+					srv_config_usage(argv[0]);
+					return 1;
+				}
+				if (o->id == OPT_VERSION) {
+					printf("wargamed %s\n", WG_VERSION);
+					return 1;
+				}
+				if (o->id == OPT_CONFIG && read_file(cfg, value, err, errsize) != 0)
+					return -1;
+				continue;
+			}
+			if (o->id == OPT_CONFIG || o->id == OPT_HELP || o->id == OPT_VERSION)
+				continue;
+			if (apply(cfg, o, value, err, errsize) != 0)
+				return -1;
+		}
+	}
+	return 0;
+}

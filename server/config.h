@@ -1,0 +1,48 @@
+/*
+ * config.h -- the daemon's settings: defaults, the config file, the flags.
+ *
+ * Precedence: built-in defaults < --config FILE < other command-line flags
+ * (flags are applied after the file wherever they appear).  The file has
+ * one `key = value` per line, '#' comments and blank lines; keys are the
+ * long flag names without "--" (docs/operations.md lists them all, and so
+ * does `wargamed --help`).  Boolean keys take yes/no/true/false/1/0.
+ */
+#ifndef SRV_CONFIG_H
+#define SRV_CONFIG_H
+
+#include <stddef.h>
+
+#include "log.h"
+
+#define SRV_MAX_SCENARIO_DIRS 16
+
+struct srv_config {
+	char listen_host[64];
+	int listen_port; /* 0: the kernel picks (logged) */
+	char db_path[512];
+	enum srv_log_level log_level;
+	int max_clients;
+	size_t output_limit;  /* bytes queued for one client before it is cut off */
+	int idle_timeout;     /* seconds a connection may stay without logging in */
+	int allow_debug;
+	int snapshot_every;   /* actions between snapshots */
+	char data_dir[512];   /* the shipped scenarios */
+	int nscenario_dirs;
+	char scenario_dirs[SRV_MAX_SCENARIO_DIRS][512];
+	int login_threads;    /* libuv threadpool size for password hashing */
+};
+
+/* Fills cfg with the built-in defaults. */
+void srv_config_defaults(struct srv_config *cfg);
+
+/*
+ * Applies argv (argv[0] is the program) over cfg, reading --config first.
+ * Returns 0 to run, 1 when --help or --version was printed (exit 0), or -1
+ * with a message in err (exit 2).
+ */
+int srv_config_parse(struct srv_config *cfg, int argc, char **argv, char *err, size_t errsize);
+
+/* Writes the --help text to stdout. */
+void srv_config_usage(const char *prog);
+
+#endif

@@ -1,0 +1,435 @@
+/*
+ * conn.c -- client connections: accept, read, frame, write, close.
+ * See conn.h for the state diagram and the buffering rules.
+ */
+#include "conn.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "game.h"
+#include "log.h"
+#include "server.h"
+
+struct write_req {
+	uv_write_t req;
+	struct srv_conn *conn;
+	char *data;
+	size_t len;
+};
+
+static void conn_flush(struct srv_conn *c);
+static void start_reading(struct srv_conn *c);
+static void process_input(struct srv_conn *c);
+
+static void free_conn(struct srv_conn *c)
+{
+	proto_buf_release(&c->in);
+	proto_buf_release(&c->out);
+	free(c->watching);
+	free(c);
+}
+
+static void delay_close_cb(uv_handle_t *h)
+{
+	free(h);
+}
+
+static void on_close(uv_handle_t *h)
+{
+	struct srv_conn *c = h->data;
+
+	srv_conn_unref(c);
+}
+
+void srv_conn_ref(struct srv_conn *c)
+{
+	c->refs++;
+}
+
+void srv_conn_unref(struct srv_conn *c)
+{
+	if (--c->refs == 0)
+		free_conn(c);
+}
+
+void srv_conn_close(struct srv_conn *c, const char *why)
+{
+	struct srv *s = c->srv;
+
+	if (c->closing)
+		return;
+	c->closing = 1;
+	log_info(c->id, "close (%s)", why);
+	srv_game_forget_conn(s, c);
+	if (c->user != NULL)
+		srv_user_detach(s, c);
+	if (c->delay != NULL) {
+		uv_timer_stop(c->delay);
+		uv_close((uv_handle_t *)c->delay, delay_close_cb);
+		c->delay = NULL;
+		/* the delayed login will not run: drop its reference */
+		srv_conn_unref(c);
+	}
+	if (c->prev != NULL)
+		c->prev->next = c->next;
+	else
+		s->conns = c->next;
+	if (c->next != NULL)
+		c->next->prev = c->prev;
+	s->nconns--;
+	uv_close((uv_handle_t *)&c->tcp, on_close);
+}
+
+void srv_conn_close_after_flush(struct srv_conn *c)
+{
+	c->close_after_flush = 1;
+	if (c->reading) {
+		uv_read_stop((uv_stream_t *)&c->tcp);
+		c->reading = 0;
+	}
+	if (c->inflight == 0 && c->out.len == 0)
+		srv_conn_close(c, "done");
+}
+
+static void on_write(uv_write_t *req, int status)
+{
+	struct write_req *w = (struct write_req *)req;
+	struct srv_conn *c = w->conn;
+
+	c->inflight -= w->len;
+	free(w->data);
+	free(w);
+	if (c->closing)
+		return;
+	if (status != 0) {
+		srv_conn_close(c, uv_strerror(status));
+		return;
+	}
+	conn_flush(c);
+}
+
+static void conn_flush(struct srv_conn *c)
+{
+	struct write_req *w;
+	uv_buf_t buf;
+	int n;
+
+	if (c->closing || c->inflight > 0)
+		return;
+	if (c->out.len > 0) {
+		buf = uv_buf_init(c->out.data, (unsigned int)c->out.len);
+		n = uv_try_write((uv_stream_t *)&c->tcp, &buf, 1);
+		if (n > 0)
+			proto_buf_consume(&c->out, (size_t)n);
+		else if (n < 0 && n != UV_EAGAIN) {
+			srv_conn_close(c, uv_strerror(n));
+			return;
+		}
+	}
+	if (c->out.len > 0) {
+		w = malloc(sizeof(*w));
+		if (w == NULL) {
+			srv_conn_close(c, "out of memory");
+			return;
+		}
+		w->conn = c;
+		w->data = proto_buf_detach(&c->out, &w->len);
+		buf = uv_buf_init(w->data, (unsigned int)w->len);
+		c->inflight += w->len;
+		n = uv_write(&w->req, (uv_stream_t *)&c->tcp, &buf, 1, on_write);
+		if (n != 0) {
+			c->inflight -= w->len;
+			free(w->data);
+			free(w);
+			srv_conn_close(c, uv_strerror(n));
+		}
+		return;
+	}
+	if (c->close_after_flush)
+		srv_conn_close(c, "done");
+}
+
+/* Called after anything was appended to c->out. */
+static void queued(struct srv_conn *c, int rc)
+{
+	if (c->closing)
+		return;
+	if (rc != 0) {
+		srv_conn_close(c, "out of memory");
+		return;
+	}
+	if (c->out.len + c->inflight > c->srv->cfg.output_limit) {
+		log_warn(c->id, "output limit of %zu bytes reached: client not reading",
+			 c->srv->cfg.output_limit);
+		srv_conn_close(c, "output limit");
+		return;
+	}
+	conn_flush(c);
+}
+
+void srv_conn_ok(struct srv_conn *c, const char *tag, const cJSON *data)
+{
+	if (c->closing)
+		return;
+	queued(c, proto_write_ok(&c->out, c->mode, tag ? tag : "", data));
+}
+
+void srv_conn_ok_text(struct srv_conn *c, const char *tag, const char *summary)
+{
+	cJSON *data = cJSON_CreateObject();
+
+	if (summary != NULL)
+		cJSON_AddStringToObject(data, "summary", summary);
+	srv_conn_ok(c, tag, data);
+	cJSON_Delete(data);
+}
+
+void srv_conn_err(struct srv_conn *c, const char *tag, int code, const char *message,
+		  const char *rule)
+{
+	if (c->closing)
+		return;
+	queued(c, proto_write_err(&c->out, c->mode, tag ? tag : "", wg_error_slug(code),
+				  message ? message : wg_error_desc(code), rule ? rule : ""));
+}
+
+void srv_conn_event(struct srv_conn *c, int64_t game, const cJSON *event)
+{
+	if (c->closing)
+		return;
+	queued(c, proto_write_event(&c->out, c->mode, (long long)game, event));
+}
+
+void srv_conn_notice(struct srv_conn *c, int64_t game, const char *type, const char *text)
+{
+	cJSON *ev = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(ev, "event", type);
+	cJSON_AddStringToObject(ev, "text", text);
+	srv_conn_event(c, game, ev);
+	cJSON_Delete(ev);
+}
+
+/* ---- reading ---- */
+
+static int on_line(void *ctx, char *line, size_t len)
+{
+	struct srv_conn *c = ctx;
+
+	srv_cmd_dispatch(c, line, len);
+	return c->busy || c->closing || c->close_after_flush;
+}
+
+static int on_too_long(void *ctx)
+{
+	struct srv_conn *c = ctx;
+	char msg[96];
+
+	snprintf(msg, sizeof(msg), "request lines are limited to %d bytes; line discarded",
+		 PROTO_LINE_MAX);
+	srv_conn_err(c, "", WG_E_LINE_TOO_LONG, msg, "");
+	return c->closing;
+}
+
+static void feed(struct srv_conn *c, const char *data, size_t len)
+{
+	const struct proto_framer_cb cb = {
+		.on_line = on_line,
+		.on_too_long = on_too_long,
+		.ctx = c,
+	};
+	size_t used = proto_framer_feed(&c->framer, data, len, &cb);
+
+	if (used < len && !c->closing && !c->close_after_flush) {
+		if (proto_buf_add(&c->in, data + used, len - used) != 0) {
+			srv_conn_close(c, "out of memory");
+			return;
+		}
+	}
+}
+
+static void process_input(struct srv_conn *c)
+{
+	while (!c->busy && !c->closing && !c->close_after_flush && c->in.len > 0) {
+		struct proto_buf pending = c->in;
+		proto_buf_init(&c->in);
+		feed(c, pending.data, pending.len);
+		proto_buf_release(&pending);
+	}
+	if (c->busy || c->closing || c->close_after_flush)
+		return;
+	if (c->eof)
+		srv_conn_close_after_flush(c);
+	else
+		start_reading(c);
+}
+
+static void alloc_cb(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
+{
+	struct srv_conn *c = h->data;
+
+	(void)suggested;
+	*buf = uv_buf_init(c->srv->readbuf, sizeof(c->srv->readbuf));
+}
+
+static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
+{
+	struct srv_conn *c = stream->data;
+
+	if (nread == UV_EOF) {
+		/* Half-close: the client will send nothing more; answer what it
+		 * sent (some of it may wait behind a busy request), then close. */
+		log_debug(c->id, "eof");
+		c->eof = 1;
+		uv_read_stop(stream);
+		c->reading = 0;
+		if (!c->busy)
+			srv_conn_close_after_flush(c);
+		return;
+	}
+	if (nread < 0) {
+		srv_conn_close(c, uv_strerror((int)nread));
+		return;
+	}
+	if (nread == 0)
+		return;
+	if (c->busy) {
+		if (proto_buf_add(&c->in, buf->base, (size_t)nread) != 0)
+			srv_conn_close(c, "out of memory");
+		return;
+	}
+	feed(c, buf->base, (size_t)nread);
+	if (c->busy && c->reading && !c->closing) {
+		uv_read_stop(stream);
+		c->reading = 0;
+	}
+}
+
+static void start_reading(struct srv_conn *c)
+{
+	if (c->reading || c->closing)
+		return;
+	if (uv_read_start((uv_stream_t *)&c->tcp, alloc_cb, on_read) == 0)
+		c->reading = 1;
+	else
+		srv_conn_close(c, "read failed");
+}
+
+void srv_conn_busy(struct srv_conn *c)
+{
+	c->busy = 1;
+	if (c->reading) {
+		uv_read_stop((uv_stream_t *)&c->tcp);
+		c->reading = 0;
+	}
+}
+
+void srv_conn_done(struct srv_conn *c)
+{
+	c->busy = 0;
+	if (c->closing)
+		return;
+	if (c->close_after_flush) {
+		conn_flush(c);
+		return;
+	}
+	process_input(c);
+}
+
+/* ---- watching ---- */
+
+int srv_conn_watch(struct srv_conn *c, int64_t game)
+{
+	for (size_t i = 0; i < c->nwatching; i++)
+		if (c->watching[i] == game)
+			return 0;
+	if (c->nwatching == c->capwatching) {
+		size_t ncap = c->capwatching ? c->capwatching * 2 : 4;
+		int64_t *n = realloc(c->watching, ncap * sizeof(*n));
+		if (n == NULL)
+			return -1;
+		c->watching = n;
+		c->capwatching = ncap;
+	}
+	c->watching[c->nwatching++] = game;
+	return 0;
+}
+
+int srv_conn_unwatch(struct srv_conn *c, int64_t game)
+{
+	for (size_t i = 0; i < c->nwatching; i++) {
+		if (c->watching[i] == game) {
+			c->watching[i] = c->watching[--c->nwatching];
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ---- accepting ---- */
+
+static void peer_address(struct srv_conn *c)
+{
+	struct sockaddr_storage ss;
+	int len = sizeof(ss);
+
+	snprintf(c->peer, sizeof(c->peer), "unknown");
+	if (uv_tcp_getpeername(&c->tcp, (struct sockaddr *)&ss, &len) != 0)
+		return;
+	if (ss.ss_family == AF_INET)
+		uv_ip4_name((struct sockaddr_in *)&ss, c->peer, sizeof(c->peer));
+	else if (ss.ss_family == AF_INET6)
+		uv_ip6_name((struct sockaddr_in6 *)&ss, c->peer, sizeof(c->peer));
+}
+
+void srv_conn_accept(struct srv *s)
+{
+	struct srv_conn *c = calloc(1, sizeof(*c));
+	char greeting[128];
+
+	if (c == NULL) {
+		log_error(0, "accept: out of memory");
+		return;
+	}
+	c->srv = s;
+	c->id = ++s->next_conn_id;
+	c->refs = 1;
+	c->mode = PROTO_TEXT;
+	c->connected_at = srv_now(s);
+	proto_framer_init(&c->framer);
+	proto_buf_init(&c->in);
+	proto_buf_init(&c->out);
+	if (uv_tcp_init(s->loop, &c->tcp) != 0) {
+		free(c);
+		return;
+	}
+	c->tcp.data = c;
+	c->next = s->conns;
+	if (s->conns != NULL)
+		s->conns->prev = c;
+	s->conns = c;
+	s->nconns++;
+	if (uv_accept((uv_stream_t *)&s->listener, (uv_stream_t *)&c->tcp) != 0) {
+		srv_conn_close(c, "accept failed");
+		return;
+	}
+	uv_tcp_nodelay(&c->tcp, 1);
+	peer_address(c);
+	if (s->nconns > s->cfg.max_clients || s->shutting_down) {
+		log_warn(c->id, "refused %s: %d clients connected (max %d)", c->peer, s->nconns - 1,
+			 s->cfg.max_clients);
+		srv_conn_err(c, "", WG_E_SERVER_FULL,
+			     s->shutting_down ? "the server is shutting down"
+					      : "the server is full; try again later",
+			     "");
+		srv_conn_close_after_flush(c);
+		return;
+	}
+	log_info(c->id, "connect from %s", c->peer);
+	snprintf(greeting, sizeof(greeting), "wargamed %s ready; type help for commands",
+		 WG_VERSION);
+	srv_conn_notice(c, 0, "hello", greeting);
+	start_reading(c);
+}

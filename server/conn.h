@@ -1,0 +1,104 @@
+/*
+ * conn.h -- one client connection: reading and framing requests, queueing
+ * replies and notifications, backpressure, timeouts, closing.
+ *
+ * State of a connection:
+ *
+ *        accept                      login ok                logout
+ *   ---------------> GUEST ------------------------> USER ------------> GUEST
+ *                      |  idle timeout / quit / EOF    |  quit / EOF / error
+ *                      v                               v
+ *                   DRAINING (close_after_flush: output is flushed, then)
+ *                      |
+ *                      v  uv_close()          refs reach 0
+ *                   CLOSING ------------------------------------> freed
+ *
+ * Reading: libuv reads into one loop-wide buffer (struct srv.readbuf);
+ * bytes are framed at once.  While a request waits on asynchronous work
+ * (a password hash, a login delay) the connection is "busy": reading stops
+ * and unframed bytes wait in c->in, so requests on one connection are always
+ * answered in order.  A client that sends faster than it is answered is
+ * throttled by TCP, not by memory.
+ *
+ * Writing: replies are appended to c->out and flushed with uv_try_write, the
+ * rest handed to uv_write.  When the bytes queued for a client (c->out plus
+ * bytes in flight) exceed --output-limit the client is cut off at once: a
+ * client that does not read cannot make the server buffer without bound or
+ * slow anyone else.
+ *
+ * Ownership: a connection is freed only from its uv_close callback, and only
+ * when no asynchronous work still refers to it (refs).  Write paths never
+ * free.
+ */
+#ifndef SRV_CONN_H
+#define SRV_CONN_H
+
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+#include <uv.h>
+
+#include "protocol/buf.h"
+#include "protocol/framer.h"
+#include "protocol/reply.h"
+
+struct srv;
+struct srv_user;
+
+struct srv_conn {
+	uv_tcp_t tcp;
+	struct srv *srv;
+	unsigned long id;
+	char peer[64]; /* "127.0.0.1" without the port: the rate-limit key */
+	struct proto_framer framer;
+	struct proto_buf in;  /* read but not yet framed (while busy) */
+	struct proto_buf out; /* not yet handed to libuv */
+	size_t inflight;      /* bytes in uv_write requests */
+	enum proto_mode mode;
+	struct srv_user *user; /* NULL: not logged in */
+	int64_t current_game;  /* 0: none */
+	int64_t *watching;     /* games this connection watches */
+	size_t nwatching, capwatching;
+	int busy;
+	int reading;
+	int eof; /* the client closed its sending side */
+	int close_after_flush;
+	int closing;
+	int refs;
+	int64_t connected_at;
+	uv_timer_t *delay; /* login brake timer, allocated on demand */
+	struct srv_conn *prev, *next;
+};
+
+/* Accepts a pending connection on the listener (the connection callback). */
+void srv_conn_accept(struct srv *s);
+
+/* Replies to the current request (tag may be "" or NULL). */
+void srv_conn_ok(struct srv_conn *c, const char *tag, const cJSON *data);
+void srv_conn_ok_text(struct srv_conn *c, const char *tag, const char *summary);
+void srv_conn_err(struct srv_conn *c, const char *tag, int code, const char *message,
+		  const char *rule);
+/* Sends a notification (event object not consumed); game 0 for none. */
+void srv_conn_event(struct srv_conn *c, int64_t game, const cJSON *event);
+/* Convenience: a notification {"event":type,"text":text}. */
+void srv_conn_notice(struct srv_conn *c, int64_t game, const char *type, const char *text);
+
+/* Closes after everything queued has been written. */
+void srv_conn_close_after_flush(struct srv_conn *c);
+/* Closes now, dropping queued output. */
+void srv_conn_close(struct srv_conn *c, const char *why);
+
+/* Marks the connection busy (input paused) / done (input resumed and the
+ * requests that arrived meanwhile are processed). */
+void srv_conn_busy(struct srv_conn *c);
+void srv_conn_done(struct srv_conn *c);
+/* Takes / drops a reference held by asynchronous work. */
+void srv_conn_ref(struct srv_conn *c);
+void srv_conn_unref(struct srv_conn *c);
+
+/* Removes game from this connection's watch list (no-op if absent);
+ * returns 1 if it was there. */
+int srv_conn_unwatch(struct srv_conn *c, int64_t game);
+int srv_conn_watch(struct srv_conn *c, int64_t game);
+
+#endif

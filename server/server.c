@@ -1,0 +1,393 @@
+/*
+ * server.c -- the daemon's life: start-up (settings, store, scenarios,
+ * recovery, listener), the once-a-second sweep, graceful shutdown, and the
+ * online-user registry.
+ *
+ *   srv_main: parse settings -> open store -> load scenarios -> recover games
+ *             -> listen -> uv_run ... SIGTERM/SIGINT -> stop accepting ->
+ *             close connections (queued output is dropped; every accepted
+ *             action was committed before its ok) -> close store -> exit 0
+ */
+#include "server.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include <sodium.h>
+
+#include "conn.h"
+#include "game.h"
+#include "log.h"
+
+int64_t srv_now(struct srv *s)
+{
+	(void)s;
+	return (int64_t)time(NULL);
+}
+
+/* ---- online users ---- */
+
+struct srv_user *srv_user_get(struct srv *s, int64_t id)
+{
+	return srv_idmap_get(&s->users, id);
+}
+
+int srv_user_attach(struct srv *s, struct srv_conn *c, int64_t id, const char *name)
+{
+	struct srv_user *u = srv_user_get(s, id);
+
+	if (u == NULL) {
+		u = calloc(1, sizeof(*u));
+		if (u == NULL)
+			return -1;
+		u->id = id;
+		snprintf(u->name, sizeof(u->name), "%s", name);
+		if (srv_idmap_put(&s->users, id, u) != 0) {
+			free(u);
+			return -1;
+		}
+	}
+	if (u->nconns == u->capconns) {
+		size_t ncap = u->capconns ? u->capconns * 2 : 2;
+		struct srv_conn **n = realloc(u->conns, ncap * sizeof(*n));
+		if (n == NULL) {
+			if (u->nconns == 0) {
+				srv_idmap_del(&s->users, id);
+				free(u);
+			}
+			return -1;
+		}
+		u->conns = n;
+		u->capconns = ncap;
+	}
+	u->conns[u->nconns++] = c;
+	c->user = u;
+	return 0;
+}
+
+void srv_user_detach(struct srv *s, struct srv_conn *c)
+{
+	struct srv_user *u = c->user;
+
+	if (u == NULL)
+		return;
+	for (size_t i = 0; i < u->nconns; i++) {
+		if (u->conns[i] == c) {
+			u->conns[i] = u->conns[--u->nconns];
+			break;
+		}
+	}
+	c->user = NULL;
+	if (u->nconns == 0) {
+		srv_idmap_del(&s->users, u->id);
+		free(u->conns);
+		free(u);
+	}
+}
+
+/* ---- scenarios ---- */
+
+static int json_name(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	return n > 5 && strcmp(d->d_name + n - 5, ".json") == 0 && d->d_name[0] != '.';
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long size;
+
+	if (f == NULL)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && size < (64L << 20) &&
+	    fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)size + 1)) != NULL) {
+		*len = fread(buf, 1, (size_t)size, f);
+		buf[*len] = '\0';
+	}
+	fclose(f);
+	return buf;
+}
+
+/* Loads one file into the catalog; 0 or the failure code (logged). */
+static int load_scenario_file(struct rules_catalog *cat, const char *path)
+{
+	struct rules_error err;
+	size_t len = 0;
+	char *text = slurp(path, &len);
+	int rc;
+
+	memset(&err, 0, sizeof(err));
+	if (text == NULL) {
+		rules_fail(&err, WG_E_BAD_SCENARIO, "", "%s: cannot read: %s", path,
+			   strerror(errno));
+		rules_catalog_fail(cat, path, err.message);
+		return WG_E_BAD_SCENARIO;
+	}
+	rc = rules_catalog_add(cat, path, text, len, &err);
+	free(text);
+	return rc;
+}
+
+int srv_load_scenario_dir(struct srv *s, const char *dir)
+{
+	struct dirent **names;
+	int n = scandir(dir, &names, json_name, alphasort), loaded = 0;
+
+	if (n < 0) {
+		log_warn(0, "scenario directory %s: %s", dir, strerror(errno));
+		return 0;
+	}
+	for (int i = 0; i < n; i++) {
+		char path[1024];
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
+		if (load_scenario_file(&s->catalog, path) == 0)
+			loaded++;
+		else
+			log_warn(0, "scenario not loaded: %s",
+				 s->catalog.nfailures ? s->catalog.failures[s->catalog.nfailures - 1].message
+						      : path);
+		free(names[i]);
+	}
+	free(names);
+	log_info(0, "%d scenarios loaded from %s", loaded, dir);
+	return loaded;
+}
+
+/* `wargamed check-scenario FILE...`: validate and report, exit 0/1. */
+static int check_scenarios(int argc, char **argv, const struct ruleset *const *rulesets)
+{
+	struct rules_catalog cat;
+	int failed = 0;
+
+	rules_catalog_init(&cat, rulesets);
+	for (int i = 0; i < argc; i++) {
+		size_t before = cat.nfailures;
+		if (load_scenario_file(&cat, argv[i]) == 0) {
+			const struct rules_catalog_entry *e = &cat.entries[cat.count - 1];
+			printf("ok    %s: scenario '%s' (%s), %s vs %s\n", argv[i], e->info.id,
+			       e->rs->name, e->info.side_names[0], e->info.side_names[1]);
+		} else {
+			failed++;
+			for (size_t f = before; f < cat.nfailures; f++)
+				printf("error %s\n", cat.failures[f].message);
+		}
+	}
+	rules_catalog_release(&cat);
+	return failed ? 1 : 0;
+}
+
+/* ---- the loop ---- */
+
+static void on_connection(uv_stream_t *server, int status)
+{
+	struct srv *s = server->data;
+
+	if (status < 0) {
+		log_warn(0, "accept: %s", uv_strerror(status));
+		return;
+	}
+	srv_conn_accept(s);
+}
+
+static void sweep_cb(uv_timer_t *t)
+{
+	struct srv *s = t->data;
+	int64_t now = srv_now(s);
+
+	srv_auth_tick(&s->auth, now);
+	for (struct srv_conn *c = s->conns, *next; c != NULL; c = next) {
+		next = c->next;
+		if (c->user == NULL && !c->busy && !c->close_after_flush && !c->closing &&
+		    now - c->connected_at >= s->cfg.idle_timeout) {
+			log_info(c->id, "idle for %d s without logging in", s->cfg.idle_timeout);
+			srv_conn_notice(c, 0, "bye", "idle timeout: log in within the time limit");
+			srv_conn_close_after_flush(c);
+		}
+	}
+}
+
+static void close_walk_cb(uv_handle_t *h, void *arg)
+{
+	(void)arg;
+	if (!uv_is_closing(h))
+		uv_close(h, NULL);
+}
+
+static void stop(struct srv *s, const char *why)
+{
+	if (s->shutting_down)
+		return;
+	s->shutting_down = 1;
+	log_info(0, "shutting down (%s)", why);
+	if (s->listening)
+		uv_close((uv_handle_t *)&s->listener, NULL);
+	uv_timer_stop(&s->sweep);
+	uv_close((uv_handle_t *)&s->sweep, NULL);
+	uv_signal_stop(&s->sigterm);
+	uv_signal_stop(&s->sigint);
+	uv_close((uv_handle_t *)&s->sigterm, NULL);
+	uv_close((uv_handle_t *)&s->sigint, NULL);
+	while (s->conns != NULL) {
+		srv_conn_notice(s->conns, 0, "bye", "the server is shutting down");
+		srv_conn_close(s->conns, "shutdown");
+	}
+}
+
+static void on_signal(uv_signal_t *h, int signum)
+{
+	stop(h->data, signum == SIGTERM ? "SIGTERM" : "SIGINT");
+}
+
+static int make_parent_dir(const char *path)
+{
+	char dir[512];
+	char *slash;
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash == NULL || slash == dir)
+		return 0;
+	*slash = '\0';
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0750) != 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(dir, 0750) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static int start_listening(struct srv *s)
+{
+	struct sockaddr_storage addr;
+	struct sockaddr_storage bound;
+	int len = sizeof(bound), rc;
+	char name[64];
+
+	if (uv_ip4_addr(s->cfg.listen_host, s->cfg.listen_port, (struct sockaddr_in *)&addr) != 0 &&
+	    uv_ip6_addr(s->cfg.listen_host, s->cfg.listen_port, (struct sockaddr_in6 *)&addr) != 0) {
+		log_fatal(0, "--listen: '%s' is not an IPv4 or IPv6 address", s->cfg.listen_host);
+		return -1;
+	}
+	uv_tcp_init(s->loop, &s->listener);
+	s->listener.data = s;
+	rc = uv_tcp_bind(&s->listener, (struct sockaddr *)&addr, 0);
+	if (rc == 0)
+		rc = uv_listen((uv_stream_t *)&s->listener, 511, on_connection);
+	if (rc != 0) {
+		log_fatal(0, "cannot listen on %s:%d: %s", s->cfg.listen_host, s->cfg.listen_port,
+			  uv_strerror(rc));
+		uv_close((uv_handle_t *)&s->listener, NULL);
+		return -1;
+	}
+	s->listening = 1;
+	uv_tcp_getsockname(&s->listener, (struct sockaddr *)&bound, &len);
+	if (bound.ss_family == AF_INET6)
+		uv_ip6_name((struct sockaddr_in6 *)&bound, name, sizeof(name));
+	else
+		uv_ip4_name((struct sockaddr_in *)&bound, name, sizeof(name));
+	log_info(0, "listening on %s:%d", name,
+		 ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
+						   : ((struct sockaddr_in *)&bound)->sin_port));
+	return 0;
+}
+
+int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
+{
+	struct srv *s;
+	char err[600], threads[16];
+	int rc, code = 0;
+
+	if (argc >= 2 && strcmp(argv[1], "check-scenario") == 0) {
+		if (argc < 3) {
+			fprintf(stderr, "usage: %s check-scenario FILE...\n", argv[0]);
+			return 2;
+		}
+		return check_scenarios(argc - 2, argv + 2, rulesets);
+	}
+	s = calloc(1, sizeof(*s));
+	if (s == NULL)
+		return 1;
+	srv_config_defaults(&s->cfg);
+	rc = srv_config_parse(&s->cfg, argc, argv, err, sizeof(err));
+	if (rc != 0) {
+		if (rc < 0)
+			fprintf(stderr, "wargamed: %s\n", err);
+		free(s);
+		return rc < 0 ? 2 : 0;
+	}
+	srv_log_set_level(s->cfg.log_level);
+	signal(SIGPIPE, SIG_IGN);
+	if (sodium_init() < 0) {
+		log_fatal(0, "libsodium failed to initialise");
+		free(s);
+		return 1;
+	}
+	snprintf(threads, sizeof(threads), "%d", s->cfg.login_threads);
+	setenv("UV_THREADPOOL_SIZE", threads, 1);
+
+	if (strcmp(s->cfg.db_path, ":memory:") != 0 && make_parent_dir(s->cfg.db_path) != 0) {
+		log_fatal(0, "cannot create the directory of %s: %s", s->cfg.db_path,
+			  strerror(errno));
+		free(s);
+		return 1;
+	}
+	rc = db_open(s->cfg.db_path, &s->store);
+	if (rc != 0) {
+		log_fatal(0, "cannot open the database %s: %s", s->cfg.db_path,
+			  db_last_error(s->store));
+		db_close(s->store);
+		free(s);
+		return 1;
+	}
+	log_info(0, "wargamed %s: database %s (schema %d)", WG_VERSION, s->cfg.db_path,
+		 db_schema_version(s->store));
+	rules_catalog_init(&s->catalog, rulesets);
+	srv_load_scenario_dir(s, s->cfg.data_dir);
+	for (int i = 0; i < s->cfg.nscenario_dirs; i++)
+		srv_load_scenario_dir(s, s->cfg.scenario_dirs[i]);
+	srv_idmap_init(&s->users);
+	srv_auth_init(&s->auth);
+
+	s->loop = uv_default_loop();
+	srv_games_recover(s);
+	if (start_listening(s) != 0) {
+		code = 1;
+		s->shutting_down = 1;
+		goto out;
+	}
+	uv_signal_init(s->loop, &s->sigterm);
+	uv_signal_init(s->loop, &s->sigint);
+	s->sigterm.data = s->sigint.data = s;
+	uv_signal_start(&s->sigterm, on_signal, SIGTERM);
+	uv_signal_start(&s->sigint, on_signal, SIGINT);
+	uv_timer_init(s->loop, &s->sweep);
+	s->sweep.data = s;
+	uv_timer_start(&s->sweep, sweep_cb, 1000, 1000);
+
+	uv_run(s->loop, UV_RUN_DEFAULT);
+out:
+	/* Close whatever is left (after an early failure), then drain. */
+	uv_walk(s->loop, close_walk_cb, NULL);
+	uv_run(s->loop, UV_RUN_DEFAULT);
+	uv_loop_close(s->loop);
+	srv_games_release(s);
+	srv_idmap_release(&s->users);
+	srv_auth_release(&s->auth);
+	rules_catalog_release(&s->catalog);
+	db_close(s->store);
+	log_info(0, "stopped");
+	free(s);
+	return code;
+}

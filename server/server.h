@@ -1,0 +1,83 @@
+/*
+ * server.h -- the daemon's shared state: the loop, the store, the scenario
+ * catalog, the connections, the online users and the hosted games.
+ *
+ * Everything here lives on the one libuv loop thread.  The only other
+ * threads are libuv's pool running password hashes (auth.c), which touch
+ * nothing but their own work struct.
+ *
+ * Ownership: struct srv owns every connection (freed from its uv_close
+ * callback only), every srv_user (freed when its last connection logs out
+ * or closes) and every srv_game (freed at shutdown).
+ */
+#ifndef SRV_SERVER_H
+#define SRV_SERVER_H
+
+#include <stdint.h>
+
+#include <uv.h>
+
+#include "db/store.h"
+#include "rules/core/catalog.h"
+
+#include "auth.h"
+#include "config.h"
+#include "idmap.h"
+
+struct srv_conn;
+struct srv_game;
+
+/* A logged-in user with the connections it is logged in on. */
+struct srv_user {
+	int64_t id;
+	char name[DB_NAME_MAX + 1];
+	struct srv_conn **conns;
+	size_t nconns, capconns;
+};
+
+struct srv {
+	uv_loop_t *loop;
+	struct srv_config cfg;
+	struct db_store *store;
+	struct rules_catalog catalog;
+	uv_tcp_t listener;
+	uv_signal_t sigterm, sigint;
+	uv_timer_t sweep; /* once a second: idle timeouts, rate-limit decay */
+	struct srv_conn *conns; /* doubly linked list of open connections */
+	int nconns;
+	unsigned long next_conn_id;
+	struct srv_idmap users;   /* user id -> struct srv_user (online users) */
+	struct srv_game **games;  /* indexed by game id; NULL for unknown ids */
+	size_t capgames;
+	int64_t maxgame;          /* highest game id known */
+	struct srv_auth auth;
+	int shutting_down;
+	int listening;
+	char readbuf[65536]; /* every read lands here and is framed at once */
+};
+
+/*
+ * Runs the daemon until SIGTERM/SIGINT: opens the store, loads the
+ * scenarios (data dir, --scenarios dirs), recovers every unfinished game,
+ * listens and serves.  rulesets is the NULL-terminated table of rulesets
+ * this binary ships (the test daemon adds its test ruleset).  Returns the
+ * process exit code.
+ */
+int srv_main(int argc, char **argv, const struct ruleset *const *rulesets);
+
+/* Seconds since the epoch, from the loop's cached time base. */
+int64_t srv_now(struct srv *s);
+
+/* The online user id, or NULL. */
+struct srv_user *srv_user_get(struct srv *s, int64_t id);
+/* Marks conn as logged in as (id, name); creates the srv_user if needed. */
+int srv_user_attach(struct srv *s, struct srv_conn *c, int64_t id, const char *name);
+/* Detaches conn from its user (logout or close); frees the user when it has
+ * no connection left. */
+void srv_user_detach(struct srv *s, struct srv_conn *c);
+
+/* Loads scenario files from a directory into the catalog (logging every
+ * failure); returns the number loaded. */
+int srv_load_scenario_dir(struct srv *s, const char *dir);
+
+#endif
