@@ -288,6 +288,20 @@ static cJSON *view(const struct rules_game *g, int viewer)
 		 g->phase == RACE_ROLL ? "roll" : g->phase == RACE_BID ? "bid" : "final",
 		 g->sc->sides[0], g->score[0], g->sc->sides[1], g->score[1], g->target);
 	cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
+	if (g->phase == RACE_BID) {
+		char b[2][16];
+		for (int s = 0; s < 2; s++) {
+			if (g->bid[s] == 0)
+				snprintf(b[s], sizeof(b[s]), "none");
+			else if (viewer == s)
+				snprintf(b[s], sizeof(b[s]), "%d", g->bid[s]);
+			else
+				snprintf(b[s], sizeof(b[s]), "face-down");
+		}
+		snprintf(buf, sizeof(buf), "bids: %s %s, %s %s", g->sc->sides[0], b[0],
+			 g->sc->sides[1], b[1]);
+		cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
+	}
 	if (g->phase == RACE_BID && viewer >= 0 && viewer < 2 && g->bid[viewer] != 0) {
 		snprintf(buf, sizeof(buf), "your bid: %d (face down)", g->bid[viewer]);
 		cJSON_AddItemToArray(lines, cJSON_CreateString(buf));

@@ -1,0 +1,304 @@
+/*
+ * test_e2e_hostile.c -- bad input and bad clients leave the server serving
+ * others: over-long lines, random bytes, invalid UTF-8, telnet negotiation,
+ * half-open and half-closed connections, a client that never reads its
+ * replies, the connection limit, the idle timeout for clients that never
+ * log in, the failed-login brake, and a graceful SIGTERM.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "e2e.h"
+#include "e2e_assert.h"
+
+static struct e2e_server server;
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int start_with(const char *const *args)
+{
+	return e2e_server_start(&server, WG_TEST_DAEMON, args);
+}
+
+static int start_default(void **state)
+{
+	static const char *const args[] = {"--data-dir", WG_RACE_DIR, NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+static int stop_server(void **state)
+{
+	(void)state;
+	assert_true(e2e_server_alive(&server));
+	assert_int_equal(e2e_server_stop(&server), 0);
+	e2e_server_cleanup(&server);
+	return 0;
+}
+
+/* Another, well-behaved client is served normally. */
+static void assert_still_serving(void)
+{
+	static struct e2e_client c;
+
+	assert_int_equal(e2e_connect(&c, server.port), 0);
+	cmd_ok(&c, "ping");
+	assert_string_equal(c.final, "ok pong");
+	e2e_close(&c);
+}
+
+static void test_long_lines_are_refused_and_connection_stays_usable(void **state)
+{
+	static struct e2e_client c;
+	static char big[1 << 20];
+
+	(void)state;
+	assert_int_equal(e2e_connect(&c, server.port), 0);
+	memset(big, 'a', 5000);
+	big[5000] = '\0';
+	cmd_err(&c, "line-too-long", "%s", big);
+	cmd_ok(&c, "ping");
+	/* exactly at the limit is accepted as a line (and is an unknown verb) */
+	memset(big, 'b', 4096);
+	big[4096] = '\0';
+	cmd_err(&c, "unknown-verb", "%s", big);
+	/* one megabyte in one line: one refusal, then business as usual */
+	memset(big, 'c', sizeof(big) - 1);
+	big[sizeof(big) - 2] = '\n';
+	assert_int_equal(e2e_send(&c, big, sizeof(big) - 1), 0);
+	assert_non_null(e2e_reply(&c));
+	assert_err(&c, "line-too-long");
+	cmd_ok(&c, "ping");
+	e2e_close(&c);
+	assert_still_serving();
+}
+
+static void test_random_bytes_and_bad_text(void **state)
+{
+	static struct e2e_client c;
+	static unsigned char junk[100000];
+	unsigned int seed = 12345;
+
+	(void)state;
+	assert_int_equal(e2e_connect(&c, server.port), 0);
+	cmd_err(&c, "bad-request", "caf\xe9 au lait");     /* Latin-1, not UTF-8 */
+	cmd_err(&c, "bad-request", "say \x01\x02");        /* control characters */
+	cmd_err(&c, "bad-request", "say \"unterminated");  /* tokenizer */
+	cmd_err(&c, "bad-request", "{\"cmd\": 12}");       /* JSON without a verb */
+	/* telnet negotiation is ignored; \r\n accepted */
+	assert_int_equal(e2e_send(&c, "\xff\xfd\x01\xff\xfb\x03ping\r\n", 12), 0);
+	assert_non_null(e2e_reply(&c));
+	assert_string_equal(c.final, "ok pong");
+
+	for (size_t i = 0; i < sizeof(junk); i++)
+		junk[i] = (unsigned char)(rand_r(&seed) & 0xff);
+	assert_int_equal(e2e_send(&c, junk, sizeof(junk)), 0);
+	e2e_pump(&c, 300);
+	/* the same connection still answers (unless junk said quit) */
+	if (e2e_send(&c, "\nping\n", 6) == 0 && e2e_reply(&c) != NULL)
+		assert_true(strstr(c.reply, "ok pong") != NULL || strstr(c.reply, "err") != NULL);
+	e2e_close(&c);
+	assert_still_serving();
+}
+
+static void test_half_open_and_half_closed_connections(void **state)
+{
+	static struct e2e_client idle[20], c;
+
+	(void)state;
+	for (int i = 0; i < 20; i++)
+		assert_int_equal(e2e_connect(&idle[i], server.port), 0);
+	/* a partial line, then the client stops sending */
+	assert_int_equal(e2e_send(&idle[0], "pin", 3), 0);
+	assert_still_serving();
+
+	/* half-close: the request sent before shutdown(SHUT_WR) is answered,
+	 * then the server closes */
+	assert_int_equal(e2e_connect(&c, server.port), 0);
+	assert_int_equal(e2e_send(&c, "ping\nwhoami\n", 12), 0);
+	shutdown(c.fd, SHUT_WR);
+	assert_non_null(e2e_reply(&c));
+	assert_string_equal(c.final, "ok pong");
+	assert_non_null(e2e_reply(&c));
+	assert_contains(c.final, "not logged in");
+	assert_true(e2e_closed_within(&c, 3000));
+	e2e_close(&c);
+	for (int i = 0; i < 20; i++)
+		e2e_close(&idle[i]);
+	assert_still_serving();
+}
+
+static int start_small_output(void **state)
+{
+	static const char *const args[] = {"--data-dir", WG_RACE_DIR, "--output-limit", "65536",
+					   NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+static void test_client_that_never_reads_is_cut_off(void **state)
+{
+	static struct e2e_client hog, other;
+	static char burst[6 * 6000];
+	long long start;
+	int len = 0;
+
+	(void)state;
+	assert_int_equal(e2e_connect(&hog, server.port), 0);
+	assert_int_equal(e2e_connect(&other, server.port), 0);
+	/* 6000 requests whose replies (about 3 KB each) are never read */
+	for (int i = 0; i < 6000; i++)
+		len += snprintf(burst + len, sizeof(burst) - (size_t)len, "help\n");
+	assert_int_equal(e2e_send(&hog, burst, (size_t)len), 0);
+
+	/* others are answered promptly meanwhile */
+	start = now_ms();
+	for (int i = 0; i < 50; i++)
+		cmd_ok(&other, "ping");
+	assert_true(now_ms() - start < E2E_TIMEOUT_MS);
+
+	for (long long end = now_ms() + E2E_TIMEOUT_MS; now_ms() < end;) {
+		if (e2e_log_contains(&server, "output limit"))
+			break;
+		usleep(20000);
+	}
+	assert_true(e2e_log_contains(&server, "output limit of 65536 bytes reached"));
+	assert_true(e2e_closed_within(&hog, E2E_TIMEOUT_MS));
+	cmd_ok(&other, "ping");
+	e2e_close(&hog);
+	e2e_close(&other);
+}
+
+static int start_two_clients(void **state)
+{
+	static const char *const args[] = {"--data-dir", WG_RACE_DIR, "--max-clients", "2", NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+static void test_connection_limit_refuses_with_one_line(void **state)
+{
+	static struct e2e_client a, b, c;
+
+	(void)state;
+	assert_int_equal(e2e_connect(&a, server.port), 0);
+	assert_int_equal(e2e_connect(&b, server.port), 0);
+	/* the third is refused: no greeting, one err line, then close */
+	assert_int_not_equal(e2e_connect(&c, server.port), 0);
+	assert_true(c.fd >= 0);
+	assert_contains(c.events, "err server-full");
+	assert_not_contains(c.events, "hello");
+	e2e_close(&c);
+	e2e_close(&a);
+	cmd_ok(&b, "ping");
+	/* a slot is free again (the server notices the close) */
+	usleep(200000);
+	assert_int_equal(e2e_connect(&a, server.port), 0);
+	cmd_ok(&a, "ping");
+	e2e_close(&a);
+	e2e_close(&b);
+}
+
+static int start_short_idle(void **state)
+{
+	static const char *const args[] = {"--data-dir", WG_RACE_DIR, "--idle-timeout", "1", NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+static void test_idle_connections_that_never_log_in_are_closed(void **state)
+{
+	static struct e2e_client guest, user;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&user, server.port, "patient", "secret-p"), 0);
+	assert_int_equal(e2e_connect(&guest, server.port), 0);
+	assert_non_null(e2e_take_event(&guest, "idle timeout", 5000));
+	assert_true(e2e_closed_within(&guest, 3000));
+	/* a logged-in user is not subject to it */
+	usleep(1500000);
+	cmd_ok(&user, "ping");
+	e2e_close(&guest);
+	e2e_close(&user);
+}
+
+static void test_failed_logins_are_slowed_down(void **state)
+{
+	static struct e2e_client c;
+	long long start;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&c, server.port, "victim", "right-pw"), 0);
+	e2e_close(&c);
+	assert_int_equal(e2e_connect(&c, server.port), 0);
+	for (int i = 0; i < 4; i++)
+		cmd_err(&c, "auth-failed", "login victim wrong-pw");
+	/* the 5th attempt from this address waits about 2 s before its answer,
+	 * even with the right password */
+	start = now_ms();
+	cmd_ok(&c, "login victim right-pw");
+	assert_true(now_ms() - start >= 1500);
+	assert_true(e2e_log_contains(&server, "delayed"));
+	assert_false(e2e_log_contains(&server, "right-pw"));
+	assert_false(e2e_log_contains(&server, "wrong-pw"));
+	e2e_close(&c);
+}
+
+static void test_sigterm_is_graceful(void **state)
+{
+	static struct e2e_client c;
+
+	(void)state;
+	assert_int_equal(e2e_connect(&c, server.port), 0);
+	cmd_ok(&c, "ping");
+	assert_int_equal(e2e_server_stop(&server), 0);
+	assert_non_null(e2e_take_event(&c, "shutting down", 3000));
+	assert_true(e2e_closed_within(&c, 3000));
+	assert_true(e2e_log_contains(&server, "shutting down (SIGTERM)"));
+	assert_true(e2e_log_contains(&server, "stopped"));
+	e2e_close(&c);
+	assert_int_equal(e2e_server_restart(&server), 0); /* teardown expects it running */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_long_lines_are_refused_and_connection_stays_usable,
+						start_default, stop_server),
+		cmocka_unit_test_setup_teardown(test_random_bytes_and_bad_text, start_default,
+						stop_server),
+		cmocka_unit_test_setup_teardown(test_half_open_and_half_closed_connections,
+						start_default, stop_server),
+		cmocka_unit_test_setup_teardown(test_client_that_never_reads_is_cut_off,
+						start_small_output, stop_server),
+		cmocka_unit_test_setup_teardown(test_connection_limit_refuses_with_one_line,
+						start_two_clients, stop_server),
+		cmocka_unit_test_setup_teardown(test_idle_connections_that_never_log_in_are_closed,
+						start_short_idle, stop_server),
+		cmocka_unit_test_setup_teardown(test_failed_logins_are_slowed_down, start_default,
+						stop_server),
+		cmocka_unit_test_setup_teardown(test_sigterm_is_graceful, start_default, stop_server),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
