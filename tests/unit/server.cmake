@@ -1,0 +1,4 @@
+# server/: authentication, configuration, the id map.
+wg_unit_test(test_auth SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_auth.c LIBS wg_server)
+wg_unit_test(test_config SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_config.c LIBS wg_server)
+wg_unit_test(test_idmap SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_idmap.c LIBS wg_server)

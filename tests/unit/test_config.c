@@ -1,0 +1,137 @@
+/*
+ * test_config.c -- the daemon's settings: defaults, flags, the config file
+ * and its precedence, and the errors for bad values.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "server/config.h"
+
+static int parse(struct srv_config *cfg, char *err, int n, ...)
+{
+	char *argv[32] = {"wargamed"};
+	va_list ap;
+
+	va_start(ap, n);
+	for (int i = 0; i < n; i++)
+		argv[i + 1] = va_arg(ap, char *);
+	va_end(ap);
+	srv_config_defaults(cfg);
+	return srv_config_parse(cfg, n + 1, argv, err, 600);
+}
+
+static void test_defaults(void **state)
+{
+	struct srv_config cfg;
+	char err[600];
+
+	(void)state;
+	assert_int_equal(parse(&cfg, err, 0), 0);
+	assert_string_equal(cfg.listen_host, "127.0.0.1");
+	assert_int_equal(cfg.listen_port, 4000);
+	assert_string_equal(cfg.db_path, "./var/wargamed.db");
+	assert_int_equal(cfg.allow_debug, 0);
+	assert_int_equal(cfg.max_clients, 10000);
+	assert_int_equal((int)cfg.output_limit, 1024 * 1024);
+	assert_int_equal(cfg.idle_timeout, 120);
+}
+
+static void test_flags(void **state)
+{
+	struct srv_config cfg;
+	char err[600];
+
+	(void)state;
+	assert_int_equal(parse(&cfg, err, 12, "--listen", "0.0.0.0:4100", "--db=/tmp/x.db",
+			       "--log-level", "debug", "--max-clients", "7", "--allow-debug",
+			       "--scenarios", "/a", "--scenarios", "/b"),
+			 0);
+	assert_string_equal(cfg.listen_host, "0.0.0.0");
+	assert_int_equal(cfg.listen_port, 4100);
+	assert_string_equal(cfg.db_path, "/tmp/x.db");
+	assert_int_equal(cfg.log_level, SRV_LOG_DEBUG);
+	assert_int_equal(cfg.max_clients, 7);
+	assert_int_equal(cfg.allow_debug, 1);
+	assert_int_equal(cfg.nscenario_dirs, 2);
+	assert_string_equal(cfg.scenario_dirs[1], "/b");
+	assert_int_equal(parse(&cfg, err, 2, "--listen", "[::1]:4001"), 0);
+	assert_string_equal(cfg.listen_host, "::1");
+}
+
+static void test_bad_values_are_explained(void **state)
+{
+	struct srv_config cfg;
+	char err[600];
+
+	(void)state;
+	assert_int_equal(parse(&cfg, err, 2, "--listen", "4000"), -1);
+	assert_non_null(strstr(err, "--listen: invalid value '4000'"));
+	assert_int_equal(parse(&cfg, err, 2, "--max-clients", "-3"), -1);
+	assert_non_null(strstr(err, "--max-clients"));
+	assert_int_equal(parse(&cfg, err, 1, "--frobnicate"), -1);
+	assert_non_null(strstr(err, "unknown option '--frobnicate'"));
+	assert_int_equal(parse(&cfg, err, 1, "--db"), -1);
+	assert_non_null(strstr(err, "--db needs a value"));
+	assert_int_equal(parse(&cfg, err, 1, "stray"), -1);
+	assert_int_equal(parse(&cfg, err, 2, "--log-level", "loud"), -1);
+}
+
+static void test_config_file_and_precedence(void **state)
+{
+	struct srv_config cfg;
+	char path[] = "/tmp/wg-config-XXXXXX", err[600];
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+
+	(void)state;
+	fprintf(f, "# a comment\n\nlisten = 127.0.0.1:4200\n db = /srv/wg.db \nallow-debug = "
+		   "yes\nidle-timeout=30\nscenarios = /extra\n");
+	fclose(f);
+	assert_int_equal(parse(&cfg, err, 2, "--config", path), 0);
+	assert_int_equal(cfg.listen_port, 4200);
+	assert_string_equal(cfg.db_path, "/srv/wg.db");
+	assert_int_equal(cfg.allow_debug, 1);
+	assert_int_equal(cfg.idle_timeout, 30);
+	assert_int_equal(cfg.nscenario_dirs, 1);
+	/* a flag wins over the file, wherever it stands */
+	assert_int_equal(parse(&cfg, err, 4, "--listen", "127.0.0.1:4300", "--config", path), 0);
+	assert_int_equal(cfg.listen_port, 4300);
+
+	f = fopen(path, "w");
+	fprintf(f, "listen = 127.0.0.1:4200\nspeed = 11\n");
+	fclose(f);
+	assert_int_equal(parse(&cfg, err, 2, "--config", path), -1);
+	assert_non_null(strstr(err, ":2: unknown setting 'speed'"));
+	f = fopen(path, "w");
+	fprintf(f, "max-clients = lots\n");
+	fclose(f);
+	assert_int_equal(parse(&cfg, err, 2, "--config", path), -1);
+	assert_non_null(strstr(err, ":1: --max-clients: invalid value 'lots'"));
+	f = fopen(path, "w");
+	fprintf(f, "just words\n");
+	fclose(f);
+	assert_int_equal(parse(&cfg, err, 2, "--config", path), -1);
+	unlink(path);
+	assert_int_equal(parse(&cfg, err, 2, "--config", path), -1);
+	assert_non_null(strstr(err, "No such file"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_bad_values_are_explained),
+		cmocka_unit_test(test_config_file_and_precedence),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
