@@ -14,7 +14,7 @@ static const int dir_dx[RULES_HEX_DIRS] = {0, 1, 1, 0, -1, -1};
 static const int dir_dv[RULES_HEX_DIRS] = {-2, -1, 1, 2, 1, -1};
 
 int rules_hex_grid_init(struct rules_hex_grid *g, int col_min, int col_max, int row_min,
-			int row_max, int shifted_parity, int digits)
+                        int row_max, int shifted_parity, int digits)
 {
 	if (digits < 1 || digits > 4 || shifted_parity < 0 || shifted_parity > 1)
 		return -1;
@@ -88,7 +88,7 @@ char *rules_hex_format(const struct rules_hex_grid *g, int i, char *buf)
 		return buf;
 	}
 	snprintf(buf, RULES_HEX_ID_MAX, "%0*d%0*d", g->digits, rules_hex_col(g, i), g->digits,
-		 rules_hex_row(g, i));
+	         rules_hex_row(g, i));
 	return buf;
 }
 
@@ -137,7 +137,7 @@ int rules_hex_distance_cr(const struct rules_hex_grid *g, int c1, int r1, int c2
 int rules_hex_distance(const struct rules_hex_grid *g, int a, int b)
 {
 	return rules_hex_distance_cr(g, rules_hex_col(g, a), rules_hex_row(g, a),
-				     rules_hex_col(g, b), rules_hex_row(g, b));
+	                             rules_hex_col(g, b), rules_hex_row(g, b));
 }
 
 int rules_hex_side_count(const struct rules_hex_grid *g)
@@ -193,7 +193,8 @@ int rules_hex_path_check(const struct rules_hex_grid *g, const int *path, size_t
 	if (path[0] < 0 || path[0] >= g->count)
 		return 0;
 	for (size_t k = 1; k < n; k++)
-		if (path[k] < 0 || path[k] >= g->count || !rules_hex_adjacent(g, path[k - 1], path[k]))
+		if (path[k] < 0 || path[k] >= g->count ||
+		    !rules_hex_adjacent(g, path[k - 1], path[k]))
 			return (int)k;
 	return -1;
 }

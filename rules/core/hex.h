@@ -37,7 +37,7 @@
 
 #include <stddef.h>
 
-#define RULES_HEX_DIRS 6
+#define RULES_HEX_DIRS   6
 #define RULES_HEX_ID_MAX 16 /* buffer size for a formatted hex id */
 
 struct rules_hex_grid {
@@ -55,7 +55,7 @@ struct rules_hex_grid {
  * would exceed 65536 hexes.
  */
 int rules_hex_grid_init(struct rules_hex_grid *g, int col_min, int col_max, int row_min,
-			int row_max, int shifted_parity, int digits);
+                        int row_max, int shifted_parity, int digits);
 
 /* 1 if column XX is a shifted column. */
 int rules_hex_col_shifted(const struct rules_hex_grid *g, int col);

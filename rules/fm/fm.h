@@ -1,0 +1,42 @@
+/*
+ * fm.h -- the Fire & Movement (F&M) system rules engine, public face.
+ *
+ * F&M (rules 1.0-9.0 of the [S] and [v8] editions) is one ruleset; each game
+ * that uses it (Battle of the Scheldt, Meuse Argonne, the test scenario) is a
+ * scenario file (docs/data-format.md) that may name an exclusive-rules
+ * module plugged in through struct fm_hooks (fm_int.h).
+ *
+ * The engine is pure: no I/O, no clock, no globals, all randomness from the
+ * game's struct rules_dice.  See rules/core/ruleset.h for the contract.
+ *
+ * The sequence of play (phase.c; each arrow names the function that takes it):
+ *
+ *   create --> SETUP: sides with set-up choices `place`, then `end` (fm__do_end)
+ *                |
+ *                v  fm__start_game / fm__begin_turn
+ *   +--> Support Fire Marker Phase: allotment (fm__support_allot, hooks.turn_start)
+ *   |            |
+ *   |            v  first player's turn, then the second player's (FM-4.1)
+ *   |   MOVEMENT --end--> BOMBARD --end--> COMBAT --end--> MOBILE_MOVE --end-->
+ *   |   move/enter        bombard          attack          move/enter
+ *   |   MOBILE_COMBAT --end--> end of player turn (hooks.player_turn_end)
+ *   |   attack
+ *   |            |  after the second player's turn: Game Turn End Phase
+ *   |            v  (fm__support_return)
+ *   +------ turn < last                    turn == last --> victory --> OVER
+ *
+ *   Inside a bombardment or combat (g->await):
+ *     PHASE --bombard/attack--> SUPPORT b1..b4 (support) --reveal, roll-->
+ *       LOSS (reduce) | RETREAT (retreat, stiff, displace) <-> DISPLACE (displace)
+ *       --> ADVANCE (advance) --> PHASE
+ *   Phases where the active player can do nothing are passed automatically;
+ *   instant victory conditions are checked after every accepted action.
+ */
+#ifndef RULES_FM_H
+#define RULES_FM_H
+
+#include "rules/core/ruleset.h"
+
+extern const struct ruleset fm_ruleset;
+
+#endif

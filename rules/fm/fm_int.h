@@ -1,0 +1,597 @@
+/*
+ * fm_int.h -- internals of the Fire & Movement engine shared by its modules.
+ *
+ * Modules (one purpose each):
+ *   scenario.c  loading and validating a scenario document (docs/data-format.md)
+ *   map.c       terrain queries: MP costs, prohibitions, ZOC, occupancy, CRT lines
+ *   move.c      set-up placement, movement, reinforcement entry, reach (FM-3, 5, 6)
+ *   support.c   support fire markers: allotment, five-step commitment, secrecy (FM-7, 8.2.1)
+ *   combat.c    bombardment and ground combat declaration, CRT, results (FM-8.0-8.2)
+ *   retreat.c   retreat, displacement, stiff resistance, advance, losses (FM-8.3-8.5)
+ *   phase.c     sequence of play, pending(), victory (FM-4)
+ *   view.c      view() and the query verbs (map, units, hex, markers, crt, reach)
+ *   snapshot.c  snapshot() and restore()
+ *   hooks.c     the exclusive-rules module registry
+ *   fm.c        the ruleset table, create/destroy/start/apply
+ *
+ * Invariants:
+ *   - struct fm_scenario is immutable once loaded; a game points to it.
+ *   - struct fm_game is plain data (no pointers except sc): copying it copies
+ *     the whole game state.  apply() works on the live state after saving a
+ *     copy and puts the copy back when the action is refused (atomicity).
+ *   - at the end of every accepted action no two units share a hex, except
+ *     while a displacement chain is pending (FM_AW_DISPLACE) or where an
+ *     exclusive module's may_share hook allows it.
+ *   - g->await says who must act and on what; every player decision is a verb.
+ *
+ * MP are counted in half points everywhere ("_half").
+ */
+#ifndef RULES_FM_INT_H
+#define RULES_FM_INT_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#include "rules/core/hex.h"
+#include "rules/core/ruleset.h"
+
+#define FM_MAX_UNITS          256
+#define FM_MAX_MARKERS        128
+#define FM_MAX_HEX            8192
+#define FM_MAX_TERRAIN        32
+#define FM_MAX_LINES          16
+#define FM_MAX_COLS           16
+#define FM_MAX_ZONES          64
+#define FM_MAX_EDGES          8
+#define FM_MAX_STEPS          4
+#define FM_MAX_TURNS          99
+#define FM_MAX_IN_BATTLE      8
+#define FM_MAX_BATTLE_MARKERS 4
+#define FM_MAX_CHECKS         8
+#define FM_MAX_FLAGS          4
+#define FM_EX_STATE           2048
+#define FM_ID                 24
+
+/* ---- results ---------------------------------------------------------- */
+
+enum fm_result {
+	FM_R_NE,
+	FM_R_EX,
+	FM_R_D1,
+	FM_R_D2,
+	FM_R_D3,
+	FM_R_DE,
+	FM_R_A1,
+	FM_R_A2,
+	FM_R_A3,
+	FM_R_AA, /* (A) */
+	FM_R_AE,
+	FM_R_COUNT
+};
+
+/* ---- scenario --------------------------------------------------------- */
+
+/* A hex terrain type or a hexside type (is_side). */
+struct fm_terrain {
+	char id[FM_ID];
+	char name[48];
+	int is_side;
+	int mp_half; /* base cost in half MP, -1 if none */
+	int mp_all;
+	int add_half;
+	int prohibited;
+	int mobile_prohibited;
+	int fortification;
+	int minefield;
+	int no_road;
+	int line;        /* CRT line or -1 */
+	int bridge_line; /* hexside: line when bridged, -1 = the hex's line */
+	int nflags;
+	char flags[FM_MAX_FLAGS][FM_ID];
+};
+
+struct fm_line {
+	char id[FM_ID];
+	char name[64];
+	int first; /* grid column of the line's lowest label */
+};
+
+struct fm_crt {
+	int ncols;
+	char labels[FM_MAX_COLS][8];
+	int lo[FM_MAX_COLS], hi[FM_MAX_COLS];
+	uint8_t cell[6][FM_MAX_COLS];
+	int nlines;
+	struct fm_line lines[FM_MAX_LINES];
+	int default_line;
+};
+
+struct fm_hexlist {
+	int n;
+	int16_t *h; /* owned by the scenario */
+};
+
+enum fm_setup_kind { FM_SETUP_HEX, FM_SETUP_CHOOSE, FM_SETUP_ARRIVES, FM_SETUP_HELD };
+
+#define FM_AB_COMMANDO 1u
+#define FM_AB_ENGINEER 2u
+#define FM_AB_ARMOR    4u
+#define FM_AB_SEABORNE 8u
+
+struct fm_step {
+	int attack, defense, ma;
+};
+
+struct fm_unit_def {
+	char id[FM_ID];
+	int side;
+	char nationality[FM_ID], size[8], type[FM_ID], formation[40];
+	int mobile, zoc, nsteps, start_step;
+	struct fm_step steps[FM_MAX_STEPS];
+	unsigned abilities;
+	int nextra;
+	char extra[FM_MAX_FLAGS][FM_ID]; /* other ability names for exclusive modules */
+	int setup;                       /* enum fm_setup_kind */
+	int setup_hex;
+	int arrive_turn;
+	struct fm_hexlist where; /* choose / arrival hexes */
+};
+
+struct fm_marker_def {
+	char id[16];
+	int value;
+	char kind[16];
+	int nflags;
+	char flags[2][FM_ID];
+};
+
+struct fm_zone {
+	char id[FM_ID];
+	char name[48];
+	struct fm_hexlist hexes;
+};
+
+struct fm_edge {
+	char name[16];
+	int friendly; /* side or -1 */
+	struct fm_hexlist hexes;
+};
+
+struct fm_check {
+	int winner;  /* side */
+	int instant; /* 1 after every action, 0 at the end */
+	int absent;  /* 1: no_units_of, 0: units_of */
+	int side;
+	int zone; /* -1: whole map */
+};
+
+/* hex and hexside flag bits */
+#define FM_HF_ROAD   1u
+#define FM_HF_TRAIL  2u
+#define FM_HF_BRIDGE 4u
+
+struct fm_hooks;
+
+struct fm_scenario {
+	char source[128];
+	char id[48];
+	char title[96];
+	char description[200];
+	char side_names[RULES_SIDES][FM_ID];
+	int edition_v8;
+	struct rules_options sopts; /* the scenario's "options" */
+	struct rules_hex_grid grid;
+	int default_terrain;
+	int nterrain;
+	struct fm_terrain terrain[FM_MAX_TERRAIN];
+	int nsidetypes;
+	struct fm_terrain sidetypes[FM_MAX_TERRAIN];
+	struct fm_crt crt;
+	uint32_t *hex_terrain; /* per hex: bit t = terrain t */
+	uint8_t *hex_flags;    /* per hex: FM_HF_ROAD, FM_HF_TRAIL */
+	uint64_t *hex_zones;   /* per hex: bit z = zone z */
+	char (*hex_name)[32];  /* per hex */
+	uint32_t *side_feat;   /* per hexside slot: bit t = hexside type t */
+	uint8_t *side_flags;   /* per hexside slot: FM_HF_* */
+	int nzones;
+	struct fm_zone zones[FM_MAX_ZONES];
+	int nedges;
+	struct fm_edge edges[FM_MAX_EDGES];
+	int nunits;
+	struct fm_unit_def *units;
+	int turns;
+	int first_player;
+	int nsetup;
+	int setup_order[RULES_SIDES];
+	char labels[FM_MAX_TURNS + 1][24];
+	int allot[FM_MAX_TURNS + 1][RULES_SIDES]; /* by turn, by side */
+	int nmarkers[RULES_SIDES];
+	struct fm_marker_def markers[RULES_SIDES][FM_MAX_MARKERS];
+	int nchecks;
+	struct fm_check checks[FM_MAX_CHECKS];
+	int otherwise; /* side, or -1 for a draw */
+	const struct fm_hooks *hooks;
+	void *ex_data; /* owned by the hooks' free */
+};
+
+/* ---- options ---------------------------------------------------------- */
+
+struct fm_opts {
+	int align_right;        /* crt.line_alignment=right */
+	int commonwealth_shift; /* crt.commonwealth_armor_shift */
+	int allot_lowest;       /* support.allotment=lowest_first */
+	int pick_blind;         /* support.pick=random_blind */
+	int sr_per_unit;        /* sr.attacker_mode=per_unit */
+	int sr_when_impossible; /* sr.when_retreat_impossible */
+	int edge_pref;          /* retreat.edge_preference=required_if_possible */
+	int bombard_edge;       /* retreat.bombard_criterion=edge */
+	int advance_vacated;    /* advance.into_vacated */
+	int one_attack_turn;    /* combat.one_attack_per_turn */
+	int mobile_stops;       /* zoc.mobile_stops */
+	int leg_halts;          /* zoc.leg_halts_on_reentry */
+	int fort_total;         /* fort.halve=total */
+	int continuation;       /* movement.allow_continuation */
+	int chain_check;        /* displace.chain_check */
+};
+
+/* ---- game state ------------------------------------------------------- */
+
+enum fm_where {
+	FM_W_UNPLACED, /* set-up choice not placed yet */
+	FM_W_WAITING,  /* reinforcement not (yet) entered */
+	FM_W_HELD,     /* held off map by an exclusive rule */
+	FM_W_MAP,
+	FM_W_ELIMINATED,
+	FM_W_REMOVED, /* withdrawn by an exclusive rule */
+};
+
+/* unit flags, cleared at the start of each player turn unless noted */
+#define FM_UF_MOVED        0x0001u /* moved in the Movement Phase */
+#define FM_UF_MOVED_MOBILE 0x0002u /* moved in the Mobile Movement Phase */
+#define FM_UF_DONE         0x0004u /* finished moving in this phase */
+#define FM_UF_STOPPED      0x0008u /* must stop (EZOC, all-MP terrain) */
+#define FM_UF_ATT_COMBAT   0x0010u /* attacked in the Combat Phase */
+#define FM_UF_ATT_MOBILE   0x0020u /* attacked in the Mobile Combat Phase */
+#define FM_UF_DEFENDED     0x0040u /* was attacked in this phase (cleared each phase) */
+#define FM_UF_ADVANCED     0x0080u /* advanced after combat */
+#define FM_UF_DISPLACED    0x0100u /* displaced while its side attacked */
+#define FM_UF_ENTERED      0x0200u /* entered as a reinforcement this phase */
+
+struct fm_unit {
+	int16_t hex;
+	uint8_t where;
+	uint8_t step;
+	uint16_t flags;
+	int16_t mp_half;    /* MP spent in this phase */
+	int16_t move_start; /* hex where this phase's move began, -1 none */
+	uint8_t start_ezoc; /* began this phase's move in an EZOC */
+	uint8_t left_ezoc;  /* has since stood in a hex not in an EZOC */
+};
+
+enum fm_marker_where { FM_M_POOL, FM_M_HAND, FM_M_COMMITTED, FM_M_USED, FM_M_GONE };
+
+struct fm_marker {
+	uint8_t where;
+	uint8_t revealed; /* value public (bombardment or step b5) */
+};
+
+enum fm_phase {
+	FM_PH_SETUP,
+	FM_PH_MOVEMENT,
+	FM_PH_BOMBARD,
+	FM_PH_COMBAT,
+	FM_PH_MOBILE_MOVE,
+	FM_PH_MOBILE_COMBAT,
+	FM_PH_OVER,
+};
+
+enum fm_await {
+	FM_AW_PHASE,    /* the active side acts in the phase */
+	FM_AW_SUPPORT,  /* a side commits or passes at support step b1..b4 */
+	FM_AW_LOSS,     /* the attacker (or bombarding side) picks the unit to reduce */
+	FM_AW_RETREAT,  /* the owner retreats / stiff-resists the queued units */
+	FM_AW_DISPLACE, /* a displaced unit stacked on another: the latter must move on */
+	FM_AW_ADVANCE,  /* the attacker advances along the path of retreat or not */
+	FM_AW_NONE,     /* game over */
+};
+
+struct fm_retreat_item {
+	int16_t unit;
+	int16_t origin;
+	uint8_t dist;
+};
+
+struct fm_battle {
+	uint8_t active;
+	uint8_t bombard; /* 1: bombardment, 0: ground combat */
+	int16_t target;
+	uint8_t natt, ndef;
+	int16_t att[FM_MAX_IN_BATTLE];
+	int16_t def[FM_MAX_IN_BATTLE];
+	uint8_t step; /* support step 1..4; 5 = revealed */
+	uint8_t nmark[RULES_SIDES];
+	int16_t mark[RULES_SIDES][FM_MAX_BATTLE_MARKERS];
+	uint8_t passed[RULES_SIDES]; /* bit k: passed at its k-th step */
+	int16_t att_total, def_total, diff;
+	int8_t line, column, label, die;
+	uint8_t result;
+	uint8_t def_stiff;
+	uint8_t loss_side; /* side choosing a loss (FM_AW_LOSS) */
+	uint8_t ff;        /* the pending loss is bombardment friendly fire */
+	uint8_t nretreat;
+	uint8_t retreat_side;
+	uint8_t retreat_attacker; /* the queue holds attackers */
+	struct fm_retreat_item retreat[FM_MAX_IN_BATTLE];
+	int16_t displacing;   /* unit that must move on (FM_AW_DISPLACE), -1 */
+	int16_t displace_for; /* retreating unit the chain serves, -1 */
+	int16_t freed;        /* the end hex the displacement chain frees */
+	uint8_t npath;
+	int16_t path[8];           /* path of retreat, the combat hex first */
+	uint8_t advanced;          /* bit k: att[k] advanced */
+	uint8_t marker_side_flags; /* for exclusive modules */
+};
+
+struct fm_game {
+	const struct fm_scenario *sc;
+	struct fm_opts opt;
+	int turn; /* 1..turns; 0 during set-up */
+	int phase;
+	int active;      /* side of the player turn (set-up: the side placing) */
+	int player_turn; /* 0: first player turn, 1: second */
+	int setup_idx;
+	int await;
+	int over;
+	int winner;
+	char summary[200];
+	int mover; /* unit whose move may continue (AMB-20), -1 */
+	int nunits;
+	struct fm_unit u[FM_MAX_UNITS];
+	struct fm_marker m[RULES_SIDES][FM_MAX_MARKERS];
+	uint8_t bombarded[FM_MAX_HEX]; /* markers that bombarded each hex this player turn */
+	struct fm_battle b;
+	unsigned char ex[FM_EX_STATE]; /* exclusive module state, plain data */
+};
+
+/* ---- exclusive-rules hooks ---------------------------------------------- */
+
+/* What a unit is about to do, for fm_hooks.may_act. */
+enum fm_act { FM_ACT_MOVE, FM_ACT_ENTER, FM_ACT_ATTACK, FM_ACT_BE_ATTACKED, FM_ACT_BE_BOMBARDED };
+
+/*
+ * An exclusive-rules module (Battle of the Scheldt, Meuse Argonne): every
+ * member may be NULL (system behaviour).  The scenario names the module in
+ * "exclusive": {"module": ...}; the system code calls these at fixed points
+ * and never tests a module's name.  Functions returning int return 0 to allow
+ * and a negative WG_E_* (via rules_fail, with the exclusive rule id) to refuse.
+ */
+struct fm_hooks {
+	const char *module;
+	/* Parses the scenario's "exclusive" object (ex may be NULL); may set sc->ex_data. */
+	int (*load)(struct fm_scenario *sc, const cJSON *ex, struct rules_error *err);
+	void (*free)(struct fm_scenario *sc);
+	/* Called once in create() after the system initial state is built. */
+	int (*init)(struct fm_game *g, struct rules_error *err);
+	/* After the system support allotment at the start of each game turn. */
+	int (*turn_start)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+	                  struct rules_error *err);
+	/* At the end of each player turn (rebuilds, withdrawals). */
+	int (*player_turn_end)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+	                       struct rules_error *err);
+	/* One movement step (from -1 = entry from off map): may add MP, force a stop, refuse. */
+	int (*move_step)(const struct fm_game *g, int unit, int from, int to, int *cost_half,
+	                 int *must_stop, struct rules_error *err);
+	/* May this unit do act now (frozen units, landed units)? */
+	int (*may_act)(const struct fm_game *g, int unit, enum fm_act act, struct rules_error *err);
+	/* 1 if unit's ZOC does not extend into hex (trenches, MA-14.2-05). */
+	int (*zoc_blocked)(const struct fm_game *g, int unit, int hex);
+	/* The CRT line of the current battle after the system chose line. */
+	int (*crt_line)(const struct fm_game *g, int line);
+	/* Extra check of one marker commit (side, marker index) in the current battle. */
+	int (*marker_check)(const struct fm_game *g, int side, int marker, struct rules_error *err);
+	/* The most markers side may commit to the current battle (system: 2). */
+	int (*max_markers)(const struct fm_game *g, int side);
+	/* 1 if side, having just committed at the current step, may commit one more marker at
+	 * the same step (BS-14.1 anti-tank marker); `support pass` then ends the step. */
+	int (*step_again)(const struct fm_game *g, int side);
+	/* Bombardment target check (range, observation) for hex. */
+	int (*bombard_check)(const struct fm_game *g, int hex, struct rules_error *err);
+	/* A retreat/advance/displacement step: refuse (<0), or set *stop to end it there. */
+	int (*retreat_step)(const struct fm_game *g, int unit, int from, int to, int advance,
+	                    int *stop);
+	/* 0 if unit may not take the current battle's loss (BS-14.1-06). */
+	int (*loss_ok)(const struct fm_game *g, int unit);
+	/* Called when a battle is fully resolved. */
+	int (*battle_end)(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
+	/* Verbs the system does not handle; return WG_E_UNKNOWN_VERB if not one of the module's. */
+	int (*apply)(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+	             cJSON *reply, struct rules_events *ev, struct rules_error *err);
+	/* Victory: return 1 and set *winner (-1 draw) and summary to decide; at_end = last turn
+	 * over. */
+	int (*victory)(const struct fm_game *g, int at_end, int *winner, char *summary, size_t n);
+	/* The module's part of g->ex as JSON, and back. */
+	cJSON *(*snapshot)(const struct fm_game *g);
+	int (*restore)(struct fm_game *g, const cJSON *in, struct rules_error *err);
+	/* Adds the module's public/per-viewer state to a view. */
+	void (*view)(const struct fm_game *g, int viewer, cJSON *out);
+};
+
+/* The module named name, or NULL.  hooks.c. */
+const struct fm_hooks *fm__hooks_find(const char *name);
+/* The system-only hooks (all NULL). */
+extern const struct fm_hooks fm__hooks_system;
+
+/* ---- scenario.c --------------------------------------------------------- */
+
+int fm__scenario_load(const char *source, const cJSON *doc, struct rules_scenario **out,
+                      struct rules_error *err);
+void fm__scenario_free(struct rules_scenario *sc);
+void fm__scenario_info(const struct rules_scenario *sc, struct rules_scenario_info *info);
+/* Options: defaults of the edition, then the scenario's, then opts. */
+int fm__opts_build(const struct fm_scenario *sc, const struct rules_options *opts,
+                   struct fm_opts *out, struct rules_error *err);
+int fm__side_by_name(const struct fm_scenario *sc, const char *name);
+int fm__zone_by_id(const struct fm_scenario *sc, const char *id);
+int fm__line_by_id(const struct fm_scenario *sc, const char *id);
+const char *fm__result_name(int r);
+
+/* ---- map.c -------------------------------------------------------------- */
+
+const char *fm__hex_id(const struct fm_game *g, int hex, char *buf);
+/* Hex index of a printed id, or -1. */
+int fm__hex_parse(const struct fm_game *g, const char *id);
+int fm__adjacent(const struct fm_game *g, int a, int b);
+int fm__distance(const struct fm_game *g, int a, int b);
+/* The unit in hex other than except (-1 for any), or -1. */
+int fm__occupant(const struct fm_game *g, int hex, int except);
+/* Number of units in hex. */
+int fm__occupants(const struct fm_game *g, int hex);
+/* The unit index of a printed id ("1/1 FJ" or "1/1_FJ"), or -1. */
+int fm__unit_by_id(const struct fm_game *g, const char *id);
+const struct fm_unit_def *fm__def(const struct fm_game *g, int unit);
+int fm__side_of(const struct fm_game *g, int unit);
+const struct fm_step *fm__cur(const struct fm_game *g, int unit);
+/* 1 if hex is in the ZOC of a unit of side enemy_of's enemy (an EZOC for side). */
+int fm__in_ezoc(const struct fm_game *g, int hex, int side);
+/* Hex terrain prohibited for unit (or for everyone when unit < 0). */
+int fm__hex_prohibited(const struct fm_game *g, int hex, int unit);
+/* Hexside between adjacent a, b prohibited for unit. */
+int fm__side_prohibited(const struct fm_game *g, int a, int b, int unit);
+int fm__hex_has_fort(const struct fm_game *g, int hex);
+int fm__side_has_minefield(const struct fm_game *g, int a, int b);
+/* MP cost in half MP to enter b from adjacent a for unit, ignoring ZOC; -2 = "all MP". */
+int fm__step_cost(const struct fm_game *g, int unit, int a, int b);
+/* The defender's CRT line of hex for terrain only. */
+int fm__hex_line(const struct fm_game *g, int hex);
+/* Number of columns of line (fewer = better for the defender). */
+int fm__line_cols(const struct fm_game *g, int line);
+/* The more defensive of two lines (-1 ignored). */
+int fm__line_better(const struct fm_game *g, int a, int b);
+/* Distance from hex to side's nearest friendly edge hex, or -1 if side has none. */
+int fm__edge_distance(const struct fm_game *g, int hex, int side);
+/* Distance to the nearest on-map unit of side (except unit except), or -1. */
+int fm__nearest_unit(const struct fm_game *g, int hex, int side, int except);
+int fm__unit_has(const struct fm_game *g, int unit, const char *ability);
+
+/* ---- move.c ------------------------------------------------------------- */
+
+int fm__do_place(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
+                 struct rules_error *err);
+int fm__do_move(struct fm_game *g, int side, int argc, char **argv, cJSON *reply,
+                struct rules_events *ev, struct rules_error *err);
+int fm__do_enter(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
+                 struct rules_error *err);
+/* Every hex unit may end a move in now, with its cost: fills cost_half (size count, -1 = no). */
+int fm__reach(const struct fm_game *g, int unit, int *cost_half, int *prev);
+/* 1 if unit may move in the current phase (no message when 0 and err NULL). */
+int fm__may_move(const struct fm_game *g, int unit, struct rules_error *err);
+/* The unit that was moving stops for good (another unit moves, or the phase ends). */
+void fm__finish_mover(struct fm_game *g);
+
+/* ---- support.c ---------------------------------------------------------- */
+
+/* Support Fire Marker Phase: allots the turn's markers to both sides. */
+int fm__support_allot(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                      struct rules_error *err);
+/* End of game turn: every marker not gone goes back to the pool. */
+void fm__support_return(struct fm_game *g);
+int fm__markers_available(const struct fm_game *g, int side);
+int fm__marker_by_id(const struct fm_game *g, int side, const char *id);
+int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                   struct rules_events *ev, struct rules_error *err);
+/* Advances the support steps past sides with nothing to commit; reveals and resolves at b5. */
+int fm__support_advance(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                        struct rules_error *err);
+/* The side acting at support step s (1..4). */
+int fm__support_side(const struct fm_game *g, int step);
+/* The value of marker as applied in the current battle (fortification halving). */
+int fm__marker_value(const struct fm_game *g, int side, int marker);
+
+/* ---- combat.c ----------------------------------------------------------- */
+
+int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                   struct rules_events *ev, struct rules_error *err);
+int fm__do_attack(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                  struct rules_events *ev, struct rules_error *err);
+/* Totals, line, column, die roll and result of the current battle, then its effects. */
+int fm__battle_resolve(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                       struct rules_error *err);
+/*
+ * The grid column (0-based) read for differential diff on line (AMB-01 alignment,
+ * FM-CRT-02..04 clamping, shift columns to the left).  *label (may be NULL) receives the
+ * grid column whose label names the differential band ("+2/+3").
+ */
+int fm__crt_column(const struct fm_scenario *sc, const struct fm_opts *o, int line, int diff,
+                   int shift, int *label);
+/* The CRT line of the current battle. */
+int fm__battle_line(const struct fm_game *g);
+/* 1 if unit could attack now in this phase (used for auto-skipping). */
+int fm__may_attack(const struct fm_game *g, int unit, struct rules_error *err);
+/* Ends the current battle: clears it and returns to the phase. */
+int fm__battle_finish(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
+
+/* ---- retreat.c ---------------------------------------------------------- */
+
+/* Reduces unit one step (eliminates it when already on its last step). */
+int fm__reduce(struct fm_game *g, int unit, const char *why, struct rules_events *ev);
+int fm__eliminate(struct fm_game *g, int unit, const char *why, struct rules_events *ev);
+/* Applies the result of the current battle (after the roll). */
+int fm__apply_result(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
+int fm__do_reduce(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
+                  struct rules_error *err);
+int fm__do_retreat(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
+                   struct rules_error *err);
+int fm__do_stiff(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
+                 struct rules_error *err);
+int fm__do_displace(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
+                    struct rules_error *err);
+int fm__do_advance(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
+                   struct rules_error *err);
+/* Lists legal retreat paths for queued item k into a reply "lines" array (may be NULL). */
+void fm__retreat_options(const struct fm_game *g, int k, cJSON *lines);
+
+/* ---- phase.c ------------------------------------------------------------ */
+
+/* start(): set-up when a side has choices, else game turn 1. */
+int fm__start_game(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                   struct rules_error *err);
+/* The start of a game turn: Support Fire Marker Phase, then the first player's turn. */
+int fm__begin_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                   struct rules_error *err);
+int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, struct rules_events *ev,
+               struct rules_error *err);
+/* Skips phases with nothing to do and enters the next phase. */
+int fm__enter_phase(struct fm_game *g, int phase, struct rules_dice *d, struct rules_events *ev,
+                    struct rules_error *err);
+void fm__pending(const struct rules_game *rg, struct rules_pending *p);
+void fm__outcome(const struct rules_game *rg, struct rules_outcome *o);
+/* Instant victory checks after an action; ends the game if one holds. */
+int fm__check_instant(struct fm_game *g, struct rules_events *ev);
+const char *fm__phase_name(int phase);
+/* The side expected to act now, or -1 (game over). */
+int fm__acting_side(const struct fm_game *g);
+
+/* ---- view.c ------------------------------------------------------------- */
+
+cJSON *fm__view(const struct rules_game *rg, int viewer);
+int fm__query(const struct rules_game *rg, int viewer, int argc, char **argv, cJSON *out,
+              struct rules_error *err);
+
+/* ---- snapshot.c --------------------------------------------------------- */
+
+char *fm__snapshot(const struct rules_game *rg);
+int fm__restore(const struct rules_scenario *sc, const struct rules_options *opts, const char *snap,
+                struct rules_game **out, struct rules_error *err);
+
+/* ---- fm.c --------------------------------------------------------------- */
+
+/* A freshly initialised game (initial state of the scenario). */
+int fm__game_new(const struct fm_scenario *sc, const struct rules_options *opts,
+                 struct fm_game **out, struct rules_error *err);
+/* Adds a JSON array of unit ids / hex ids helpers used by events. */
+cJSON *fm__json_hexes(const struct fm_game *g, const int16_t *hexes, int n);
+/* printf into a reply "lines" array (creates it). */
+void fm__line(cJSON *reply, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A unit's display id and strength "9/3 (5-4-6)". */
+const char *fm__unit_label(const struct fm_game *g, int unit, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,297 @@
+/*
+ * map.c -- terrain and position queries of an F&M game: hex ids, occupancy,
+ * unit lookup, zones of control, MP costs, prohibitions, CRT lines of
+ * terrain, edge and unit distances.  Read-only: nothing here changes a game.
+ */
+#include "fm_int.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+const char *fm__hex_id(const struct fm_game *g, int hex, char *buf)
+{
+	if (hex < 0) {
+		snprintf(buf, RULES_HEX_ID_MAX, "off-map");
+		return buf;
+	}
+	return rules_hex_format(&g->sc->grid, hex, buf);
+}
+
+int fm__hex_parse(const struct fm_game *g, const char *id)
+{
+	return rules_hex_parse(&g->sc->grid, id);
+}
+
+int fm__adjacent(const struct fm_game *g, int a, int b)
+{
+	return rules_hex_adjacent(&g->sc->grid, a, b);
+}
+
+int fm__distance(const struct fm_game *g, int a, int b)
+{
+	return rules_hex_distance(&g->sc->grid, a, b);
+}
+
+int fm__occupant(const struct fm_game *g, int hex, int except)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (i != except && g->u[i].where == FM_W_MAP && g->u[i].hex == hex)
+			return i;
+	return -1;
+}
+
+int fm__occupants(const struct fm_game *g, int hex)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nunits; i++)
+		n += g->u[i].where == FM_W_MAP && g->u[i].hex == hex;
+	return n;
+}
+
+/* Compares a typed id with a printed one: case-insensitive, '_' matches ' '. */
+static int id_eq(const char *typed, const char *printed)
+{
+	for (; *typed && *printed; typed++, printed++) {
+		char a = *typed == '_' ? ' ' : *typed;
+		char b = *printed;
+		if (a >= 'A' && a <= 'Z')
+			a = (char)(a + 32);
+		if (b >= 'A' && b <= 'Z')
+			b = (char)(b + 32);
+		if (a != b)
+			return 0;
+	}
+	return *typed == '\0' && *printed == '\0';
+}
+
+int fm__unit_by_id(const struct fm_game *g, const char *id)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (strcmp(g->sc->units[i].id, id) == 0)
+			return i;
+	for (int i = 0; i < g->nunits; i++)
+		if (id_eq(id, g->sc->units[i].id))
+			return i;
+	return -1;
+}
+
+const struct fm_unit_def *fm__def(const struct fm_game *g, int unit)
+{
+	return &g->sc->units[unit];
+}
+
+int fm__side_of(const struct fm_game *g, int unit)
+{
+	return g->sc->units[unit].side;
+}
+
+const struct fm_step *fm__cur(const struct fm_game *g, int unit)
+{
+	return &g->sc->units[unit].steps[g->u[unit].step];
+}
+
+int fm__unit_has(const struct fm_game *g, int unit, const char *ability)
+{
+	const struct fm_unit_def *d = fm__def(g, unit);
+
+	if (strcmp(ability, "commando") == 0)
+		return (d->abilities & FM_AB_COMMANDO) != 0;
+	if (strcmp(ability, "engineer") == 0)
+		return (d->abilities & FM_AB_ENGINEER) != 0;
+	if (strcmp(ability, "armored_brigade") == 0)
+		return (d->abilities & FM_AB_ARMOR) != 0;
+	if (strcmp(ability, "seaborne") == 0)
+		return (d->abilities & FM_AB_SEABORNE) != 0;
+	for (int k = 0; k < d->nextra; k++)
+		if (strcmp(d->extra[k], ability) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * FM-6.0: the six hexes around a unit are its ZOC, across every hexside and
+ * into every terrain (FM-6.0-04), whatever other units stand there
+ * (FM-6.0-06); units marked no-ZOC exert none (FM-6.0-02); an exclusive
+ * module may block a ZOC from particular hexes (FM-6.0-05).  A unit sharing
+ * the hex (beach assault) does not put it in its ZOC (AMB-71).
+ */
+int fm__in_ezoc(const struct fm_game *g, int hex, int side)
+{
+	const struct rules_hex_grid *grid = &g->sc->grid;
+
+	for (int d = 0; d < RULES_HEX_DIRS; d++) {
+		int n = rules_hex_neighbour(grid, hex, d);
+		if (n < 0)
+			continue;
+		for (int i = 0; i < g->nunits; i++) {
+			if (g->u[i].where != FM_W_MAP || g->u[i].hex != n)
+				continue;
+			if (fm__side_of(g, i) == side || !fm__def(g, i)->zoc)
+				continue;
+			if (g->sc->hooks->zoc_blocked && g->sc->hooks->zoc_blocked(g, i, hex))
+				continue;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int fm__hex_prohibited(const struct fm_game *g, int hex, int unit)
+{
+	const struct fm_scenario *sc = g->sc;
+	uint32_t mask = sc->hex_terrain[hex];
+	int mobile = unit >= 0 && fm__def(g, unit)->mobile;
+
+	for (int t = 0; t < sc->nterrain; t++)
+		if ((mask & (1u << t)) &&
+		    (sc->terrain[t].prohibited || (mobile && sc->terrain[t].mobile_prohibited)))
+			return 1;
+	return 0;
+}
+
+int fm__side_prohibited(const struct fm_game *g, int a, int b, int unit)
+{
+	const struct fm_scenario *sc = g->sc;
+	int s = rules_hex_side_between(&sc->grid, a, b);
+	int mobile = unit >= 0 && fm__def(g, unit)->mobile;
+
+	if (s < 0)
+		return 1;
+	for (int t = 0; t < sc->nsidetypes; t++)
+		if ((sc->side_feat[s] & (1u << t)) &&
+		    (sc->sidetypes[t].prohibited || (mobile && sc->sidetypes[t].mobile_prohibited)))
+			return 1;
+	return 0;
+}
+
+int fm__hex_has_fort(const struct fm_game *g, int hex)
+{
+	const struct fm_scenario *sc = g->sc;
+
+	for (int t = 0; t < sc->nterrain; t++)
+		if ((sc->hex_terrain[hex] & (1u << t)) && sc->terrain[t].fortification)
+			return 1;
+	return 0;
+}
+
+int fm__side_has_minefield(const struct fm_game *g, int a, int b)
+{
+	const struct fm_scenario *sc = g->sc;
+	int s = rules_hex_side_between(&sc->grid, a, b);
+
+	if (s < 0)
+		return 0;
+	for (int t = 0; t < sc->nsidetypes; t++)
+		if ((sc->side_feat[s] & (1u << t)) && sc->sidetypes[t].minefield)
+			return 1;
+	return 0;
+}
+
+/*
+ * AMB-17: road (FM-5.4.1) and trail (FM-5.4.2) moves replace everything;
+ * otherwise the highest base cost of the hex's types (FM-5.4-02) plus every
+ * "+N" feature (FM-5.4-05) plus the hexside features crossed (FM-5.4-04);
+ * "all MP" terrain (-2) replaces everything.  a < 0: entry from off map
+ * (no hexside, no road rate; AMB-43).
+ */
+int fm__step_cost(const struct fm_game *g, int unit, int a, int b)
+{
+	const struct fm_scenario *sc = g->sc;
+	uint32_t mask = sc->hex_terrain[b];
+	int base = -1, add = 0, s = a >= 0 ? rules_hex_side_between(&sc->grid, a, b) : -1;
+	int noroad = 0;
+
+	(void)unit;
+	for (int t = 0; t < sc->nterrain; t++) {
+		const struct fm_terrain *tt = &sc->terrain[t];
+		if (!(mask & (1u << t)))
+			continue;
+		if (tt->mp_all)
+			return -2;
+		if (tt->mp_half > base)
+			base = tt->mp_half;
+		add += tt->add_half;
+		noroad |= tt->no_road;
+	}
+	if (a >= 0)
+		for (int t = 0; t < sc->nterrain; t++)
+			if ((sc->hex_terrain[a] & (1u << t)) && sc->terrain[t].no_road)
+				noroad = 1;
+	if (s >= 0 && !noroad) {
+		if ((sc->side_flags[s] & FM_HF_ROAD) && (sc->hex_flags[a] & FM_HF_ROAD) &&
+		    (sc->hex_flags[b] & FM_HF_ROAD))
+			return 1;
+		if ((sc->side_flags[s] & FM_HF_TRAIL) && (sc->hex_flags[a] & FM_HF_TRAIL) &&
+		    (sc->hex_flags[b] & FM_HF_TRAIL))
+			return 2;
+	}
+	if (base < 0)
+		base = sc->terrain[sc->default_terrain].mp_half >= 0
+		           ? sc->terrain[sc->default_terrain].mp_half
+		           : 2;
+	if (s >= 0)
+		for (int t = 0; t < sc->nsidetypes; t++)
+			if (sc->side_feat[s] & (1u << t))
+				add += sc->sidetypes[t].add_half;
+	return base + add;
+}
+
+int fm__line_cols(const struct fm_game *g, int line)
+{
+	return g->sc->crt.ncols - g->sc->crt.lines[line].first;
+}
+
+int fm__line_better(const struct fm_game *g, int a, int b)
+{
+	if (a < 0)
+		return b;
+	if (b < 0)
+		return a;
+	return fm__line_cols(g, b) < fm__line_cols(g, a) ? b : a;
+}
+
+/* FM-8.2.2-05: of several terrain types, the line most favourable to the defender. */
+int fm__hex_line(const struct fm_game *g, int hex)
+{
+	const struct fm_scenario *sc = g->sc;
+	int line = -1;
+
+	for (int t = 0; t < sc->nterrain; t++)
+		if ((sc->hex_terrain[hex] & (1u << t)) && sc->terrain[t].line >= 0)
+			line = fm__line_better(g, line, sc->terrain[t].line);
+	return line >= 0 ? line : sc->crt.default_line;
+}
+
+int fm__edge_distance(const struct fm_game *g, int hex, int side)
+{
+	int best = -1;
+
+	for (int e = 0; e < g->sc->nedges; e++) {
+		const struct fm_edge *ed = &g->sc->edges[e];
+		if (ed->friendly != side)
+			continue;
+		for (int k = 0; k < ed->hexes.n; k++) {
+			int d = fm__distance(g, hex, ed->hexes.h[k]);
+			if (best < 0 || d < best)
+				best = d;
+		}
+	}
+	return best;
+}
+
+int fm__nearest_unit(const struct fm_game *g, int hex, int side, int except)
+{
+	int best = -1;
+
+	for (int i = 0; i < g->nunits; i++) {
+		int d;
+		if (i == except || g->u[i].where != FM_W_MAP || fm__side_of(g, i) != side)
+			continue;
+		d = fm__distance(g, hex, g->u[i].hex);
+		if (best < 0 || d < best)
+			best = d;
+	}
+	return best;
+}

@@ -1,0 +1,561 @@
+/*
+ * move.c -- set-up placement (FM-3.0), movement along a player-given path
+ * or the cheapest path (FM-5), zones of control on movement (FM-6.1),
+ * reinforcement entry (FM-4.1-04, AMB-43) and `reach`.
+ *
+ * A move is validated hex by hex with one function, step(), that both the
+ * path checker and the cheapest-path search use, so `reach`, `move ... to`
+ * and `move <path>` can never disagree.
+ */
+#include "fm_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The state of a unit in the middle of a move. */
+struct mstate {
+	int hex;
+	int mp;      /* half MP spent this phase */
+	int first;   /* no step taken yet this phase */
+	int stopped; /* must stop here */
+	int left;    /* has stood outside an EZOC since the move began */
+};
+
+static int ma_half(const struct fm_game *g, int unit)
+{
+	return fm__cur(g, unit)->ma * 2;
+}
+
+/*
+ * One step of unit from cur->hex to `to`.  Fills *next and returns 0, or
+ * fails with the rule that forbids it (err may be NULL for searches).
+ */
+static int step(const struct fm_game *g, int unit, const struct mstate *cur, int to,
+                struct mstate *next, struct rules_error *err)
+{
+	const struct fm_unit_def *d = fm__def(g, unit);
+	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX];
+	int side = d->side, ma = ma_half(g, unit), cost, stop = 0, ez_from, ez_to, occ;
+	int commando = (d->abilities & FM_AB_COMMANDO) != 0;
+
+	fm__hex_id(g, cur->hex, a);
+	fm__hex_id(g, to, b);
+	if (to < 0 || !fm__adjacent(g, cur->hex, to))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.1-03",
+		                  "%s is not adjacent to %s: a unit moves through contiguous hexes "
+		                  "(FM-5.1)",
+		                  b, a);
+	if (cur->stopped)
+		return rules_fail(
+		    err, WG_E_ILLEGAL_MOVE, "FM-6.1-01",
+		    "%s must stop in %s: it entered an enemy zone of control or spent "
+		    "all its MP there (FM-6.1)",
+		    d->id, a);
+	occ = fm__occupant(g, to, unit);
+	if (occ >= 0 && fm__side_of(g, occ) != side)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-06",
+		                  "%s cannot enter %s: it holds the enemy unit %s (FM-5.2)", d->id,
+		                  b, fm__def(g, occ)->id);
+	if (fm__side_prohibited(g, cur->hex, to, unit))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
+		                  "%s cannot cross the hexside %s/%s: it is prohibited (FM-5.2)",
+		                  d->id, a, b);
+	if (fm__hex_prohibited(g, to, unit))
+		return rules_fail(
+		    err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
+		    "%s cannot enter %s: its terrain is prohibited to %s units (FM-5.2)", d->id, b,
+		    d->mobile ? "mobile" : "these");
+	cost = fm__step_cost(g, unit, cur->hex, to);
+	if (cost == -2) {
+		/* all-MP terrain: first hex of the phase, from an adjacent start (BS-TEM-05) */
+		if (!cur->first || cur->mp != 0)
+			return rules_fail(
+			    err, WG_E_ILLEGAL_MOVE, "FM-5.2-04",
+			    "%s can enter %s only as the first hex of its move, spending "
+			    "all its MP (terrain costs all MP)",
+			    d->id, b);
+		cost = ma;
+		stop = 1;
+	}
+	if (g->sc->hooks->move_step != NULL) {
+		int rc = g->sc->hooks->move_step(g, unit, cur->hex, to, &cost, &stop, err);
+		if (rc)
+			return rc;
+	}
+	ez_from = fm__in_ezoc(g, cur->hex, side);
+	ez_to = fm__in_ezoc(g, to, side);
+	if (ez_to && ez_from && !commando &&
+	    (fm__side_has_minefield(g, cur->hex, to) || fm__hex_has_fort(g, to)))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-6.1-07",
+		                  "%s cannot move from one enemy ZOC hex to another %s (FM-6.1 "
+		                  "exception)",
+		                  d->id,
+		                  fm__hex_has_fort(g, to) ? "into a fortification hex"
+		                                          : "across a minefield hexside");
+	if (ez_to && !d->mobile) {
+		if (ez_from && cur->first) {
+			/* FM-6.1-02: EZOC to EZOC by spending the whole printed MA */
+			if (cost > ma)
+				return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-6.1-02",
+				                  "%s cannot move from EZOC to EZOC into %s: the "
+				                  "terrain costs more than its printed MA (FM-6.1)",
+				                  d->id, b);
+			if (!commando) {
+				if (cur->mp != 0)
+					return rules_fail(
+					    err, WG_E_ILLEGAL_MOVE, "FM-6.1-02",
+					    "%s must spend its whole printed MA to move "
+					    "from EZOC to EZOC (FM-6.1)",
+					    d->id);
+				cost = ma;
+			}
+			stop = 1;
+		} else if (!ez_from) {
+			/* FM-6.1-01 / FM-6.1-04: entering an EZOC stops a leg unit */
+			if (!(cur->left && !cur->first && !g->opt.leg_halts &&
+			      g->u[unit].start_ezoc))
+				stop = 1;
+		} else {
+			return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-6.1-01",
+			                  "%s is in an enemy ZOC and must stop (FM-6.1)", d->id);
+		}
+	} else if (ez_to) {
+		/* FM-6.1-05/06: a mobile unit pays half its printed MA, rounded down */
+		if (!commando)
+			cost += (fm__cur(g, unit)->ma / 2) * 2;
+		if (g->opt.mobile_stops)
+			stop = 1;
+	}
+	if (cur->mp + cost > ma)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-04",
+		                  "%s lacks the MP to enter %s: it costs %g MP, %g of %d MP remain "
+		                  "(FM-5.2)",
+		                  d->id, b, cost / 2.0, (ma - cur->mp) / 2.0, ma / 2);
+	next->hex = to;
+	next->mp = cur->mp + cost;
+	next->first = 0;
+	next->stopped = stop;
+	next->left = cur->left || !ez_to;
+	return 0;
+}
+
+static void start_state(const struct fm_game *g, int unit, struct mstate *st)
+{
+	const struct fm_unit *u = &g->u[unit];
+
+	st->hex = u->hex;
+	st->first = u->move_start < 0 || (u->hex == u->move_start && u->mp_half == 0);
+	st->mp = st->first ? 0 : u->mp_half;
+	st->stopped = (u->flags & FM_UF_STOPPED) != 0;
+	st->left = st->first ? !fm__in_ezoc(g, u->hex, fm__side_of(g, unit)) : u->left_ezoc;
+}
+
+int fm__may_move(const struct fm_game *g, int unit, struct rules_error *err)
+{
+	const struct fm_unit_def *d = fm__def(g, unit);
+	const struct fm_unit *u = &g->u[unit];
+
+	if (u->where != FM_W_MAP)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.1-01", "%s is not on the map",
+		                  d->id);
+	if (g->phase != FM_PH_MOVEMENT && g->phase != FM_PH_MOBILE_MOVE)
+		return rules_fail(err, WG_E_WRONG_PHASE, "FM-5.2-01",
+		                  "units move only in their own Movement or Mobile Movement Phase "
+		                  "(FM-5.2); this is the %s",
+		                  fm__phase_name(g->phase));
+	if (g->phase == FM_PH_MOBILE_MOVE && !d->mobile)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.5-03",
+		                  "%s is a leg unit: leg units cannot move in the Mobile Movement "
+		                  "Phase (FM-5.5)",
+		                  d->id);
+	if (g->phase == FM_PH_MOBILE_MOVE && (u->flags & FM_UF_MOVED))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.5-02",
+		                  "%s moved in the Movement Phase and cannot move in the Mobile "
+		                  "Movement Phase (FM-5.5)",
+		                  d->id);
+	if (u->flags & FM_UF_ADVANCED)
+		return rules_fail(
+		    err, WG_E_ILLEGAL_MOVE, "FM-8.5-12",
+		    "%s advanced after combat and may do nothing else this player turn "
+		    "(FM-8.5)",
+		    d->id);
+	if (u->flags & FM_UF_DONE)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-10",
+		                  "%s has finished its movement this phase (FM-5.2; a unit moves "
+		                  "until another unit moves, AMB-20)",
+		                  d->id);
+	if (g->sc->hooks->may_act != NULL)
+		return g->sc->hooks->may_act(g, unit, FM_ACT_MOVE, err);
+	return 0;
+}
+
+void fm__finish_mover(struct fm_game *g)
+{
+	if (g->mover >= 0 && g->mover < g->nunits)
+		g->u[g->mover].flags |= FM_UF_DONE;
+	g->mover = -1;
+}
+
+/*
+ * Cheapest-move search from the unit's current state (Dijkstra over hex x
+ * "has left an EZOC").  Fills end[hex] with the least half-MP to end a
+ * move there (-1 = cannot) and, when prev != NULL, prev[2*count + hex] with
+ * the node the best ending came from and prev[node] the tree.
+ */
+static int search(const struct fm_game *g, int unit, int *end, int *prev)
+{
+	int count = g->sc->grid.count, nn = 2 * count, origin = g->u[unit].hex;
+	int *dist = malloc(sizeof(int) * (size_t)nn);
+	uint8_t *done = calloc((size_t)nn, 1);
+	int *frontier = malloc(sizeof(int) * (size_t)nn);
+	int nf = 0, side = fm__side_of(g, unit);
+	struct mstate st0;
+
+	if (dist == NULL || done == NULL || frontier == NULL) {
+		free(dist);
+		free(done);
+		free(frontier);
+		return WG_E_NO_MEMORY;
+	}
+	start_state(g, unit, &st0);
+	for (int i = 0; i < nn; i++)
+		dist[i] = -1;
+	for (int h = 0; h < count; h++)
+		end[h] = -1;
+	if (st0.stopped)
+		goto out;
+	dist[2 * origin + st0.left] = st0.mp;
+	frontier[nf++] = 2 * origin + st0.left;
+	if (prev != NULL)
+		prev[2 * origin + st0.left] = -1;
+	while (nf > 0) {
+		int bi = 0, node, hex;
+		struct mstate cur;
+		for (int k = 1; k < nf; k++)
+			if (dist[frontier[k]] < dist[frontier[bi]])
+				bi = k;
+		node = frontier[bi];
+		frontier[bi] = frontier[--nf];
+		if (done[node])
+			continue;
+		done[node] = 1;
+		hex = node / 2;
+		cur.hex = hex;
+		cur.mp = dist[node];
+		cur.first =
+		    hex == origin && st0.first && cur.mp == st0.mp && (node & 1) == st0.left;
+		cur.stopped = 0;
+		cur.left = node & 1;
+		for (int d = 0; d < RULES_HEX_DIRS; d++) {
+			struct mstate nx;
+			int to = rules_hex_neighbour(&g->sc->grid, hex, d), nnode;
+			if (to < 0 || step(g, unit, &cur, to, &nx, NULL) != 0)
+				continue;
+			if (to != origin && fm__occupant(g, to, unit) < 0 &&
+			    (end[to] < 0 || nx.mp < end[to])) {
+				end[to] = nx.mp;
+				if (prev != NULL)
+					prev[nn + to] = node;
+			}
+			if (nx.stopped)
+				continue;
+			nnode = 2 * to + nx.left;
+			if (!done[nnode] && (dist[nnode] < 0 || nx.mp < dist[nnode])) {
+				dist[nnode] = nx.mp;
+				if (prev != NULL)
+					prev[nnode] = node;
+				frontier[nf++] = nnode;
+			}
+		}
+	}
+out:
+	(void)side;
+	free(dist);
+	free(done);
+	free(frontier);
+	return 0;
+}
+
+int fm__reach(const struct fm_game *g, int unit, int *cost_half, int *prev)
+{
+	return search(g, unit, cost_half, prev);
+}
+
+/* Builds the cheapest path from the unit's hex to target into path (excluding the start). */
+static int cheapest_path(const struct fm_game *g, int unit, int target, int *path, int *n)
+{
+	int count = g->sc->grid.count;
+	int *end = malloc(sizeof(int) * (size_t)count);
+	int *prev = malloc(sizeof(int) * (size_t)(3 * count));
+	int rev[512], nr = 0, node, rc = 0;
+
+	if (end == NULL || prev == NULL) {
+		free(end);
+		free(prev);
+		return WG_E_NO_MEMORY;
+	}
+	rc = search(g, unit, end, prev);
+	if (rc == 0 && end[target] < 0)
+		rc = -1;
+	if (rc == 0) {
+		rev[nr++] = target;
+		node = prev[2 * count + target];
+		while (node >= 0 && nr < 512) {
+			if (node / 2 == g->u[unit].hex && prev[node] < 0)
+				break;
+			rev[nr++] = node / 2;
+			node = prev[node];
+		}
+		*n = nr;
+		for (int k = 0; k < nr; k++)
+			path[k] = rev[nr - 1 - k];
+	}
+	free(end);
+	free(prev);
+	return rc;
+}
+
+static void mark_moved(struct fm_game *g, int unit)
+{
+	g->u[unit].flags |= g->phase == FM_PH_MOVEMENT ? FM_UF_MOVED : FM_UF_MOVED_MOBILE;
+}
+
+int fm__do_move(struct fm_game *g, int side, int argc, char **argv, cJSON *reply,
+                struct rules_events *ev, struct rules_error *err)
+{
+	char buf[RULES_HEX_ID_MAX], pathtxt[400];
+	int path[512], n = 0, unit, rc;
+	size_t len = 0;
+	struct mstate cur, nx;
+	struct fm_unit *u;
+	cJSON *f, *arr;
+
+	(void)reply;
+	if (argc < 3)
+		return rules_fail(err, WG_E_BAD_ARGS, "",
+		                  "usage: move <unit> <hex> [<hex> ...] or "
+		                  "move <unit> to <hex>");
+	unit = fm__unit_by_id(g, argv[1]);
+	if (unit < 0)
+		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
+		                  argv[1]);
+	if (fm__side_of(g, unit) != side)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-01",
+		                  "%s is not your unit: a player moves only his own units (FM-5.2)",
+		                  fm__def(g, unit)->id);
+	if ((rc = fm__may_move(g, unit, err)) != 0)
+		return rc;
+	u = &g->u[unit];
+	if (g->mover != unit) {
+		fm__finish_mover(g);
+		if ((rc = fm__may_move(g, unit, err)) != 0)
+			return rc;
+	}
+	if (argc == 4 && strcmp(argv[2], "to") == 0) {
+		int target = fm__hex_parse(g, argv[3]);
+		if (target < 0)
+			return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map",
+			                  argv[3]);
+		rc = cheapest_path(g, unit, target, path, &n);
+		if (rc == WG_E_NO_MEMORY)
+			return rules_fail(err, rc, "", "out of memory");
+		if (rc != 0)
+			return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-04",
+			                  "%s cannot reach %s this phase (see `reach %s`)",
+			                  fm__def(g, unit)->id, argv[3], argv[1]);
+	} else {
+		for (int k = 2; k < argc; k++) {
+			if (n >= 512)
+				return rules_fail(err, WG_E_BAD_ARGS, "", "path too long");
+			path[n] = fm__hex_parse(g, argv[k]);
+			if (path[n] < 0)
+				return rules_fail(err, WG_E_NO_SUCH_HEX, "",
+				                  "no hex %s on this map", argv[k]);
+			n++;
+		}
+		if (path[0] == u->hex) /* the start hex may be repeated */
+			memmove(path, path + 1, sizeof(int) * (size_t)--n);
+		if (n == 0)
+			return rules_fail(err, WG_E_BAD_ARGS, "",
+			                  "the path names no hex to move to");
+	}
+	if (u->move_start < 0) {
+		u->move_start = (int16_t)u->hex;
+		u->start_ezoc = (uint8_t)fm__in_ezoc(g, u->hex, side);
+		u->mp_half = 0;
+		u->left_ezoc = (uint8_t)!u->start_ezoc;
+	}
+	start_state(g, unit, &cur);
+	len = (size_t)snprintf(pathtxt, sizeof(pathtxt), "%s", fm__hex_id(g, u->hex, buf));
+	for (int k = 0; k < n; k++) {
+		if ((rc = step(g, unit, &cur, path[k], &nx, err)) != 0)
+			return rc;
+		cur = nx;
+		if (len < sizeof(pathtxt))
+			len += (size_t)snprintf(pathtxt + len, sizeof(pathtxt) - len, "-%s",
+			                        fm__hex_id(g, path[k], buf));
+	}
+	if (fm__occupant(g, cur.hex, unit) >= 0)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.3-03",
+		                  "%s cannot end its move in %s: it holds %s (no stacking, FM-5.3)",
+		                  fm__def(g, unit)->id, fm__hex_id(g, cur.hex, buf),
+		                  fm__def(g, fm__occupant(g, cur.hex, unit))->id);
+	u->hex = (int16_t)cur.hex;
+	u->mp_half = (int16_t)cur.mp;
+	u->left_ezoc = (uint8_t)cur.left;
+	if (cur.stopped)
+		u->flags |= FM_UF_STOPPED;
+	mark_moved(g, unit);
+	g->mover = unit;
+	if (!g->opt.continuation)
+		fm__finish_mover(g);
+	f = cJSON_CreateObject();
+	cJSON_AddStringToObject(f, "unit", fm__def(g, unit)->id);
+	arr = cJSON_AddArrayToObject(f, "path");
+	for (int k = 0; k < n; k++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(fm__hex_id(g, path[k], buf)));
+	cJSON_AddNumberToObject(f, "mp_spent", cur.mp / 2.0);
+	cJSON_AddNumberToObject(f, "mp_left", (ma_half(g, unit) - cur.mp) / 2.0);
+	cJSON_AddBoolToObject(f, "stopped", cur.stopped);
+	return rules_emit(ev, RULES_AUD_PUBLIC, "moved", f, "%s moves %s (%g of %d MP%s)",
+	                  fm__def(g, unit)->id, pathtxt, cur.mp / 2.0, ma_half(g, unit) / 2,
+	                  cur.stopped ? ", must stop" : "");
+}
+
+int fm__do_enter(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
+                 struct rules_error *err)
+{
+	const struct fm_unit_def *d;
+	struct fm_unit *u;
+	char buf[RULES_HEX_ID_MAX];
+	int unit, hex, ok = 0, cost, stop = 0, rc;
+	cJSON *f;
+
+	(void)argc;
+	unit = fm__unit_by_id(g, argv[1]);
+	if (unit < 0)
+		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
+		                  argv[1]);
+	d = fm__def(g, unit);
+	u = &g->u[unit];
+	hex = fm__hex_parse(g, argv[2]);
+	if (hex < 0)
+		return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map", argv[2]);
+	if (d->side != side)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-4.1-04", "%s is not your unit",
+		                  d->id);
+	if (g->phase != FM_PH_MOVEMENT && !(g->phase == FM_PH_MOBILE_MOVE && d->mobile))
+		return rules_fail(
+		    err, WG_E_WRONG_PHASE, "FM-4.1-04",
+		    "reinforcements enter in the Movement Phase (mobile units also in "
+		    "the Mobile Movement Phase; FM-4.1, AMB-43)");
+	if (d->setup != FM_SETUP_ARRIVES || u->where != FM_W_WAITING)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-3.0-05",
+		                  "%s is not a reinforcement waiting to enter", d->id);
+	if (d->arrive_turn > g->turn)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-3.0-05",
+		                  "%s arrives on turn %d; this is turn %d", d->id, d->arrive_turn,
+		                  g->turn);
+	for (int k = 0; k < d->where.n; k++)
+		ok |= d->where.h[k] == hex;
+	if (!ok)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-3.0-05",
+		                  "%s cannot enter at %s: it is not one of its arrival hexes",
+		                  d->id, argv[2]);
+	if (fm__occupant(g, hex, -1) >= 0)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE,
+		                  fm__side_of(g, fm__occupant(g, hex, -1)) != side ? "FM-5.2-06"
+		                                                                   : "FM-5.3-03",
+		                  "%s cannot enter at %s: the hex holds %s", d->id, argv[2],
+		                  fm__def(g, fm__occupant(g, hex, -1))->id);
+	if (fm__hex_prohibited(g, hex, unit))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
+		                  "%s cannot enter prohibited terrain at %s", d->id, argv[2]);
+	if (g->sc->hooks->may_act != NULL &&
+	    (rc = g->sc->hooks->may_act(g, unit, FM_ACT_ENTER, err)) != 0)
+		return rc;
+	cost = fm__step_cost(g, unit, -1, hex);
+	if (cost == -2)
+		cost = fm__cur(g, unit)->ma * 2, stop = 1;
+	if (g->sc->hooks->move_step != NULL &&
+	    (rc = g->sc->hooks->move_step(g, unit, -1, hex, &cost, &stop, err)) != 0)
+		return rc;
+	if (fm__in_ezoc(g, hex, side)) {
+		if (!d->mobile)
+			stop = 1;
+		else if (!(d->abilities & FM_AB_COMMANDO))
+			cost += (fm__cur(g, unit)->ma / 2) * 2;
+	}
+	if (cost > fm__cur(g, unit)->ma * 2)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-04",
+		                  "%s lacks the MP to enter at %s (%g MP)", d->id, argv[2],
+		                  cost / 2.0);
+	fm__finish_mover(g);
+	u->where = FM_W_MAP;
+	u->hex = (int16_t)hex;
+	u->move_start = (int16_t)hex;
+	u->start_ezoc = 0;
+	u->left_ezoc = (uint8_t)!fm__in_ezoc(g, hex, side);
+	u->mp_half = (int16_t)cost;
+	u->flags |= FM_UF_ENTERED | (stop ? FM_UF_STOPPED : 0);
+	mark_moved(g, unit);
+	g->mover = unit;
+	f = cJSON_CreateObject();
+	cJSON_AddStringToObject(f, "unit", d->id);
+	cJSON_AddStringToObject(f, "hex", fm__hex_id(g, hex, buf));
+	cJSON_AddNumberToObject(f, "mp_spent", cost / 2.0);
+	return rules_emit(ev, RULES_AUD_PUBLIC, "entered", f, "%s enters the map at %s (%g MP)",
+	                  d->id, buf, cost / 2.0);
+}
+
+int fm__do_place(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
+                 struct rules_error *err)
+{
+	const struct fm_unit_def *d;
+	char buf[RULES_HEX_ID_MAX];
+	int unit, hex, ok = 0, occ;
+	cJSON *f;
+
+	(void)argc;
+	if (g->phase != FM_PH_SETUP)
+		return rules_fail(err, WG_E_WRONG_PHASE, "FM-3.0-04",
+		                  "units are placed only during set-up (FM-3.0)");
+	unit = fm__unit_by_id(g, argv[1]);
+	if (unit < 0)
+		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
+		                  argv[1]);
+	d = fm__def(g, unit);
+	hex = fm__hex_parse(g, argv[2]);
+	if (hex < 0)
+		return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map", argv[2]);
+	if (d->side != side)
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-3.0-04", "%s is not your unit",
+		                  d->id);
+	if (d->setup != FM_SETUP_CHOOSE)
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-3.0-04",
+		                  "%s has no set-up choice: the scenario fixes where it starts or "
+		                  "when it arrives",
+		                  d->id);
+	for (int k = 0; k < d->where.n; k++)
+		ok |= d->where.h[k] == hex;
+	if (!ok)
+		return rules_fail(
+		    err, WG_E_ILLEGAL_ACTION, "FM-3.0-04",
+		    "%s may not set up in %s: the scenario allows %d hexes (see `units`)", d->id,
+		    argv[2], d->where.n);
+	occ = fm__occupant(g, hex, unit);
+	if (occ >= 0)
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-5.3-01",
+		                  "%s may not set up in %s: %s is there (no stacking, FM-5.3)",
+		                  d->id, argv[2], fm__def(g, occ)->id);
+	if (fm__hex_prohibited(g, hex, unit))
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-5.2-07",
+		                  "%s may not set up in prohibited terrain at %s", d->id, argv[2]);
+	g->u[unit].where = FM_W_MAP;
+	g->u[unit].hex = (int16_t)hex;
+	f = cJSON_CreateObject();
+	cJSON_AddStringToObject(f, "unit", d->id);
+	cJSON_AddStringToObject(f, "hex", fm__hex_id(g, hex, buf));
+	return rules_emit(ev, RULES_AUD_PUBLIC, "placed", f, "%s is set up in %s", d->id, buf);
+}

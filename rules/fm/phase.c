@@ -1,0 +1,460 @@
+/*
+ * phase.c -- the F&M sequence of play (FM-4.1), who must act (pending), and
+ * victory.
+ *
+ * The phase machine (g->phase, g->player_turn, g->await):
+ *
+ *   fm__game_new ----> SETUP  (each side of turns.setup_order that has
+ *                        |     "choose" units: place ... ; end)
+ *                        | do_end (last set-up side) / start() when no choice
+ *                        v
+ *   +---------> fm__begin_turn: Support Fire Marker Phase (fm__support_allot,
+ *   |                        |   hooks.turn_start); first player's turn
+ *   |                        v
+ *   |   +--> MOVEMENT --end--> BOMBARD --end--> COMBAT --end--> MOBILE_MOVE
+ *   |   |    move, enter      bombard          attack            move, enter
+ *   |   |                                                          |end
+ *   |   |                                                          v
+ *   |   |    end_player_turn (hooks.player_turn_end) <--end-- MOBILE_COMBAT
+ *   |   |          |                                           attack
+ *   |   +----------+ first player's turn over: second player's turn
+ *   |              |
+ *   |              v second player's turn over: Game Turn End Phase
+ *   |        fm__support_return; last turn? --yes--> victory --> OVER
+ *   +------------- no: turn + 1
+ *
+ * Inside BOMBARD/COMBAT/MOBILE_COMBAT a battle runs its own sub-states
+ * (g->await): SUPPORT (steps b1..b4, support.c) -> roll (combat.c) ->
+ * LOSS | RETREAT <-> DISPLACE -> ADVANCE (retreat.c) -> PHASE.  `end` is
+ * refused while a battle is open (FM-8.0-06).  Phases in which the active
+ * player can do nothing (no marker to bombard with, no unit able to
+ * attack, no mobile unit able to move) are passed automatically with a
+ * "phase-skipped" event; the Movement Phase is never skipped.
+ * Instant victory checks run after every accepted action.
+ */
+#include "fm_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const phase_names[] = {
+    [FM_PH_SETUP] = "Set-up",
+    [FM_PH_MOVEMENT] = "Movement Phase",
+    [FM_PH_BOMBARD] = "Bombardment Phase",
+    [FM_PH_COMBAT] = "Combat Phase",
+    [FM_PH_MOBILE_MOVE] = "Mobile Movement Phase",
+    [FM_PH_MOBILE_COMBAT] = "Mobile Combat Phase",
+    [FM_PH_OVER] = "game over",
+};
+
+const char *fm__phase_name(int phase)
+{
+	return phase >= 0 && phase <= FM_PH_OVER ? phase_names[phase] : "?";
+}
+
+int fm__acting_side(const struct fm_game *g)
+{
+	switch (g->await) {
+	case FM_AW_PHASE:
+		return g->active;
+	case FM_AW_SUPPORT:
+		return fm__support_side(g, g->b.step);
+	case FM_AW_LOSS:
+		return g->b.loss_side;
+	case FM_AW_RETREAT:
+	case FM_AW_DISPLACE:
+		return g->b.retreat_side;
+	case FM_AW_ADVANCE:
+		return g->active;
+	}
+	return -1;
+}
+
+/* ---- victory ------------------------------------------------------------ */
+
+static int check_holds(const struct fm_game *g, const struct fm_check *c)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nunits; i++) {
+		if (g->u[i].where != FM_W_MAP || fm__side_of(g, i) != c->side)
+			continue;
+		if (c->zone >= 0 && !(g->sc->hex_zones[g->u[i].hex] & (1ull << c->zone)))
+			continue;
+		n++;
+	}
+	return c->absent ? n == 0 : n > 0;
+}
+
+static int game_over(struct fm_game *g, int winner, const char *summary, struct rules_events *ev)
+{
+	cJSON *f = cJSON_CreateObject();
+
+	g->over = 1;
+	g->winner = winner;
+	g->phase = FM_PH_OVER;
+	g->await = FM_AW_NONE;
+	snprintf(g->summary, sizeof(g->summary), "%s", summary);
+	cJSON_AddStringToObject(f, "winner", winner < 0 ? "draw" : g->sc->side_names[winner]);
+	cJSON_AddStringToObject(f, "summary", g->summary);
+	return rules_emit(ev, RULES_AUD_PUBLIC, "game-over", f, "game over: %s", g->summary);
+}
+
+static void check_text(const struct fm_game *g, const struct fm_check *c, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s wins: %s %s %s", g->sc->side_names[c->winner],
+	         c->absent ? "no unit of" : "a unit of", g->sc->side_names[c->side],
+	         c->zone >= 0 ? g->sc->zones[c->zone].name : "on the map");
+}
+
+int fm__check_instant(struct fm_game *g, struct rules_events *ev)
+{
+	char summary[200];
+	int winner;
+
+	if (g->over || g->phase == FM_PH_SETUP)
+		return 0;
+	if (g->sc->hooks->victory != NULL &&
+	    g->sc->hooks->victory(g, 0, &winner, summary, sizeof(summary)))
+		return game_over(g, winner, summary, ev);
+	for (int k = 0; k < g->sc->nchecks; k++) {
+		const struct fm_check *c = &g->sc->checks[k];
+		if (c->instant && check_holds(g, c)) {
+			check_text(g, c, summary, sizeof(summary));
+			return game_over(g, c->winner, summary, ev);
+		}
+	}
+	return 0;
+}
+
+/* FM-4.1-12: victory is determined after the last game turn. */
+static int final_victory(struct fm_game *g, struct rules_events *ev)
+{
+	char summary[200];
+	int winner;
+
+	if (g->sc->hooks->victory != NULL &&
+	    g->sc->hooks->victory(g, 1, &winner, summary, sizeof(summary)))
+		return game_over(g, winner, summary, ev);
+	for (int k = 0; k < g->sc->nchecks; k++) {
+		const struct fm_check *c = &g->sc->checks[k];
+		if (!c->instant && check_holds(g, c)) {
+			check_text(g, c, summary, sizeof(summary));
+			return game_over(g, c->winner, summary, ev);
+		}
+	}
+	if (g->sc->otherwise < 0)
+		return game_over(g, -1, "the last turn is over: a draw", ev);
+	snprintf(summary, sizeof(summary), "the last turn is over: %s wins",
+	         g->sc->side_names[g->sc->otherwise]);
+	return game_over(g, g->sc->otherwise, summary, ev);
+}
+
+/* ---- phases ------------------------------------------------------------- */
+
+static int any_mobile_can_move(const struct fm_game *g)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		const struct fm_unit_def *d = fm__def(g, i);
+		if (d->side != g->active || !d->mobile)
+			continue;
+		if (g->u[i].where == FM_W_WAITING && d->setup == FM_SETUP_ARRIVES &&
+		    d->arrive_turn <= g->turn)
+			return 1;
+		if (fm__may_move(g, i, NULL) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int any_can_attack(const struct fm_game *g)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		if (g->u[i].where != FM_W_MAP || fm__side_of(g, i) != g->active)
+			continue;
+		if (fm__may_attack(g, i, NULL) != 0)
+			continue;
+		for (int d = 0; d < RULES_HEX_DIRS; d++) {
+			int n = rules_hex_neighbour(&g->sc->grid, g->u[i].hex, d), o;
+			if (n < 0)
+				continue;
+			o = fm__occupant(g, n, -1);
+			if (o >= 0 && fm__side_of(g, o) != g->active &&
+			    !(g->u[o].flags & FM_UF_DEFENDED))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static void clear_flags(struct fm_game *g, uint16_t mask)
+{
+	for (int i = 0; i < g->nunits; i++)
+		g->u[i].flags &= (uint16_t)~mask;
+}
+
+static int end_player_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                           struct rules_error *err);
+
+int fm__enter_phase(struct fm_game *g, int phase, struct rules_dice *d, struct rules_events *ev,
+                    struct rules_error *err)
+{
+	int skip = 0, rc;
+	cJSON *f;
+
+	if (g->over)
+		return 0;
+	fm__finish_mover(g);
+	g->phase = phase;
+	g->await = FM_AW_PHASE;
+	g->mover = -1;
+	clear_flags(g, FM_UF_DONE | FM_UF_STOPPED | FM_UF_DEFENDED | FM_UF_ENTERED);
+	for (int i = 0; i < g->nunits; i++) {
+		g->u[i].mp_half = 0;
+		g->u[i].move_start = -1;
+		g->u[i].start_ezoc = 0;
+		g->u[i].left_ezoc = 0;
+	}
+	switch (phase) {
+	case FM_PH_BOMBARD:
+		skip = fm__markers_available(g, g->active) == 0;
+		break;
+	case FM_PH_COMBAT:
+	case FM_PH_MOBILE_COMBAT:
+		skip = !any_can_attack(g);
+		break;
+	case FM_PH_MOBILE_MOVE:
+		skip = !any_mobile_can_move(g);
+		break;
+	}
+	f = cJSON_CreateObject();
+	cJSON_AddNumberToObject(f, "turn", g->turn);
+	cJSON_AddStringToObject(f, "side", g->sc->side_names[g->active]);
+	cJSON_AddStringToObject(f, "phase", fm__phase_name(phase));
+	cJSON_AddBoolToObject(f, "skipped", skip);
+	rc = rules_emit(ev, RULES_AUD_PUBLIC, skip ? "phase-skipped" : "phase", f,
+	                skip ? "turn %d, %s %s: nothing to do, passed" : "turn %d, %s %s", g->turn,
+	                g->sc->side_names[g->active], fm__phase_name(phase));
+	if (rc || !skip)
+		return rc;
+	if (phase == FM_PH_MOBILE_COMBAT)
+		return end_player_turn(g, d, ev, err);
+	return fm__enter_phase(g, phase + 1, d, ev, err);
+}
+
+static void start_player_turn(struct fm_game *g)
+{
+	clear_flags(g, 0xffffu);
+	memset(g->bombarded, 0, sizeof(g->bombarded));
+}
+
+int fm__begin_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                   struct rules_error *err)
+{
+	int rc;
+
+	g->player_turn = 0;
+	g->active = g->sc->first_player; /* FM-4.1-01 */
+	start_player_turn(g);
+	rc = rules_emit(ev, RULES_AUD_PUBLIC, "turn-started", NULL, "game turn %d of %d begins%s%s",
+	                g->turn, g->sc->turns, g->sc->labels[g->turn][0] ? ": " : "",
+	                g->sc->labels[g->turn]);
+	if (rc)
+		return rc;
+	if ((rc = fm__support_allot(g, d, ev, err)) != 0) /* FM-4.1-02 */
+		return rc;
+	if (g->sc->hooks->turn_start != NULL && (rc = g->sc->hooks->turn_start(g, d, ev, err)) != 0)
+		return rc;
+	return fm__enter_phase(g, FM_PH_MOVEMENT, d, ev, err);
+}
+
+static int end_player_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                           struct rules_error *err)
+{
+	int rc;
+
+	fm__finish_mover(g);
+	if (g->sc->hooks->player_turn_end != NULL &&
+	    (rc = g->sc->hooks->player_turn_end(g, d, ev, err)) != 0)
+		return rc;
+	if (g->over)
+		return 0;
+	if (g->player_turn == 0) { /* FM-4.1-11 */
+		g->player_turn = 1;
+		g->active = 1 - g->sc->first_player;
+		start_player_turn(g);
+		return fm__enter_phase(g, FM_PH_MOVEMENT, d, ev, err);
+	}
+	/* Game Turn End Phase (FM-4.1-12) */
+	fm__support_return(g);
+	rc = rules_emit(ev, RULES_AUD_PUBLIC, "turn-ended", NULL, "game turn %d ends", g->turn);
+	if (rc)
+		return rc;
+	if (g->turn >= g->sc->turns)
+		return final_victory(g, ev);
+	g->turn++;
+	return fm__begin_turn(g, d, ev, err);
+}
+
+static int unplaced(const struct fm_game *g, int side, char *buf, size_t n)
+{
+	size_t len = 0;
+	int count = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < g->nunits; i++)
+		if (fm__side_of(g, i) == side && g->u[i].where == FM_W_UNPLACED) {
+			if (len < n)
+				len += (size_t)snprintf(buf + len, n - len, "%s%s",
+				                        count ? ", " : "", fm__def(g, i)->id);
+			count++;
+		}
+	return count;
+}
+
+/* The next set-up side with units to place, from index idx, or -1. */
+static int next_setup(const struct fm_game *g, int idx)
+{
+	char buf[8];
+
+	for (int k = idx; k < g->sc->nsetup; k++)
+		if (unplaced(g, g->sc->setup_order[k], buf, sizeof(buf)) > 0)
+			return k;
+	return -1;
+}
+
+int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, struct rules_events *ev,
+               struct rules_error *err)
+{
+	char buf[200];
+	int rc;
+
+	if (g->await != FM_AW_PHASE)
+		return rules_fail(err, WG_E_WRONG_PHASE, "FM-8.0-06",
+		                  "finish the combat in progress first: each attack is resolved "
+		                  "completely before anything else (FM-8.0)");
+	if (side != g->active)
+		return rules_fail(err, WG_E_NOT_YOUR_TURN, "FM-5.2-01", "it is %s's %s",
+		                  g->sc->side_names[g->active], fm__phase_name(g->phase));
+	if (g->phase == FM_PH_SETUP) {
+		int k;
+		if (unplaced(g, side, buf, sizeof(buf)) > 0)
+			return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-3.0-04",
+			                  "set up every unit first: %s (place <unit> <hex>)", buf);
+		rc = rules_emit(ev, RULES_AUD_PUBLIC, "setup-done", NULL, "%s has set up",
+		                g->sc->side_names[side]);
+		if (rc)
+			return rc;
+		k = next_setup(g, g->setup_idx + 1);
+		if (k >= 0) {
+			g->setup_idx = k;
+			g->active = g->sc->setup_order[k];
+			return 0;
+		}
+		g->turn = 1;
+		return fm__begin_turn(g, d, ev, err);
+	}
+	if (g->phase == FM_PH_MOBILE_COMBAT)
+		return end_player_turn(g, d, ev, err);
+	return fm__enter_phase(g, g->phase + 1, d, ev, err);
+}
+
+/* Called by fm.c's start(): set-up if any side has choices, else turn 1. */
+int fm__start_game(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                   struct rules_error *err)
+{
+	int k = next_setup(g, 0);
+
+	if (k >= 0) {
+		g->phase = FM_PH_SETUP;
+		g->await = FM_AW_PHASE;
+		g->setup_idx = k;
+		g->active = g->sc->setup_order[k];
+		return rules_emit(ev, RULES_AUD_PUBLIC, "setup", NULL, "%s sets up",
+		                  g->sc->side_names[g->active]);
+	}
+	g->turn = 1;
+	return fm__begin_turn(g, d, ev, err);
+}
+
+void fm__pending(const struct rules_game *rg, struct rules_pending *p)
+{
+	const struct fm_game *g = (const struct fm_game *)rg;
+	int side = fm__acting_side(g);
+	char *w, buf[RULES_HEX_ID_MAX], list[160];
+
+	memset(p, 0, sizeof(*p));
+	if (g->over || side < 0)
+		return;
+	p->sides = RULES_AUD_SIDE(side);
+	w = p->what[side];
+	switch (g->await) {
+	case FM_AW_PHASE:
+		if (g->phase == FM_PH_SETUP) {
+			unplaced(g, side, list, sizeof(list));
+			snprintf(w, 240, "set-up: place %s (place <unit> <hex>), then end", list);
+		} else if (g->phase == FM_PH_MOVEMENT || g->phase == FM_PH_MOBILE_MOVE) {
+			snprintf(w, 240,
+			         "turn %d, %s: move <unit> <hex>..., enter <unit> <hex>, "
+			         "then end",
+			         g->turn, fm__phase_name(g->phase));
+		} else if (g->phase == FM_PH_BOMBARD) {
+			snprintf(w, 240,
+			         "turn %d, Bombardment Phase: bombard <hex> <marker> "
+			         "[<marker>] (%d markers left), or end",
+			         g->turn, fm__markers_available(g, side));
+		} else {
+			snprintf(w, 240, "turn %d, %s: attack <hex> <unit> [<unit> ...], or end",
+			         g->turn, fm__phase_name(g->phase));
+		}
+		break;
+	case FM_AW_SUPPORT:
+		snprintf(w, 240,
+		         "support fire step b%d of 5 in the %s on %s: support %s or "
+		         "support pass",
+		         g->b.step, side == g->active ? "attack" : "defence",
+		         fm__hex_id(g, g->b.target, buf), g->opt.pick_blind ? "draw" : "<marker>");
+		break;
+	case FM_AW_LOSS:
+		snprintf(w, 240, "%s: choose the unit to reduce (reduce <unit>)",
+		         g->b.ff ? "friendly fire (A)" : fm__result_name(g->b.result));
+		break;
+	case FM_AW_RETREAT: {
+		size_t len = (size_t)snprintf(w, 240, "%s:", fm__result_name(g->b.result));
+		for (int k = 0; k < g->b.nretreat && len < 240; k++)
+			len += (size_t)snprintf(w + len, 240 - len, " retreat %s %d hex%s from %s;",
+			                        fm__def(g, g->b.retreat[k].unit)->id,
+			                        g->b.retreat[k].dist,
+			                        g->b.retreat[k].dist > 1 ? "es" : "",
+			                        fm__hex_id(g, g->b.retreat[k].origin, buf));
+		if (len < 240)
+			snprintf(w + len, 240 - len,
+			         " (retreat <unit> <hex>..., stiff <unit>, displace <unit> <hex>)");
+		break;
+	}
+	case FM_AW_DISPLACE:
+		snprintf(w, 240,
+		         "displace %s <hex>: a displaced unit moved into its hex (FM-8.3.1)",
+		         fm__def(g, g->b.displacing)->id);
+		break;
+	case FM_AW_ADVANCE: {
+		size_t len = (size_t)snprintf(w, 240, "advance after combat along");
+		for (int k = 0; k < g->b.npath && len < 240; k++)
+			len += (size_t)snprintf(w + len, 240 - len, " %s",
+			                        fm__hex_id(g, g->b.path[k], buf));
+		if (len < 240)
+			snprintf(w + len, 240 - len, ": advance <unit> <hex>... or advance none");
+		break;
+	}
+	}
+}
+
+void fm__outcome(const struct rules_game *rg, struct rules_outcome *o)
+{
+	const struct fm_game *g = (const struct fm_game *)rg;
+
+	memset(o, 0, sizeof(*o));
+	o->over = g->over;
+	o->winner = g->over ? g->winner : -1;
+	snprintf(o->summary, sizeof(o->summary), "%s", g->over ? g->summary : "in progress");
+}

@@ -1,0 +1,370 @@
+/*
+ * snapshot.c -- the full game state as JSON and back.
+ *
+ * Every member of struct fm_game except the scenario pointer and the
+ * options (rebuilt from scenario + options at restore) is written, so that
+ * restore(snapshot(g)) is the same state as g: the same view, pending,
+ * snapshot and future behaviour.  Values are range-checked on restore; a
+ * snapshot that does not fit the scenario is refused (WG_E_INTERNAL).
+ * Format version "v": 1.
+ */
+#include "fm_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void add_ints(cJSON *o, const char *key, const int *v, int n)
+{
+	cJSON_AddItemToObject(o, key, cJSON_CreateIntArray(v, n));
+}
+
+static cJSON *battle_out(const struct fm_battle *b)
+{
+	cJSON *o = cJSON_CreateObject();
+	int v[64], n;
+
+	n = 0;
+	v[n++] = b->active;
+	v[n++] = b->bombard;
+	v[n++] = b->target;
+	v[n++] = b->step;
+	v[n++] = b->att_total;
+	v[n++] = b->def_total;
+	v[n++] = b->diff;
+	v[n++] = b->line;
+	v[n++] = b->column;
+	v[n++] = b->die;
+	v[n++] = b->result;
+	v[n++] = b->def_stiff;
+	v[n++] = b->loss_side;
+	v[n++] = b->ff;
+	v[n++] = b->retreat_side;
+	v[n++] = b->retreat_attacker;
+	v[n++] = b->displacing;
+	v[n++] = b->displace_for;
+	v[n++] = b->advanced;
+	v[n++] = b->marker_side_flags;
+	v[n++] = b->passed[0];
+	v[n++] = b->passed[1];
+	v[n++] = b->label;
+	v[n++] = b->freed;
+	add_ints(o, "s", v, n);
+	for (int k = 0; k < b->natt; k++)
+		v[k] = b->att[k];
+	add_ints(o, "att", v, b->natt);
+	for (int k = 0; k < b->ndef; k++)
+		v[k] = b->def[k];
+	add_ints(o, "def", v, b->ndef);
+	for (int s = 0; s < RULES_SIDES; s++) {
+		for (int k = 0; k < b->nmark[s]; k++)
+			v[k] = b->mark[s][k];
+		add_ints(o, s ? "mark1" : "mark0", v, b->nmark[s]);
+	}
+	n = 0;
+	for (int k = 0; k < b->nretreat; k++) {
+		v[n++] = b->retreat[k].unit;
+		v[n++] = b->retreat[k].origin;
+		v[n++] = b->retreat[k].dist;
+	}
+	add_ints(o, "retreat", v, n);
+	for (int k = 0; k < b->npath; k++)
+		v[k] = b->path[k];
+	add_ints(o, "path", v, b->npath);
+	return o;
+}
+
+char *fm__snapshot(const struct rules_game *rg)
+{
+	const struct fm_game *g = (const struct fm_game *)rg;
+	cJSON *o = cJSON_CreateObject(), *units, *bomb;
+	char *out;
+	int v[16];
+
+	if (o == NULL)
+		return NULL;
+	cJSON_AddNumberToObject(o, "v", 1);
+	v[0] = g->turn;
+	v[1] = g->phase;
+	v[2] = g->active;
+	v[3] = g->player_turn;
+	v[4] = g->setup_idx;
+	v[5] = g->await;
+	v[6] = g->over;
+	v[7] = g->winner;
+	v[8] = g->mover;
+	add_ints(o, "g", v, 9);
+	cJSON_AddStringToObject(o, "summary", g->summary);
+	units = cJSON_AddArrayToObject(o, "units");
+	for (int i = 0; i < g->nunits; i++) {
+		const struct fm_unit *u = &g->u[i];
+		v[0] = u->hex;
+		v[1] = u->where;
+		v[2] = u->step;
+		v[3] = u->flags;
+		v[4] = u->mp_half;
+		v[5] = u->move_start;
+		v[6] = u->start_ezoc;
+		v[7] = u->left_ezoc;
+		cJSON_AddItemToArray(units, cJSON_CreateIntArray(v, 8));
+	}
+	for (int s = 0; s < RULES_SIDES; s++) {
+		char buf[FM_MAX_MARKERS * 2 + 1];
+		int n = g->sc->nmarkers[s];
+		for (int k = 0; k < n; k++) {
+			buf[2 * k] = (char)('0' + g->m[s][k].where);
+			buf[2 * k + 1] = (char)('0' + g->m[s][k].revealed);
+		}
+		buf[2 * n] = '\0';
+		cJSON_AddStringToObject(o, s ? "markers1" : "markers0", buf);
+	}
+	bomb = cJSON_AddArrayToObject(o, "bombarded");
+	for (int h = 0; h < g->sc->grid.count; h++)
+		if (g->bombarded[h]) {
+			v[0] = h;
+			v[1] = g->bombarded[h];
+			cJSON_AddItemToArray(bomb, cJSON_CreateIntArray(v, 2));
+		}
+	cJSON_AddItemToObject(o, "battle", battle_out(&g->b));
+	if (g->sc->hooks->snapshot != NULL) {
+		cJSON_AddItemToObject(o, "ex", g->sc->hooks->snapshot(g));
+	} else if (g->sc->hooks != &fm__hooks_system) {
+		/* a module without its own serialiser: its plain-data state as hex */
+		char *hex = malloc(2 * FM_EX_STATE + 1);
+		if (hex != NULL) {
+			for (int k = 0; k < FM_EX_STATE; k++)
+				snprintf(hex + 2 * k, 3, "%02x", g->ex[k]);
+			cJSON_AddStringToObject(o, "exbytes", hex);
+			free(hex);
+		}
+	}
+	out = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	return out;
+}
+
+/* Reads an int array member into v (at most max); returns its length or -1. */
+static int get_ints(const cJSON *o, const char *key, int *v, int max)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key), *x;
+	int n = 0;
+
+	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) > max)
+		return -1;
+	cJSON_ArrayForEach(x, a)
+	{
+		if (!cJSON_IsNumber(x))
+			return -1;
+		v[n++] = x->valueint;
+	}
+	return n;
+}
+
+static int in(int v, int lo, int hi)
+{
+	return v >= lo && v <= hi;
+}
+
+static int battle_in(struct fm_game *g, const cJSON *o)
+{
+	struct fm_battle *b = &g->b;
+	int v[64], n, nu = g->nunits - 1, nh = g->sc->grid.count - 1;
+
+	if (!cJSON_IsObject(o) || get_ints(o, "s", v, 64) != 24)
+		return -1;
+	b->active = (uint8_t)v[0];
+	b->bombard = (uint8_t)v[1];
+	b->target = (int16_t)v[2];
+	b->step = (uint8_t)v[3];
+	b->att_total = (int16_t)v[4];
+	b->def_total = (int16_t)v[5];
+	b->diff = (int16_t)v[6];
+	b->line = (int8_t)v[7];
+	b->column = (int8_t)v[8];
+	b->die = (int8_t)v[9];
+	b->result = (uint8_t)v[10];
+	b->def_stiff = (uint8_t)v[11];
+	b->loss_side = (uint8_t)v[12];
+	b->ff = (uint8_t)v[13];
+	b->retreat_side = (uint8_t)v[14];
+	b->retreat_attacker = (uint8_t)v[15];
+	b->displacing = (int16_t)v[16];
+	b->displace_for = (int16_t)v[17];
+	b->advanced = (uint8_t)v[18];
+	b->marker_side_flags = (uint8_t)v[19];
+	b->passed[0] = (uint8_t)v[20];
+	b->passed[1] = (uint8_t)v[21];
+	b->label = (int8_t)v[22];
+	b->freed = (int16_t)v[23];
+	if (!in(v[23], -1, nh))
+		return -1;
+	if (!in(v[22], 0, g->sc->crt.ncols - 1))
+		return -1;
+	if (!in(v[2], 0, nh) && v[0])
+		return -1;
+	if (!in(v[7], -1, g->sc->crt.nlines - 1) || !in(v[8], 0, g->sc->crt.ncols - 1) ||
+	    !in(v[10], 0, FM_R_COUNT - 1) || !in(v[16], -1, nu) || !in(v[17], -1, nu) ||
+	    !in(v[9], 0, 6) || !in(v[3], 0, 5))
+		return -1;
+	if ((n = get_ints(o, "att", v, FM_MAX_IN_BATTLE)) < 0)
+		return -1;
+	b->natt = (uint8_t)n;
+	for (int k = 0; k < n; k++) {
+		if (!in(v[k], 0, nu))
+			return -1;
+		b->att[k] = (int16_t)v[k];
+	}
+	if ((n = get_ints(o, "def", v, FM_MAX_IN_BATTLE)) < 0)
+		return -1;
+	b->ndef = (uint8_t)n;
+	for (int k = 0; k < n; k++) {
+		if (!in(v[k], 0, nu))
+			return -1;
+		b->def[k] = (int16_t)v[k];
+	}
+	for (int s = 0; s < RULES_SIDES; s++) {
+		if ((n = get_ints(o, s ? "mark1" : "mark0", v, FM_MAX_BATTLE_MARKERS)) < 0)
+			return -1;
+		b->nmark[s] = (uint8_t)n;
+		for (int k = 0; k < n; k++) {
+			if (!in(v[k], 0, g->sc->nmarkers[s] - 1))
+				return -1;
+			b->mark[s][k] = (int16_t)v[k];
+		}
+	}
+	if ((n = get_ints(o, "retreat", v, 3 * FM_MAX_IN_BATTLE)) < 0 || n % 3)
+		return -1;
+	b->nretreat = (uint8_t)(n / 3);
+	for (int k = 0; k < n / 3; k++) {
+		if (!in(v[3 * k], 0, nu) || !in(v[3 * k + 1], 0, nh) || !in(v[3 * k + 2], 1, 9))
+			return -1;
+		b->retreat[k].unit = (int16_t)v[3 * k];
+		b->retreat[k].origin = (int16_t)v[3 * k + 1];
+		b->retreat[k].dist = (uint8_t)v[3 * k + 2];
+	}
+	if ((n = get_ints(o, "path", v, 8)) < 0)
+		return -1;
+	b->npath = (uint8_t)n;
+	for (int k = 0; k < n; k++) {
+		if (!in(v[k], 0, nh))
+			return -1;
+		b->path[k] = (int16_t)v[k];
+	}
+	return 0;
+}
+
+int fm__restore(const struct rules_scenario *rsc, const struct rules_options *opts,
+                const char *snap, struct rules_game **out, struct rules_error *err)
+{
+	const struct fm_scenario *sc = (const struct fm_scenario *)rsc;
+	struct fm_game *g = NULL;
+	cJSON *o = cJSON_Parse(snap), *units, *bomb, *x, *sum;
+	int v[16], rc, k = 0;
+
+	if (o == NULL)
+		return rules_fail(err, WG_E_INTERNAL, "", "snapshot is not JSON");
+	if ((rc = fm__game_new(sc, opts, &g, err)) != 0) {
+		cJSON_Delete(o);
+		return rc;
+	}
+	if (get_ints(o, "g", v, 16) != 9)
+		goto bad;
+	g->turn = v[0];
+	g->phase = v[1];
+	g->active = v[2];
+	g->player_turn = v[3];
+	g->setup_idx = v[4];
+	g->await = v[5];
+	g->over = v[6];
+	g->winner = v[7];
+	g->mover = v[8];
+	if (!in(g->turn, 0, sc->turns) || !in(g->phase, 0, FM_PH_OVER) || !in(g->active, 0, 1) ||
+	    !in(g->player_turn, 0, 1) || !in(g->await, 0, FM_AW_NONE) ||
+	    !in(g->mover, -1, g->nunits - 1) || !in(g->winner, -1, 1) ||
+	    !in(g->setup_idx, 0, RULES_SIDES - 1))
+		goto bad;
+	sum = cJSON_GetObjectItemCaseSensitive(o, "summary");
+	if (!cJSON_IsString(sum))
+		goto bad;
+	snprintf(g->summary, sizeof(g->summary), "%s", sum->valuestring);
+	units = cJSON_GetObjectItemCaseSensitive(o, "units");
+	if (!cJSON_IsArray(units) || cJSON_GetArraySize(units) != g->nunits)
+		goto bad;
+	cJSON_ArrayForEach(x, units)
+	{
+		struct fm_unit *u = &g->u[k];
+		int n = 0;
+		const cJSON *y;
+		cJSON_ArrayForEach(y, x)
+		{
+			if (n >= 8 || !cJSON_IsNumber(y))
+				goto bad;
+			v[n++] = y->valueint;
+		}
+		if (n != 8 || !in(v[0], -1, sc->grid.count - 1) || !in(v[1], 0, FM_W_REMOVED) ||
+		    !in(v[2], 0, sc->units[k].nsteps - 1) || !in(v[5], -1, sc->grid.count - 1))
+			goto bad;
+		u->hex = (int16_t)v[0];
+		u->where = (uint8_t)v[1];
+		u->step = (uint8_t)v[2];
+		u->flags = (uint16_t)v[3];
+		u->mp_half = (int16_t)v[4];
+		u->move_start = (int16_t)v[5];
+		u->start_ezoc = (uint8_t)v[6];
+		u->left_ezoc = (uint8_t)v[7];
+		if ((u->where == FM_W_MAP) != (u->hex >= 0))
+			goto bad;
+		k++;
+	}
+	for (int s = 0; s < RULES_SIDES; s++) {
+		const cJSON *m = cJSON_GetObjectItemCaseSensitive(o, s ? "markers1" : "markers0");
+		if (!cJSON_IsString(m) || strlen(m->valuestring) != (size_t)(2 * sc->nmarkers[s]))
+			goto bad;
+		for (int q = 0; q < sc->nmarkers[s]; q++) {
+			int w = m->valuestring[2 * q] - '0', r = m->valuestring[2 * q + 1] - '0';
+			if (!in(w, 0, FM_M_GONE) || !in(r, 0, 1))
+				goto bad;
+			g->m[s][q].where = (uint8_t)w;
+			g->m[s][q].revealed = (uint8_t)r;
+		}
+	}
+	bomb = cJSON_GetObjectItemCaseSensitive(o, "bombarded");
+	if (!cJSON_IsArray(bomb))
+		goto bad;
+	cJSON_ArrayForEach(x, bomb)
+	{
+		if (cJSON_GetArraySize(x) != 2 || !cJSON_IsNumber(x->child) ||
+		    !cJSON_IsNumber(x->child->next) ||
+		    !in(x->child->valueint, 0, sc->grid.count - 1) ||
+		    !in(x->child->next->valueint, 0, 255))
+			goto bad;
+		g->bombarded[x->child->valueint] = (uint8_t)x->child->next->valueint;
+	}
+	if (battle_in(g, cJSON_GetObjectItemCaseSensitive(o, "battle")) != 0)
+		goto bad;
+	if (sc->hooks->restore != NULL) {
+		if ((rc = sc->hooks->restore(g, cJSON_GetObjectItemCaseSensitive(o, "ex"), err)) !=
+		    0) {
+			free(g);
+			cJSON_Delete(o);
+			return rc;
+		}
+	} else if (cJSON_GetObjectItemCaseSensitive(o, "exbytes") != NULL) {
+		const cJSON *hx = cJSON_GetObjectItemCaseSensitive(o, "exbytes");
+		if (!cJSON_IsString(hx) || strlen(hx->valuestring) != 2 * FM_EX_STATE)
+			goto bad;
+		for (int q = 0; q < FM_EX_STATE; q++) {
+			unsigned b;
+			if (sscanf(hx->valuestring + 2 * q, "%2x", &b) != 1)
+				goto bad;
+			g->ex[q] = (unsigned char)b;
+		}
+	}
+	cJSON_Delete(o);
+	*out = (struct rules_game *)g;
+	return 0;
+bad:
+	free(g);
+	cJSON_Delete(o);
+	return rules_fail(err, WG_E_INTERNAL, "", "the snapshot does not fit scenario %s", sc->id);
+}

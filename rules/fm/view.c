@@ -1,0 +1,621 @@
+/*
+ * view.c -- what each viewer may see: view() and the query verbs (reach,
+ * map, units, hex, markers, crt).
+ *
+ * Redaction (AMB-26, FM-8.2.1-07): unit positions and strengths are public
+ * (F&M has no hidden units).  Of support fire markers, everyone sees the
+ * counter mix and how many markers each side holds, has committed and has
+ * used; a marker's id and value are shown to its owner only while it is in
+ * his hand or face down, and only when support.pick=chosen; to everyone
+ * once revealed (step b5, or announced in a bombardment).  Spectators
+ * (RULES_SPECTATOR) see only public information.
+ */
+#include "fm_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const where_names[] = {
+    [FM_W_UNPLACED] = "unplaced", [FM_W_WAITING] = "reinforcement", [FM_W_HELD] = "held",
+    [FM_W_MAP] = "map",           [FM_W_ELIMINATED] = "eliminated", [FM_W_REMOVED] = "removed",
+};
+
+static const char *const await_names[] = {
+    [FM_AW_PHASE] = "phase",     [FM_AW_SUPPORT] = "support",   [FM_AW_LOSS] = "loss",
+    [FM_AW_RETREAT] = "retreat", [FM_AW_DISPLACE] = "displace", [FM_AW_ADVANCE] = "advance",
+    [FM_AW_NONE] = "none",
+};
+
+/* 1 if viewer may see the id and value of side's unrevealed marker k. */
+static int may_see(const struct fm_game *g, int viewer, int side, int k)
+{
+	if (g->m[side][k].revealed)
+		return 1;
+	return viewer == side && !g->opt.pick_blind;
+}
+
+static cJSON *marker_json(const struct fm_game *g, int side, int k)
+{
+	const struct fm_marker_def *d = &g->sc->markers[side][k];
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "id", d->id);
+	cJSON_AddNumberToObject(o, "value", d->value);
+	cJSON_AddStringToObject(o, "kind", d->kind);
+	return o;
+}
+
+static cJSON *unit_json(const struct fm_game *g, int i)
+{
+	const struct fm_unit_def *d = fm__def(g, i);
+	const struct fm_step *s = fm__cur(g, i);
+	char buf[RULES_HEX_ID_MAX];
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "id", d->id);
+	cJSON_AddStringToObject(o, "side", g->sc->side_names[d->side]);
+	cJSON_AddStringToObject(o, "where", where_names[g->u[i].where]);
+	if (g->u[i].where == FM_W_MAP)
+		cJSON_AddStringToObject(o, "hex", fm__hex_id(g, g->u[i].hex, buf));
+	else
+		cJSON_AddNullToObject(o, "hex");
+	cJSON_AddNumberToObject(o, "step", g->u[i].step + 1);
+	cJSON_AddNumberToObject(o, "steps", d->nsteps);
+	cJSON_AddNumberToObject(o, "attack", s->attack);
+	cJSON_AddNumberToObject(o, "defense", s->defense);
+	cJSON_AddNumberToObject(o, "ma", s->ma);
+	cJSON_AddBoolToObject(o, "mobile", d->mobile);
+	cJSON_AddBoolToObject(o, "zoc", d->zoc);
+	cJSON_AddStringToObject(o, "type", d->type);
+	cJSON_AddStringToObject(o, "size", d->size);
+	cJSON_AddStringToObject(o, "nationality", d->nationality);
+	if (d->setup == FM_SETUP_ARRIVES)
+		cJSON_AddNumberToObject(o, "arrives", d->arrive_turn);
+	if (g->u[i].flags & FM_UF_MOVED)
+		cJSON_AddBoolToObject(o, "moved", 1);
+	if (g->u[i].flags & (FM_UF_ATT_COMBAT | FM_UF_ATT_MOBILE))
+		cJSON_AddBoolToObject(o, "attacked", 1);
+	if (g->u[i].flags & FM_UF_ADVANCED)
+		cJSON_AddBoolToObject(o, "advanced", 1);
+	if (g->mover == i)
+		cJSON_AddNumberToObject(o, "mp_spent", g->u[i].mp_half / 2.0);
+	return o;
+}
+
+static cJSON *markers_json(const struct fm_game *g, int viewer, int side)
+{
+	const struct fm_scenario *sc = g->sc;
+	cJSON *o = cJSON_CreateObject(), *hand = NULL, *face = NULL, *used;
+	int n[5] = {0};
+
+	for (int k = 0; k < sc->nmarkers[side]; k++)
+		n[g->m[side][k].where]++;
+	cJSON_AddNumberToObject(o, "pool", n[FM_M_POOL]);
+	cJSON_AddNumberToObject(o, "available", n[FM_M_HAND]);
+	cJSON_AddNumberToObject(o, "committed", n[FM_M_COMMITTED]);
+	cJSON_AddNumberToObject(o, "used", n[FM_M_USED]);
+	cJSON_AddNumberToObject(o, "gone", n[FM_M_GONE]);
+	if (viewer == side && !g->opt.pick_blind) {
+		hand = cJSON_AddArrayToObject(o, "hand");
+		face = cJSON_AddArrayToObject(o, "face_down");
+	}
+	used = cJSON_AddArrayToObject(o, "revealed");
+	for (int k = 0; k < sc->nmarkers[side]; k++) {
+		int w = g->m[side][k].where;
+		if (w == FM_M_HAND && hand != NULL && may_see(g, viewer, side, k))
+			cJSON_AddItemToArray(hand, marker_json(g, side, k));
+		else if (w == FM_M_COMMITTED && !g->m[side][k].revealed && face != NULL &&
+		         may_see(g, viewer, side, k))
+			cJSON_AddItemToArray(face, marker_json(g, side, k));
+		else if ((w == FM_M_COMMITTED || w == FM_M_USED || w == FM_M_GONE) &&
+		         g->m[side][k].revealed)
+			cJSON_AddItemToArray(used, marker_json(g, side, k));
+	}
+	return o;
+}
+
+static cJSON *battle_json(const struct fm_game *g, int viewer)
+{
+	const struct fm_battle *b = &g->b;
+	char buf[RULES_HEX_ID_MAX];
+	cJSON *o = cJSON_CreateObject(), *arr;
+
+	cJSON_AddStringToObject(o, "target", fm__hex_id(g, b->target, buf));
+	cJSON_AddBoolToObject(o, "bombardment", b->bombard);
+	arr = cJSON_AddArrayToObject(o, "attackers");
+	for (int k = 0; k < b->natt; k++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(fm__def(g, b->att[k])->id));
+	arr = cJSON_AddArrayToObject(o, "defenders");
+	for (int k = 0; k < b->ndef; k++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(fm__def(g, b->def[k])->id));
+	cJSON_AddNumberToObject(o, "support_step", b->step);
+	for (int s = 0; s < RULES_SIDES; s++) {
+		cJSON *m = cJSON_AddArrayToObject(o, g->sc->side_names[s]);
+		for (int k = 0; k < b->nmark[s]; k++) {
+			int mk = b->mark[s][k];
+			if (may_see(g, viewer, s, mk))
+				cJSON_AddItemToArray(m, marker_json(g, s, mk));
+			else
+				cJSON_AddItemToArray(m, cJSON_CreateString("face-down"));
+		}
+	}
+	if (b->step == 5 && b->die > 0) {
+		cJSON_AddNumberToObject(o, "attack", b->att_total);
+		cJSON_AddNumberToObject(o, "defense", b->def_total);
+		cJSON_AddNumberToObject(o, "differential", b->diff);
+		cJSON_AddStringToObject(o, "line", g->sc->crt.lines[b->line].id);
+		cJSON_AddStringToObject(o, "column", g->sc->crt.labels[b->label]);
+		cJSON_AddNumberToObject(o, "grid_column", b->column + 1);
+		cJSON_AddNumberToObject(o, "die", b->die);
+		cJSON_AddStringToObject(o, "result", fm__result_name(b->result));
+	}
+	if (b->npath > 0)
+		cJSON_AddItemToObject(o, "path_of_retreat", fm__json_hexes(g, b->path, b->npath));
+	if (g->await == FM_AW_RETREAT) {
+		/* public: positions are public, so are the legal retreat choices */
+		cJSON *opts = cJSON_AddArrayToObject(o, "retreat_options");
+		for (int k = 0; k < b->nretreat; k++)
+			fm__retreat_options(g, k, opts);
+	}
+	return o;
+}
+
+cJSON *fm__view(const struct rules_game *rg, int viewer)
+{
+	const struct fm_game *g = (const struct fm_game *)rg;
+	struct rules_pending p;
+	cJSON *o = cJSON_CreateObject(), *arr, *mk, *pend;
+
+	if (o == NULL)
+		return NULL;
+	cJSON_AddStringToObject(o, "scenario", g->sc->id);
+	cJSON_AddNumberToObject(o, "turn", g->turn);
+	cJSON_AddNumberToObject(o, "turns", g->sc->turns);
+	cJSON_AddStringToObject(o, "phase", fm__phase_name(g->phase));
+	cJSON_AddStringToObject(o, "active", g->sc->side_names[g->active]);
+	cJSON_AddStringToObject(o, "await", await_names[g->await]);
+	fm__pending(rg, &p);
+	pend = cJSON_AddObjectToObject(o, "pending");
+	for (int s = 0; s < RULES_SIDES; s++)
+		if (p.sides & RULES_AUD_SIDE(s))
+			cJSON_AddStringToObject(pend, g->sc->side_names[s], p.what[s]);
+	cJSON_AddBoolToObject(o, "over", g->over);
+	if (g->over) {
+		cJSON_AddStringToObject(o, "winner",
+		                        g->winner < 0 ? "draw" : g->sc->side_names[g->winner]);
+		cJSON_AddStringToObject(o, "summary", g->summary);
+	}
+	arr = cJSON_AddArrayToObject(o, "units");
+	for (int i = 0; i < g->nunits; i++)
+		cJSON_AddItemToArray(arr, unit_json(g, i));
+	mk = cJSON_AddObjectToObject(o, "markers");
+	for (int s = 0; s < RULES_SIDES; s++)
+		cJSON_AddItemToObject(mk, g->sc->side_names[s], markers_json(g, viewer, s));
+	if (g->b.active)
+		cJSON_AddItemToObject(o, "battle", battle_json(g, viewer));
+	if (g->sc->hooks->view != NULL)
+		g->sc->hooks->view(g, viewer, o);
+	return o;
+}
+
+/* ---- queries ------------------------------------------------------------ */
+
+static int q_reach(const struct fm_game *g, int argc, char **argv, cJSON *out,
+                   struct rules_error *err)
+{
+	int unit = fm__unit_by_id(g, argv[1]), count = g->sc->grid.count, n = 0, rc;
+	int *cost;
+	char buf[RULES_HEX_ID_MAX], line[480];
+	size_t len = 0;
+	cJSON *arr;
+	struct rules_error why;
+
+	(void)argc;
+	if (unit < 0)
+		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
+		                  argv[1]);
+	arr = cJSON_AddArrayToObject(out, "hexes");
+	cJSON_AddStringToObject(out, "unit", fm__def(g, unit)->id);
+	if (fm__may_move(g, unit, &why) != 0) {
+		fm__line(out, "%s cannot move now: %s", fm__def(g, unit)->id, why.message);
+		return 0;
+	}
+	cost = malloc(sizeof(int) * (size_t)count);
+	if (cost == NULL)
+		return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
+	rc = fm__reach(g, unit, cost, NULL);
+	if (rc) {
+		free(cost);
+		return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
+	}
+	len = (size_t)snprintf(line, sizeof(line), "%s can reach:", fm__def(g, unit)->id);
+	for (int h = 0; h < count; h++) {
+		cJSON *o;
+		if (cost[h] < 0)
+			continue;
+		o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "hex", fm__hex_id(g, h, buf));
+		cJSON_AddNumberToObject(o, "mp", cost[h] / 2.0);
+		cJSON_AddItemToArray(arr, o);
+		if (len > sizeof(line) - 24) {
+			fm__line(out, "%s", line);
+			len = (size_t)snprintf(line, sizeof(line), " ");
+		}
+		len += (size_t)snprintf(line + len, sizeof(line) - len, " %s (%g)", buf,
+		                        cost[h] / 2.0);
+		n++;
+	}
+	if (n == 0)
+		len += (size_t)snprintf(line + len, sizeof(line) - len, " nowhere");
+	fm__line(out, "%s", line);
+	free(cost);
+	return 0;
+}
+
+/* One distinct letter per terrain type (first free letter of its name), '.' for the default. */
+static void terrain_letters(const struct fm_game *g, char *letters)
+{
+	const struct fm_scenario *sc = g->sc;
+	char used[128] = {0};
+
+	used['.'] = 1;
+	for (int t = 0; t < sc->nterrain; t++) {
+		letters[t] = '?';
+		if (t == sc->default_terrain) {
+			letters[t] = '.';
+			continue;
+		}
+		for (const char *p = sc->terrain[t].name; *p; p++) {
+			char up = *p >= 'a' && *p <= 'z' ? (char)(*p - 32) : *p;
+			char lo = up >= 'A' && up <= 'Z' ? (char)(up + 32) : up;
+			if (up < 'A' || up > 'Z')
+				continue;
+			if (!used[(int)up]) {
+				letters[t] = up;
+				break;
+			}
+			if (!used[(int)lo]) {
+				letters[t] = lo;
+				break;
+			}
+		}
+		used[(int)(unsigned char)letters[t] & 127] = 1;
+	}
+}
+
+static char terrain_letter(const struct fm_game *g, const char *letters, int hex)
+{
+	const struct fm_scenario *sc = g->sc;
+
+	for (int t = 0; t < sc->nterrain; t++)
+		if ((sc->hex_terrain[hex] & (1u << t)) && t != sc->default_terrain)
+			return letters[t];
+	return '.';
+}
+
+static int q_map(const struct fm_game *g, int argc, char **argv, cJSON *out,
+                 struct rules_error *err)
+{
+	const struct rules_hex_grid *grid = &g->sc->grid;
+	int c1 = grid->col_min, c2 = grid->col_max, r1 = grid->row_min, r2 = grid->row_max;
+	char line[1024], buf[RULES_HEX_ID_MAX], letters[FM_MAX_TERRAIN];
+	size_t llen = 0;
+	cJSON *hexes;
+
+	if (argc == 2)
+		return rules_fail(err, WG_E_BAD_ARGS, "", "usage: map [<hex> <hex>]");
+	if (argc == 3) {
+		int a = fm__hex_parse(g, argv[1]), b = fm__hex_parse(g, argv[2]), t;
+		if (a < 0 || b < 0)
+			return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map",
+			                  a < 0 ? argv[1] : argv[2]);
+		c1 = rules_hex_col(grid, a);
+		c2 = rules_hex_col(grid, b);
+		r1 = rules_hex_row(grid, a);
+		r2 = rules_hex_row(grid, b);
+		if (c1 > c2)
+			t = c1, c1 = c2, c2 = t;
+		if (r1 > r2)
+			t = r1, r1 = r2, r2 = t;
+	}
+	if (c2 - c1 + 1 > 40)
+		c2 = c1 + 39; /* keep lines readable */
+	hexes = cJSON_AddArrayToObject(out, "hexes");
+	terrain_letters(g, letters);
+	fm__line(out, "hex ids, then terrain and occupant (side initial:unit); shifted columns "
+	              "sit half a hex lower");
+	llen = (size_t)snprintf(line, sizeof(line), "terrain:");
+	for (int t = 0; t < g->sc->nterrain && llen < sizeof(line); t++)
+		llen +=
+		    (size_t)snprintf(line + llen, sizeof(line) - llen, " %c %s%s", letters[t],
+		                     g->sc->terrain[t].name, t + 1 < g->sc->nterrain ? "," : "");
+	fm__line(out, "%s", line);
+	for (int v = 2 * r1; v <= 2 * r2 + 1; v++) {
+		size_t len = 0;
+		for (int c = c1; c <= c2 && len < sizeof(line) - 12; c++) {
+			int s = rules_hex_col_shifted(grid, c), row = (v - s) / 2,
+			    top = (v - s) % 2 == 0;
+			int h = (v - s) >= 0 ? rules_hex_index(grid, c, row) : -1;
+			if (h < 0 || row < r1 || row > r2) {
+				len +=
+				    (size_t)snprintf(line + len, sizeof(line) - len, "%-10s", "");
+				continue;
+			}
+			if (top) {
+				len += (size_t)snprintf(line + len, sizeof(line) - len, "%-10s",
+				                        fm__hex_id(g, h, buf));
+			} else {
+				int o = fm__occupant(g, h, -1);
+				char u[12] = "";
+				if (o >= 0)
+					snprintf(u, sizeof(u), "%c:%.6s",
+					         g->sc->side_names[fm__side_of(g, o)][0],
+					         fm__def(g, o)->id);
+				len += (size_t)snprintf(line + len, sizeof(line) - len, "%c %-8s",
+				                        terrain_letter(g, letters, h), u);
+			}
+		}
+		while (len > 0 && line[len - 1] == ' ')
+			line[--len] = '\0';
+		fm__line(out, "%s", line);
+	}
+	for (int c = c1; c <= c2; c++)
+		for (int r = r1; r <= r2; r++) {
+			int h = rules_hex_index(grid, c, r), o = fm__occupant(g, h, -1);
+			cJSON *x;
+			if (h < 0)
+				continue;
+			x = cJSON_CreateObject();
+			cJSON_AddStringToObject(x, "hex", fm__hex_id(g, h, buf));
+			cJSON_AddStringToObject(x, "terrain",
+			                        (char[2]){terrain_letter(g, letters, h), 0});
+			if (o >= 0)
+				cJSON_AddStringToObject(x, "unit", fm__def(g, o)->id);
+			cJSON_AddItemToArray(hexes, x);
+		}
+	return 0;
+}
+
+static int q_units(const struct fm_game *g, int argc, char **argv, cJSON *out,
+                   struct rules_error *err)
+{
+	int side = -1;
+	cJSON *arr = cJSON_AddArrayToObject(out, "units");
+	char buf[RULES_HEX_ID_MAX], lab[64];
+
+	if (argc == 2 && (side = fm__side_by_name(g->sc, argv[1])) < 0)
+		return rules_fail(err, WG_E_BAD_ARGS, "", "no side '%s' (%s or %s)", argv[1],
+		                  g->sc->side_names[0], g->sc->side_names[1]);
+	for (int i = 0; i < g->nunits; i++) {
+		if (side >= 0 && fm__side_of(g, i) != side)
+			continue;
+		cJSON_AddItemToArray(arr, unit_json(g, i));
+		fm__unit_label(g, i, lab, sizeof(lab));
+		if (g->u[i].where == FM_W_MAP)
+			fm__line(out, "%-8s %-28s %s%s%s", g->sc->side_names[fm__side_of(g, i)],
+			         lab, fm__hex_id(g, g->u[i].hex, buf),
+			         fm__def(g, i)->mobile ? " mobile" : "",
+			         (g->u[i].flags & FM_UF_ADVANCED) ? " advanced" : "");
+		else if (fm__def(g, i)->setup == FM_SETUP_ARRIVES && g->u[i].where == FM_W_WAITING)
+			fm__line(out, "%-8s %-28s arrives turn %d",
+			         g->sc->side_names[fm__side_of(g, i)], lab,
+			         fm__def(g, i)->arrive_turn);
+		else
+			fm__line(out, "%-8s %-28s %s", g->sc->side_names[fm__side_of(g, i)], lab,
+			         where_names[g->u[i].where]);
+	}
+	return 0;
+}
+
+static int q_hex(const struct fm_game *g, int argc, char **argv, cJSON *out,
+                 struct rules_error *err)
+{
+	const struct fm_scenario *sc = g->sc;
+	int h = fm__hex_parse(g, argv[1]), o;
+	char buf[RULES_HEX_ID_MAX], txt[300];
+	size_t len = 0;
+	cJSON *arr;
+
+	(void)argc;
+	if (h < 0)
+		return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map", argv[1]);
+	cJSON_AddStringToObject(out, "hex", argv[1]);
+	if (sc->hex_name[h][0])
+		cJSON_AddStringToObject(out, "name", sc->hex_name[h]);
+	arr = cJSON_AddArrayToObject(out, "terrain");
+	txt[0] = '\0';
+	for (int t = 0; t < sc->nterrain; t++)
+		if (sc->hex_terrain[h] & (1u << t)) {
+			cJSON_AddItemToArray(arr, cJSON_CreateString(sc->terrain[t].id));
+			len += (size_t)snprintf(txt + len, sizeof(txt) - len, "%s%s",
+			                        len ? ", " : "", sc->terrain[t].name);
+		}
+	fm__line(out, "hex %s%s%s: %s%s%s; CRT line %s", argv[1], sc->hex_name[h][0] ? " " : "",
+	         sc->hex_name[h], txt, (sc->hex_flags[h] & FM_HF_ROAD) ? ", road" : "",
+	         (sc->hex_flags[h] & FM_HF_TRAIL) ? ", trail" : "",
+	         sc->crt.lines[fm__hex_line(g, h)].name);
+	cJSON_AddBoolToObject(out, "road", (sc->hex_flags[h] & FM_HF_ROAD) != 0);
+	cJSON_AddBoolToObject(out, "trail", (sc->hex_flags[h] & FM_HF_TRAIL) != 0);
+	arr = cJSON_AddArrayToObject(out, "hexsides");
+	for (int d = 0; d < RULES_HEX_DIRS; d++) {
+		int n = rules_hex_neighbour(&sc->grid, h, d), s;
+		cJSON *x;
+		if (n < 0)
+			continue;
+		s = rules_hex_side_between(&sc->grid, h, n);
+		if (!sc->side_feat[s] && !sc->side_flags[s])
+			continue;
+		x = cJSON_CreateObject();
+		cJSON_AddStringToObject(x, "to", fm__hex_id(g, n, buf));
+		len = 0;
+		txt[0] = '\0';
+		for (int t = 0; t < sc->nsidetypes; t++)
+			if (sc->side_feat[s] & (1u << t)) {
+				len += (size_t)snprintf(txt + len, sizeof(txt) - len, "%s%s",
+				                        len ? ", " : "", sc->sidetypes[t].name);
+				cJSON_AddStringToObject(x, "feature", sc->sidetypes[t].id);
+			}
+		if (sc->side_flags[s] & FM_HF_ROAD)
+			len += (size_t)snprintf(txt + len, sizeof(txt) - len, "%sroad",
+			                        len ? ", " : "");
+		if (sc->side_flags[s] & FM_HF_TRAIL)
+			len += (size_t)snprintf(txt + len, sizeof(txt) - len, "%strail",
+			                        len ? ", " : "");
+		if (sc->side_flags[s] & FM_HF_BRIDGE)
+			len += (size_t)snprintf(txt + len, sizeof(txt) - len, "%sbridge",
+			                        len ? ", " : "");
+		cJSON_AddStringToObject(x, "text", txt);
+		cJSON_AddItemToArray(arr, x);
+		fm__line(out, "  hexside to %s: %s", buf, txt);
+	}
+	o = fm__occupant(g, h, -1);
+	if (o >= 0) {
+		char lab[64];
+		cJSON_AddStringToObject(out, "occupant", fm__def(g, o)->id);
+		fm__line(out, "  occupant: %s, %s", fm__unit_label(g, o, lab, sizeof(lab)),
+		         sc->side_names[fm__side_of(g, o)]);
+	}
+	arr = cJSON_AddArrayToObject(out, "zoc");
+	len = 0;
+	txt[0] = '\0';
+	for (int s = 0; s < RULES_SIDES; s++)
+		if (fm__in_ezoc(g, h, 1 - s)) {
+			cJSON_AddItemToArray(arr, cJSON_CreateString(sc->side_names[s]));
+			len += (size_t)snprintf(txt + len, sizeof(txt) - len, "%s%s",
+			                        len ? " and " : "", sc->side_names[s]);
+		}
+	fm__line(out, "  zone of control of: %s", txt[0] ? txt : "nobody");
+	return 0;
+}
+
+static int q_markers(const struct fm_game *g, int viewer, cJSON *out)
+{
+	const struct fm_scenario *sc = g->sc;
+
+	for (int s = 0; s < RULES_SIDES; s++) {
+		cJSON *m = markers_json(g, viewer, s), *hand;
+		char txt[300] = "";
+		size_t len = 0;
+		cJSON_AddItemToObject(out, sc->side_names[s], m);
+		fm__line(out, "%s: %d available this turn, %d committed, %d used, %d in the pool",
+		         sc->side_names[s], cJSON_GetObjectItem(m, "available")->valueint,
+		         cJSON_GetObjectItem(m, "committed")->valueint,
+		         cJSON_GetObjectItem(m, "used")->valueint,
+		         cJSON_GetObjectItem(m, "pool")->valueint);
+		hand = cJSON_GetObjectItem(m, "hand");
+		if (hand != NULL) {
+			cJSON *x;
+			cJSON_ArrayForEach(x, hand)
+			{
+				len += (size_t)snprintf(txt + len, sizeof(txt) - len, "%s%s +%d",
+				                        len ? ", " : "",
+				                        cJSON_GetObjectItem(x, "id")->valuestring,
+				                        cJSON_GetObjectItem(x, "value")->valueint);
+				if (len >= sizeof(txt))
+					len = sizeof(txt) - 1;
+			}
+			fm__line(out, "  your markers: %s", txt[0] ? txt : "none");
+		} else if (viewer == s && g->opt.pick_blind) {
+			fm__line(out, "  markers are picked blind when played (support draw)");
+		}
+	}
+	return 0;
+}
+
+static int q_crt(const struct fm_game *g, int argc, char **argv, cJSON *out,
+                 struct rules_error *err)
+{
+	const struct fm_crt *crt = &g->sc->crt;
+	char line[300];
+	size_t len;
+	int only = -1;
+
+	if (argc == 2) {
+		only = fm__line_by_id(g->sc, argv[1]);
+		for (int t = 0; only < 0 && t < g->sc->nterrain; t++)
+			if (strcasecmp(g->sc->terrain[t].id, argv[1]) == 0)
+				only = g->sc->terrain[t].line >= 0 ? g->sc->terrain[t].line
+				                                   : crt->default_line;
+		for (int t = 0; only < 0 && t < g->sc->nsidetypes; t++)
+			if (strcasecmp(g->sc->sidetypes[t].id, argv[1]) == 0)
+				only = g->sc->sidetypes[t].line;
+		if (only < 0)
+			return rules_fail(err, WG_E_BAD_ARGS, "", "no terrain or CRT line '%s'",
+			                  argv[1]);
+	}
+	cJSON_AddStringToObject(out, "alignment", g->opt.align_right ? "right" : "left");
+	if (only < 0) {
+		cJSON *rows = cJSON_AddArrayToObject(out, "rows");
+		len = (size_t)snprintf(line, sizeof(line), "die ");
+		for (int c = 0; c < crt->ncols; c++)
+			len += (size_t)snprintf(line + len, sizeof(line) - len, "%-6s",
+			                        crt->labels[c]);
+		fm__line(out, "%s", line);
+		for (int r = 0; r < 6; r++) {
+			cJSON *row = cJSON_CreateArray();
+			len = (size_t)snprintf(line, sizeof(line), " %d  ", r + 1);
+			for (int c = 0; c < crt->ncols; c++) {
+				len += (size_t)snprintf(line + len, sizeof(line) - len, "%-6s",
+				                        fm__result_name(crt->cell[r][c]));
+				cJSON_AddItemToArray(
+				    row, cJSON_CreateString(fm__result_name(crt->cell[r][c])));
+			}
+			cJSON_AddItemToArray(rows, row);
+			fm__line(out, "%s", line);
+		}
+	}
+	for (int l = 0; l < crt->nlines; l++) {
+		int n = crt->ncols - crt->lines[l].first;
+		if (only >= 0 && l != only)
+			continue;
+		fm__line(out, "line %s (%s): %s .. %s, %d columns, read on grid columns c%d-c%d",
+		         crt->lines[l].id, crt->lines[l].name, crt->labels[crt->lines[l].first],
+		         crt->labels[crt->ncols - 1], n,
+		         g->opt.align_right ? crt->lines[l].first + 1 : 1,
+		         g->opt.align_right ? crt->ncols : n);
+		if (only >= 0) {
+			cJSON *cells = cJSON_AddArrayToObject(out, "cells");
+			fm__line(out, "  differential: die 1 .. 6");
+			for (int c = crt->lines[l].first; c < crt->ncols; c++) {
+				int gc = g->opt.align_right ? c : c - crt->lines[l].first;
+				cJSON *col = cJSON_CreateArray();
+				len =
+				    (size_t)snprintf(line, sizeof(line), "  %-6s:", crt->labels[c]);
+				for (int r = 0; r < 6; r++) {
+					len += (size_t)snprintf(line + len, sizeof(line) - len,
+					                        " %-4s",
+					                        fm__result_name(crt->cell[r][gc]));
+					cJSON_AddItemToArray(
+					    col,
+					    cJSON_CreateString(fm__result_name(crt->cell[r][gc])));
+				}
+				cJSON_AddItemToArray(cells, col);
+				fm__line(out, "%s", line);
+			}
+		}
+	}
+	return 0;
+}
+
+int fm__query(const struct rules_game *rg, int viewer, int argc, char **argv, cJSON *out,
+              struct rules_error *err)
+{
+	const struct fm_game *g = (const struct fm_game *)rg;
+	const char *v = argv[0];
+
+	if (strcasecmp(v, "reach") == 0)
+		return q_reach(g, argc, argv, out, err);
+	if (strcasecmp(v, "map") == 0)
+		return q_map(g, argc, argv, out, err);
+	if (strcasecmp(v, "units") == 0)
+		return q_units(g, argc, argv, out, err);
+	if (strcasecmp(v, "hex") == 0)
+		return q_hex(g, argc, argv, out, err);
+	if (strcasecmp(v, "markers") == 0)
+		return q_markers(g, viewer, out);
+	if (strcasecmp(v, "crt") == 0)
+		return q_crt(g, argc, argv, out, err);
+	return rules_fail(err, WG_E_UNKNOWN_VERB, "", "'%s' is not a query of this game", v);
+}

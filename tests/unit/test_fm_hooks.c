@@ -1,0 +1,364 @@
+/*
+ * test_fm_hooks.c -- the exclusive-rules plug-in points (struct fm_hooks).
+ *
+ * A test module, written like the Scheldt and Meuse modules will be, is
+ * installed in a loaded scenario and every hook is shown to be called at its
+ * point with its effect: frozen units (may_act), extra MP (move_step), ZOC
+ * blocked into a hex (zoc_blocked), an engineer's CRT line (crt_line), a
+ * third marker at one step (max_markers, step_again), bombardment range
+ * (bombard_check), a turn-start marker (turn_start), a marker removed for
+ * good (battle_end), a retreat stopping in a flooded hex (retreat_step),
+ * losses from mobile units (loss_ok), module state in snapshots, views and
+ * victory.  FM-1.0-01, FM-6.0-05, FM-7.1-01, FM-7.2-11, FM-8.1.1-01.
+ */
+#include "test_fm_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is(const struct fm_game *g, int unit, const char *id)
+{
+	return strcmp(fm__def(g, unit)->id, id) == 0;
+}
+
+static int h_may_act(const struct fm_game *g, int unit, enum fm_act act, struct rules_error *err)
+{
+	if (g->ex[0] && is(g, unit, "9/3") && (act == FM_ACT_MOVE || act == FM_ACT_ATTACK))
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "BS-13.0-02",
+		                  "9/3 is frozen in the Breskens Pocket until turn 4");
+	return 0;
+}
+
+static int h_move_step(const struct fm_game *g, int unit, int from, int to, int *cost, int *stop,
+                       struct rules_error *err)
+{
+	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX];
+	(void)unit;
+	(void)stop;
+	(void)err;
+	if (from >= 0 && strcmp(fm__hex_id(g, from, a), "1103") == 0 &&
+	    strcmp(fm__hex_id(g, to, b), "1104") == 0)
+		*cost += 4; /* +2 MP */
+	return 0;
+}
+
+static int h_zoc_blocked(const struct fm_game *g, int unit, int hex)
+{
+	char b[RULES_HEX_ID_MAX];
+	return fm__side_of(g, unit) == ALLIED && strcmp(fm__hex_id(g, hex, b), "0505") == 0;
+}
+
+static int h_crt_line(const struct fm_game *g, int line)
+{
+	for (int k = 0; k < g->b.natt; k++)
+		if (fm__unit_has(g, g->b.att[k], "engineer") &&
+		    line == fm__line_by_id(g->sc, "swamp"))
+			return fm__line_by_id(g->sc, "clear");
+	return line;
+}
+
+static int h_max_markers(const struct fm_game *g, int side)
+{
+	return side != g->active ? 3 : 2;
+}
+
+static int h_step_again(const struct fm_game *g, int side)
+{
+	return side != g->active && g->b.nmark[side] == 1;
+}
+
+static int h_bombard_check(const struct fm_game *g, int hex, struct rules_error *err)
+{
+	int d = fm__nearest_unit(g, hex, g->active, -1);
+	if (d < 0 || d > 3)
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "BS-14.2-01",
+		                  "bombardment more than three hexes from a friendly unit");
+	return 0;
+}
+
+static int h_turn_start(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                        struct rules_error *err)
+{
+	(void)d;
+	(void)err;
+	if (g->m[GERMAN][0].where != FM_M_GONE)
+		g->m[GERMAN][0].where = FM_M_HAND; /* the "+6" is always available */
+	return rules_emit(ev, RULES_AUD_PUBLIC, "module-turn-start", NULL, "module turn start");
+}
+
+static int h_battle_end(struct fm_game *g, struct rules_events *ev, struct rules_error *err)
+{
+	(void)ev;
+	(void)err;
+	if (g->m[ALLIED][6].where == FM_M_USED)
+		g->m[ALLIED][6].where = FM_M_GONE; /* the +6 naval marker: once per game */
+	return 0;
+}
+
+static int h_retreat_step(const struct fm_game *g, int unit, int from, int to, int advance,
+                          int *stop)
+{
+	(void)unit;
+	(void)from;
+	(void)advance;
+	for (int t = 0; t < g->sc->nterrain; t++)
+		if ((g->sc->hex_terrain[to] & (1u << t)) && g->sc->terrain[t].nflags &&
+		    strcmp(g->sc->terrain[t].flags[0], "flooded") == 0)
+			*stop = 1;
+	return 0;
+}
+
+static int h_loss_ok(const struct fm_game *g, int unit)
+{
+	return fm__def(g, unit)->mobile;
+}
+
+static int h_victory(const struct fm_game *g, int at_end, int *winner, char *summary, size_t n)
+{
+	if (!at_end || !g->ex[1])
+		return 0;
+	*winner = ALLIED;
+	snprintf(summary, n, "module victory");
+	return 1;
+}
+
+static cJSON *h_snapshot(const struct fm_game *g)
+{
+	cJSON *o = cJSON_CreateObject();
+	cJSON_AddNumberToObject(o, "frozen", g->ex[0]);
+	cJSON_AddNumberToObject(o, "win", g->ex[1]);
+	return o;
+}
+
+static int h_restore(struct fm_game *g, const cJSON *in, struct rules_error *err)
+{
+	const cJSON *f = cJSON_GetObjectItem(in, "frozen"), *w = cJSON_GetObjectItem(in, "win");
+	if (!cJSON_IsNumber(f) || !cJSON_IsNumber(w))
+		return rules_fail(err, WG_E_INTERNAL, "", "bad module state");
+	g->ex[0] = (unsigned char)f->valueint;
+	g->ex[1] = (unsigned char)w->valueint;
+	return 0;
+}
+
+static void h_view(const struct fm_game *g, int viewer, cJSON *out)
+{
+	(void)viewer;
+	cJSON_AddBoolToObject(out, "frozen", g->ex[0]);
+}
+
+static const struct fm_hooks test_hooks = {
+    .module = "test",
+    .may_act = h_may_act,
+    .move_step = h_move_step,
+    .zoc_blocked = h_zoc_blocked,
+    .crt_line = h_crt_line,
+    .max_markers = h_max_markers,
+    .step_again = h_step_again,
+    .bombard_check = h_bombard_check,
+    .turn_start = h_turn_start,
+    .battle_end = h_battle_end,
+    .retreat_step = h_retreat_step,
+    .loss_ok = h_loss_ok,
+    .victory = h_victory,
+    .snapshot = h_snapshot,
+    .restore = h_restore,
+    .view = h_view,
+};
+
+static struct fmt T;
+
+static int setup_board(void **state)
+{
+	(void)state;
+	fmt_open(&T, NULL);
+	((struct fm_scenario *)T.g->sc)->hooks = &test_hooks;
+	fmt_clear(&T);
+	fmt_phase(&T, ALLIED, FM_PH_MOVEMENT);
+	fmt_hand(&T, ALLIED, "");
+	fmt_hand(&T, GERMAN, "");
+	fmt_events_clear(&T);
+	return 0;
+}
+
+static int teardown_board(void **state)
+{
+	(void)state;
+	((struct fm_scenario *)T.g->sc)->hooks = &fm__hooks_system;
+	fmt_close(&T);
+	return 0;
+}
+
+/* FM-1.0-01: exclusive rules override system rules through the hooks (may_act). */
+static void test_fm_1_0_01_module_freezes_unit(void **state)
+{
+	(void)state;
+	T.g->ex[0] = 1;
+	fmt_put(&T, "9/3", "0505");
+	fmt_do(&T, ALLIED, "move 9/3 0506");
+	fmt_refused(&T, WG_E_ILLEGAL_ACTION, "BS-13.0-02");
+	T.g->ex[0] = 0;
+	assert_int_equal(fmt_do(&T, ALLIED, "move 9/3 0506"), 0);
+}
+
+static void test_fm_hooks_move_step_adds_mp(void **state)
+{
+	(void)state;
+	fmt_put(&T, "9/3", "1103");
+	assert_int_equal(fmt_do(&T, ALLIED, "move 9/3 1104"), 0);
+	assert_int_equal(T.g->u[fmt_unit(&T, "9/3")].mp_half, 2 + 2 + 4); /* clear+causeway+2 */
+}
+
+/* FM-6.0-05: a module blocks a ZOC from particular hexes. */
+static void test_fm_6_0_05_zoc_blocked_by_module(void **state)
+{
+	(void)state;
+	fmt_put(&T, "9/3", "0506");
+	assert_false(fm__in_ezoc(T.g, fmt_hex(&T, "0505"), GERMAN));
+	assert_true(fm__in_ezoc(T.g, fmt_hex(&T, "0507"), GERMAN));
+}
+
+static void test_fm_hooks_crt_line_and_loss(void **state)
+{
+	(void)state;
+	fmt_phase(&T, ALLIED, FM_PH_COMBAT);
+	fmt_put(&T, "712", "0206");
+	fmt_put(&T, "1 Eng", "0207");
+	fmt_put(&T, "1 Arm", "0106");
+	fmt_put(&T, "9/3", "0306");
+	fmt_dice(&T, 1, 1);
+	/* 3 + 4 + 5 = 12 vs 7: +5; clear line instead of swamp; die 1 c9 D2 */
+	assert_int_equal(fmt_do(&T, ALLIED, "attack 0206 1_Eng 1_Arm 9/3"), 0);
+	assert_true(fmt_events_mention(&T, RULES_AUD_PUBLIC, "\"line\":\"clear\"") == 1);
+	fmt_phase(&T, ALLIED, FM_PH_COMBAT);
+	fmt_put(&T, "712", "0206");
+	T.g->u[fmt_unit(&T, "712")].step = 0;
+	((struct fm_scenario *)T.g->sc)->units[fmt_unit(&T, "712")].steps[0].defense = 12;
+	fmt_events_clear(&T);
+	fmt_dice(&T, 1, 1); /* 0: die 1 Ex: the loss must come from the mobile 1 Arm */
+	assert_int_equal(fmt_do(&T, ALLIED, "attack 0206 1_Eng 1_Arm 9/3"), 0);
+	assert_int_equal(T.g->await, FM_AW_PHASE);
+	assert_int_equal(fmt_step(&T, "1 Arm"), 1);
+	assert_int_equal(fmt_step(&T, "9/3"), 0);
+}
+
+/* FM-7.1-01: a module changes marker availability (turn_start, step_again, max_markers). */
+static void test_fm_7_1_01_module_marker_rules(void **state)
+{
+	(void)state;
+	fmt_phase(&T, ALLIED, FM_PH_COMBAT);
+	fmt_hand(&T, GERMAN, "G1 G2 G3");
+	fmt_put(&T, "712", "0505");
+	fmt_put(&T, "9/3", "0506");
+	assert_int_equal(fmt_do(&T, ALLIED, "attack 0505 9/3"), 0); /* b1 auto-passed */
+	assert_int_equal(fmt_do(&T, GERMAN, "support G2"), 0);
+	assert_int_equal(T.g->b.step, 2); /* step_again: one more at b2 */
+	assert_int_equal(fmt_do(&T, GERMAN, "support G1"), 0);
+	assert_int_equal(T.g->b.step, 4); /* b3 auto-passed (no allied marker) */
+	fmt_dice(&T, 1, 3);
+	assert_int_equal(fmt_do(&T, GERMAN, "support G3"), 0); /* the third marker */
+	assert_int_equal(T.g->m[GERMAN][2].where, FM_M_USED);
+	assert_true(fmt_events_mention(&T, RULES_AUD_PUBLIC, "\"defense\":18") == 1);
+}
+
+/* FM-8.1.1-01: ranges set by the module (bombard_check). */
+static void test_fm_8_1_1_01_bombard_range_by_module(void **state)
+{
+	(void)state;
+	fmt_phase(&T, ALLIED, FM_PH_BOMBARD);
+	fmt_hand(&T, ALLIED, "A1 A2");
+	fmt_put(&T, "712", "0505");
+	fmt_put(&T, "9/3", "0509");
+	fmt_do(&T, ALLIED, "bombard 0505 A1");
+	fmt_refused(&T, WG_E_ILLEGAL_ACTION, "BS-14.2-01");
+	fmt_put(&T, "9/3", "0508");
+	fmt_dice(&T, 1, 3);
+	assert_int_equal(fmt_do(&T, ALLIED, "bombard 0505 A1"), 0);
+}
+
+/* FM-7.2-11: reuse per the module (battle_end removes a marker for good; turn_start). */
+static void test_fm_7_2_11_marker_removed_for_good(void **state)
+{
+	(void)state;
+	fmt_phase(&T, ALLIED, FM_PH_BOMBARD);
+	fmt_hand(&T, ALLIED, "A7");
+	fmt_put(&T, "712", "0505");
+	fmt_put(&T, "9/3", "0507");
+	fmt_dice(&T, 1, 3);
+	assert_int_equal(fmt_do(&T, ALLIED, "bombard 0505 A7"), 0);
+	assert_int_equal(T.g->m[ALLIED][6].where, FM_M_GONE);
+	fm__support_return(T.g);
+	assert_int_equal(T.g->m[ALLIED][6].where, FM_M_GONE);
+	/* turn_start is called after the system allotment */
+	fmt_phase(&T, GERMAN, FM_PH_MOBILE_COMBAT);
+	T.g->player_turn = 1;
+	fmt_hand(&T, GERMAN, "");
+	fmt_events_clear(&T);
+	assert_int_equal(fmt_do(&T, GERMAN, "end"), 0);
+	assert_true(fmt_has_event(&T, "module-turn-start"));
+	assert_int_equal(T.g->m[GERMAN][0].where, FM_M_HAND);
+}
+
+/* retreat_step: a retreat that enters a flooded hex stops there and counts as complete. */
+static void test_fm_hooks_retreat_stops_in_flooded(void **state)
+{
+	(void)state;
+	fmt_phase(&T, ALLIED, FM_PH_COMBAT);
+	fmt_put(&T, "1037", "0405");
+	fmt_put(&T, "9/3", "0406");
+	fmt_dice(&T, 1, 1); /* 5 vs 4: +1, die 1: D2 */
+	assert_int_equal(fmt_do(&T, ALLIED, "attack 0405 9/3"), 0);
+	fmt_do(&T, GERMAN, "retreat 1037 0404 0403");
+	fmt_refused(&T, WG_E_ILLEGAL_RETREAT, "FM-8.3-01");
+	assert_int_equal(fmt_do(&T, GERMAN, "retreat 1037 0404"), 0);
+	assert_int_equal(fmt_step(&T, "1037"), 0); /* complete: not reduced */
+}
+
+/* Module state in snapshots and views; a module's victory decides. */
+static void test_fm_hooks_state_view_victory(void **state)
+{
+	struct rules_game *g2;
+	struct rules_error err;
+	char *a, *b;
+	cJSON *v;
+	(void)state;
+	T.g->ex[0] = 1;
+	T.g->ex[1] = 1;
+	a = fm_ruleset.snapshot(T.m.game);
+	assert_non_null(strstr(a, "\"frozen\":1"));
+	assert_int_equal(fm_ruleset.restore(T.sc, NULL, a, &g2, &err), 0);
+	assert_int_equal(((struct fm_game *)g2)->ex[0], 1);
+	b = fm_ruleset.snapshot(g2);
+	assert_string_equal(a, b);
+	fm_ruleset.destroy(g2);
+	free(a);
+	free(b);
+	v = fm_ruleset.view(T.m.game, RULES_SPECTATOR);
+	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(v, "frozen")));
+	cJSON_Delete(v);
+	T.g->ex[0] = 0;
+	T.g->turn = 3;
+	fmt_phase(&T, GERMAN, FM_PH_MOBILE_COMBAT);
+	T.g->player_turn = 1;
+	assert_int_equal(fmt_do(&T, GERMAN, "end"), 0);
+	assert_true(T.g->over);
+	assert_string_equal(T.g->summary, "module victory");
+}
+
+#define T_(f) cmocka_unit_test_setup_teardown(f, setup_board, teardown_board)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    T_(test_fm_1_0_01_module_freezes_unit),
+	    T_(test_fm_hooks_move_step_adds_mp),
+	    T_(test_fm_6_0_05_zoc_blocked_by_module),
+	    T_(test_fm_hooks_crt_line_and_loss),
+	    T_(test_fm_7_1_01_module_marker_rules),
+	    T_(test_fm_8_1_1_01_bombard_range_by_module),
+	    T_(test_fm_7_2_11_marker_removed_for_good),
+	    T_(test_fm_hooks_retreat_stops_in_flooded),
+	    T_(test_fm_hooks_state_view_victory),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,81 @@
+/*
+ * test_fm_util.h -- fixture helpers shared by the F&M engine suites.
+ *
+ * A fixture loads tests/data/fm-test.json (optionally patched in memory by
+ * the test), creates and starts a game through the host's struct
+ * rules_match (so apply is atomic and dice are forced exactly as the
+ * server would), and lets a test place units, set phases and hands
+ * directly through the engine's internal state (white-box tests).
+ */
+#ifndef TEST_FM_UTIL_H
+#define TEST_FM_UTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "rules/core/match.h"
+#include "rules/fm/fm.h"
+#include "rules/fm/fm_int.h"
+
+struct fmt {
+	cJSON *doc;
+	struct rules_scenario *sc;
+	struct rules_match m;
+	struct fm_game *g;
+	struct rules_events ev;
+	struct rules_error err;
+	cJSON *reply;
+	int rc;
+};
+
+/* The parsed base scenario document (caller frees with cJSON_Delete). */
+cJSON *fmt_doc(void);
+/* Loads doc (consumed) with options "k=v k=v" (may be NULL) and starts the game.
+ * With setup == 0 the Allied choice unit is placed and set-up ended. */
+void fmt_open_doc(struct fmt *t, cJSON *doc, const char *opts, int setup);
+/* fmt_open_doc(fmt_doc(), opts, 0). */
+void fmt_open(struct fmt *t, const char *opts);
+void fmt_close(struct fmt *t);
+
+/* Applies one action line ("move 9/3 0505 0506") for side; returns the WG_E code. */
+int fmt_do(struct fmt *t, int side, const char *line);
+/* Runs a query line as viewer into t->reply; returns the code. */
+int fmt_query(struct fmt *t, int viewer, const char *line);
+/* Asserts the last action failed with code and rule (rule may be NULL). */
+void fmt_refused(struct fmt *t, int code, const char *rule);
+
+int fmt_hex(struct fmt *t, const char *id);
+int fmt_unit(struct fmt *t, const char *id);
+/* Removes every unit from the map (REMOVED), so a test starts from an empty board. */
+void fmt_clear(struct fmt *t);
+/* Puts unit on hex (on the map, full strength unless step given by fmt_step). */
+void fmt_put(struct fmt *t, const char *unit, const char *hex);
+const char *fmt_where(struct fmt *t, const char *unit); /* hex id, "eliminated", ... */
+int fmt_step(struct fmt *t, const char *unit);          /* 0 full strength */
+/* Makes side active in phase with fresh per-turn state and no battle. */
+void fmt_phase(struct fmt *t, int side, int phase);
+/* Gives side exactly the markers named ("A1 A5"); every other marker goes to the pool. */
+void fmt_hand(struct fmt *t, int side, const char *ids);
+/* Queues forced die values. */
+void fmt_dice(struct fmt *t, int n, ...);
+/* 1 if an event of this type was emitted since the last fmt_events_clear. */
+int fmt_has_event(struct fmt *t, const char *type);
+/* The number of events whose serialisation, for audience bit aud, contains needle. */
+int fmt_events_mention(struct fmt *t, unsigned aud, const char *needle);
+void fmt_events_clear(struct fmt *t);
+/* 1 if the reply lines contain needle. */
+int fmt_reply_has(struct fmt *t, const char *needle);
+
+#define ALLIED 0
+#define GERMAN 1
+
+/* Document patches used before fmt_open_doc. */
+void fmt_doc_hex(cJSON *doc, const char *hex, const char *terrain_csv);
+void fmt_doc_side(cJSON *doc, const char *a, const char *b, const char *feature, int road);
+void fmt_doc_steps(cJSON *doc, const char *unit, const char *steps_csv);
+void fmt_doc_unit_flag(cJSON *doc, const char *unit, const char *key, cJSON *value);
+#endif
