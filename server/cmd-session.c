@@ -18,6 +18,18 @@ static void add_line(cJSON *lines, const char *fmt, const char *a, const char *b
 	cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
 }
 
+/* Length of the first sentence of help text (up to ". " or the end). */
+static int first_sentence(const char *help)
+{
+	const char *end = strstr(help, ". ");
+
+	if (end == NULL) {
+		size_t n = strlen(help);
+		return n > 0 && help[n - 1] == '.' ? (int)n - 1 : (int)n;
+	}
+	return (int)(end - help);
+}
+
 static const char *const groups[] = {"session", "account", "lobby", "game", "debug"};
 
 static int help_one(struct srv_cmd_ctx *ctx, const char *name)
@@ -98,8 +110,7 @@ static int exec_help(struct srv_cmd_ctx *ctx)
 				continue;
 			snprintf(left, sizeof(left), "%s", table[i]->usage);
 			char buf[400];
-			const char *dot = strchr(table[i]->help, '.');
-			int len = dot ? (int)(dot - table[i]->help) : (int)strlen(table[i]->help);
+			int len = first_sentence(table[i]->help);
 			snprintf(buf, sizeof(buf), "  %-36s %.*s", left, len, table[i]->help);
 			cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
 		}
@@ -112,8 +123,7 @@ static int exec_help(struct srv_cmd_ctx *ctx)
 		cJSON_AddItemToArray(lines, cJSON_CreateString(head));
 		for (size_t i = 0; i < rs->nverbs; i++) {
 			char buf[400];
-			const char *dot = strchr(rs->verbs[i].help, '.');
-			int len = dot ? (int)(dot - rs->verbs[i].help) : (int)strlen(rs->verbs[i].help);
+			int len = first_sentence(rs->verbs[i].help);
 			snprintf(buf, sizeof(buf), "  %-36s %.*s", rs->verbs[i].usage, len,
 				 rs->verbs[i].help);
 			cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
