@@ -42,17 +42,24 @@ struct proto_framer_cb {
 	void *ctx;
 };
 
+/* Resets f to "no partial line, no telnet state"; no resources to release. */
 void proto_framer_init(struct proto_framer *f);
 /*
- * Feeds len bytes.  Returns how many bytes were consumed: len unless a
- * callback asked to stop, in which case the caller must feed the remaining
- * bytes later.
+ * Feeds len bytes of data (not kept; may be NULL when len is 0), calling
+ * cb->on_line for every complete line and cb->on_too_long once per
+ * over-long line, in stream order (either callback may be NULL, which
+ * counts as returning 0).  Returns how many bytes were consumed:
+ * len unless a callback asked to stop, in which case the count includes the
+ * byte that completed the line (or crossed the limit) and the caller must
+ * feed data[returned..len) later.
  */
 size_t proto_framer_feed(struct proto_framer *f, const char *data, size_t len,
-			 const struct proto_framer_cb *cb);
+                         const struct proto_framer_cb *cb);
 
-/* 1 if s[0..len) is valid UTF-8 with no control characters other than tab
- * (a request line must be), else 0. */
+/* 1 if s[0..len) is valid UTF-8 (no overlong forms, surrogates or code
+ * points above U+10FFFF) with no control characters other than tab (C0,
+ * DEL and C1 U+0080..U+009F are refused; NUL too), else 0.  A request line
+ * must be valid; the empty line is. */
 int proto_line_valid(const char *s, size_t len);
 
 #endif

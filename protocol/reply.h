@@ -9,16 +9,31 @@
  * strings, each is one data line and nothing else of the object is shown;
  * otherwise every member except "summary" becomes "  key: value" (strings
  * bare, numbers and booleans as JSON, objects and arrays as compact JSON).
- * The final line carries the "summary" member if present.
+ * The final line carries the "summary" member if present (also when
+ * "lines" is used; a null or "" summary shows nothing; a non-string one is
+ * compact JSON).  A "lines" member that is anything but an array of
+ * strings is shown as an ordinary member.  data NULL gives the final line alone; data that is
+ * not an object gives one data line with its value.
+ * An err line without a message is "err <code>"; a NULL or "" code is
+ * written as "internal".  A notice's event name is its "event" member
+ * ("notice" if missing); game=<id> shows the event's own "game" member if
+ * it has one, else game when > 0; text is its "text" member (nothing when
+ * ""), or if it has none, every other member as " key=value" (values as
+ * for data lines).  event should be an object.
  *
  * JSON mode (one line each):
  *   {"tag":"t","ok":true,"data":{...}}           (tag omitted when empty)
  *   {"tag":"t","ok":false,"error":{"code":"..","message":"..","rule":".."}}
  *                                                (rule omitted when empty)
  *   the event object itself, e.g. {"event":"moved","game":12,"text":".."}
+ *                                                ("game", when added, comes
+ *                                                right after "event")
+ *   data NULL is written as "data":{}; a NULL message as "".
  *
  * Every string is made safe for one line: in text mode control characters
- * (including CR and LF) become spaces; JSON mode escapes them.
+ * (C0 including CR and LF, DEL, and C1 U+0080..U+009F) become spaces; JSON
+ * mode escapes them (and blanks any control byte a cJSON_Raw item holds),
+ * so neither mode can ever produce a CR, or an LF other than a line end.
  * All functions append to out and return 0 or -1 (out of memory, out
  * unchanged).  data and event objects are not modified or freed.
  */
@@ -31,15 +46,15 @@
 
 enum proto_mode { PROTO_TEXT = 0, PROTO_JSON = 1 };
 
-int proto_write_ok(struct proto_buf *out, enum proto_mode mode, const char *tag,
-		   const cJSON *data);
-int proto_write_err(struct proto_buf *out, enum proto_mode mode, const char *tag,
-		    const char *code, const char *message, const char *rule);
+int proto_write_ok(struct proto_buf *out, enum proto_mode mode, const char *tag, const cJSON *data);
+int proto_write_err(struct proto_buf *out, enum proto_mode mode, const char *tag, const char *code,
+                    const char *message, const char *rule);
 /* A notification; game > 0 is added as game=<id> (text) or "game" (JSON)
  * unless the event already has a "game" member. */
 int proto_write_event(struct proto_buf *out, enum proto_mode mode, long long game,
-		      const cJSON *event);
-/* Appends s with control characters replaced by spaces (text-mode safe). */
+                      const cJSON *event);
+/* Appends s (NULL as "") with control characters replaced by spaces
+ * (text-mode safe: C0, DEL, C1 each become one space). */
 int proto_add_safe(struct proto_buf *out, const char *s);
 
 #endif
