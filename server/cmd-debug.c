@@ -55,9 +55,9 @@ const struct srv_cmd srv_cmd_debug = {
 	.name = "debug",
 	.min_args = 2,
 	.max_args = -1,
-	.flags = SRV_CMD_LOGIN | SRV_CMD_DEBUG,
+	.flags = SRV_CMD_LOGIN | SRV_CMD_DEBUG | SRV_CMD_GAME,
 	.group = "debug",
-	.usage = "debug dice <d> [<d> ...]",
+	.usage = "debug dice <d> [<d> ...] [game=<id>]",
 	.help = "Queues the next die results of the current game (server started with "
 		"--allow-debug only). Each is recorded as forced with the action that uses it.",
 	.exec = exec_debug,

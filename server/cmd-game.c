@@ -18,7 +18,15 @@
 #include "game.h"
 #include "server.h"
 
-static struct srv_game *current(struct srv_cmd_ctx *ctx)
+static int check_version(struct srv_cmd_ctx *ctx, const struct srv_game *g);
+
+/*
+ * The target game of the request (game=<id> or the current game), with v=
+ * checked.  need_state: the verb needs the rules state (view, queries,
+ * actions); log, chat, say, resign and verify work from the store alone, so
+ * they still work for a game whose scenario is no longer installed.
+ */
+static struct srv_game *current(struct srv_cmd_ctx *ctx, int need_state)
 {
 	struct srv_game *g;
 	char err[400];
@@ -34,9 +42,11 @@ static struct srv_game *current(struct srv_cmd_ctx *ctx)
 			     (long long)ctx->game_id);
 		return NULL;
 	}
-	if (srv_game_ensure_loaded(ctx->srv, g, err, sizeof(err)) != 0) {
-		srv_cmd_fail(ctx, WG_E_INTERNAL, "game %lld cannot be loaded: %s",
-			     (long long)g->rec.id, err);
+	if (check_version(ctx, g) != 0)
+		return NULL;
+	if (need_state && srv_game_ensure_loaded(ctx->srv, g, err, sizeof(err)) != 0) {
+		srv_cmd_fail(ctx, g->entry == NULL ? WG_E_NO_SUCH_SCENARIO : WG_E_INTERNAL,
+			     "game %lld cannot be shown: %s", (long long)g->rec.id, err);
 		return NULL;
 	}
 	return g;
@@ -119,7 +129,7 @@ static void describe(struct srv_game *g, int viewer, cJSON *data, cJSON *lines)
 
 static int exec_view(struct srv_cmd_ctx *ctx)
 {
-	struct srv_game *g = current(ctx);
+	struct srv_game *g = current(ctx, 1);
 	cJSON *data, *lines, *state, *slines;
 	int viewer;
 
@@ -154,8 +164,9 @@ const struct srv_cmd srv_cmd_view = {
 	.name = "view",
 	.min_args = 0,
 	.max_args = 0,
+	.flags = SRV_CMD_GAME,
 	.group = "game",
-	.usage = "view [game=<id>]",
+	.usage = "view [game=<id>] [v=<n>]",
 	.help = "Shows the game as you may see it: players, status, version v, the dice "
 		"commitment, who must act, and the board. Spectators see only public information.",
 	.exec = exec_view,
@@ -163,7 +174,7 @@ const struct srv_cmd srv_cmd_view = {
 
 static int exec_pending(struct srv_cmd_ctx *ctx)
 {
-	struct srv_game *g = current(ctx);
+	struct srv_game *g = current(ctx, 1);
 	cJSON *data, *lines;
 
 	if (g == NULL)
@@ -180,8 +191,9 @@ const struct srv_cmd srv_cmd_pending = {
 	.name = "pending",
 	.min_args = 0,
 	.max_args = 0,
+	.flags = SRV_CMD_GAME,
 	.group = "game",
-	.usage = "pending [game=<id>]",
+	.usage = "pending [game=<id>] [v=<n>]",
 	.help = "Says who must act in the game and what decision is awaited.",
 	.exec = exec_pending,
 };
@@ -214,7 +226,7 @@ static int log_one(void *arg, const struct db_event *e)
 
 static int exec_log(struct srv_cmd_ctx *ctx)
 {
-	struct srv_game *g = current(ctx);
+	struct srv_game *g = current(ctx, 0);
 	struct log_ctx l;
 	long n = 20;
 	int viewer, rc;
@@ -254,8 +266,9 @@ const struct srv_cmd srv_cmd_log = {
 	.name = "log",
 	.min_args = 0,
 	.max_args = 1,
+	.flags = SRV_CMD_GAME,
 	.group = "game",
-	.usage = "log [n] [game=<id>]",
+	.usage = "log [n] [game=<id>] [v=<n>]",
 	.help = "Shows the last n (default 20) events of the game that you may see: your own "
 		"secrets and the public history, never the opponent's secrets before their reveal.",
 	.exec = exec_log,
@@ -286,13 +299,18 @@ static const char *chat_text(struct srv_cmd_ctx *ctx, struct proto_buf *tmp)
 
 static int exec_say(struct srv_cmd_ctx *ctx)
 {
-	struct srv_game *g = current(ctx);
+	struct srv_game *g = current(ctx, 0);
 	struct proto_buf tmp = PROTO_BUF_INIT;
 	struct db_chat chat;
 	const char *text;
 
 	if (g == NULL)
 		return ctx->err.code;
+	if (srv_game_side_of(g, ctx->conn->user->id) < 0 && !srv_conn_watching(ctx->conn, g->rec.id))
+		return srv_cmd_fail(ctx, WG_E_FORBIDDEN,
+				    "only the players and the spectators of game %lld may chat "
+				    "there (watch %lld first)",
+				    (long long)g->rec.id, (long long)g->rec.id);
 	text = chat_text(ctx, &tmp);
 	if (*text == '\0') {
 		proto_buf_release(&tmp);
@@ -322,11 +340,12 @@ const struct srv_cmd srv_cmd_say = {
 	.name = "say",
 	.min_args = 1,
 	.max_args = -1,
-	.flags = SRV_CMD_LOGIN,
+	.flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
 	.group = "game",
-	.usage = "say <text>",
+	.usage = "say [game=<id>] <text>",
 	.help = "Sends a chat line to the players and spectators of the game (stored; `chat` "
-		"shows the history).",
+		"shows the history). Players and spectators (watch) of the game may chat; "
+		"game=<id> and v=<n> are taken only before the text.",
 	.exec = exec_say,
 };
 
@@ -351,7 +370,7 @@ static int chat_one(void *arg, const struct db_chat *c)
 
 static int exec_chat(struct srv_cmd_ctx *ctx)
 {
-	struct srv_game *g = current(ctx);
+	struct srv_game *g = current(ctx, 0);
 	struct chat_ctx cc;
 	long n = 20;
 	cJSON *data;
@@ -380,6 +399,7 @@ const struct srv_cmd srv_cmd_chat = {
 	.name = "chat",
 	.min_args = 0,
 	.max_args = 1,
+	.flags = SRV_CMD_GAME,
 	.group = "game",
 	.usage = "chat [n] [game=<id>]",
 	.help = "Shows the last n (default 20) chat lines of the game.",
@@ -404,16 +424,14 @@ static int seated_side(struct srv_cmd_ctx *ctx, struct srv_game *g)
 
 static int exec_resign(struct srv_cmd_ctx *ctx)
 {
-	struct srv_game *g = current(ctx);
-	int side, rc;
+	struct srv_game *g = current(ctx, 0);
+	int side;
 
 	if (g == NULL)
 		return ctx->err.code;
 	side = seated_side(ctx, g);
 	if (side < 0)
 		return side;
-	if ((rc = check_version(ctx, g)) != 0)
-		return rc;
 	return srv_game_resign(ctx->srv, g, ctx->conn, side, ctx);
 }
 
@@ -421,7 +439,7 @@ const struct srv_cmd srv_cmd_resign = {
 	.name = "resign",
 	.min_args = 0,
 	.max_args = 0,
-	.flags = SRV_CMD_LOGIN,
+	.flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
 	.group = "game",
 	.usage = "resign [game=<id>] [v=<n>]",
 	.help = "Concedes the game; your opponent wins and the dice seed is revealed.",
@@ -467,7 +485,7 @@ static int verify_one(void *arg, const struct db_action *a)
 
 static int exec_verify(struct srv_cmd_ctx *ctx)
 {
-	struct srv_game *g = current(ctx);
+	struct srv_game *g = current(ctx, 0);
 	unsigned char digest[crypto_hash_sha256_BYTES];
 	char hex[65], seed[65], text[300];
 	struct verify_ctx v;
@@ -530,6 +548,7 @@ const struct srv_cmd srv_cmd_verify = {
 	.name = "verify",
 	.min_args = 0,
 	.max_args = 0,
+	.flags = SRV_CMD_GAME,
 	.group = "game",
 	.usage = "verify [game=<id>]",
 	.help = "For a finished game: reveals the dice seed, checks it against the commitment "
@@ -540,7 +559,7 @@ const struct srv_cmd srv_cmd_verify = {
 
 int srv_cmd_game_verb(struct srv_cmd_ctx *ctx, const struct rules_verb *verb)
 {
-	struct srv_game *g = current(ctx);
+	struct srv_game *g = current(ctx, 1);
 	int side, rc;
 
 	if (g == NULL)
@@ -557,7 +576,5 @@ int srv_cmd_game_verb(struct srv_cmd_ctx *ctx, const struct rules_verb *verb)
 	side = seated_side(ctx, g);
 	if (side < 0)
 		return side;
-	if ((rc = check_version(ctx, g)) != 0)
-		return rc;
 	return srv_game_act(ctx->srv, g, ctx->conn, side, ctx);
 }

@@ -181,8 +181,15 @@ static int exec_games(struct srv_cmd_ctx *ctx)
 	char summary[64];
 	int n = 0;
 
-	if (strcmp(filter, "mine") && strcmp(filter, "open") && strcmp(filter, "live") &&
-	    strcmp(filter, "all"))
+	if (strcasecmp(filter, "mine") == 0)
+		filter = "mine";
+	else if (strcasecmp(filter, "open") == 0)
+		filter = "open";
+	else if (strcasecmp(filter, "live") == 0)
+		filter = "live";
+	else if (strcasecmp(filter, "all") == 0)
+		filter = "all";
+	else
 		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "games mine|open|live|all");
 	if (strcmp(filter, "mine") == 0 && me == 0)
 		return srv_cmd_fail(ctx, WG_E_NOT_LOGGED_IN, "log in to list your games");
@@ -328,6 +335,10 @@ static int exec_unwatch(struct srv_cmd_ctx *ctx)
 
 	if (g == NULL)
 		return ctx->err.code;
+	if (!srv_conn_watching(ctx->conn, g->rec.id)) {
+		srv_conn_ok_text(ctx->conn, ctx->tag, "you were not watching that game");
+		return 0;
+	}
 	srv_game_unwatch(g, ctx->conn);
 	srv_conn_ok_text(ctx->conn, ctx->tag, "stopped watching");
 	return 0;

@@ -111,6 +111,11 @@ static int exec_help(struct srv_cmd_ctx *ctx)
 			snprintf(left, sizeof(left), "%s", table[i]->usage);
 			char buf[400];
 			int len = first_sentence(table[i]->help);
+			if (strlen(left) > 36) { /* usage on its own line */
+				snprintf(buf, sizeof(buf), "  %s", left);
+				cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
+				left[0] = '\0';
+			}
 			snprintf(buf, sizeof(buf), "  %-36s %.*s", left, len, table[i]->help);
 			cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
 		}

@@ -70,13 +70,22 @@ int srv_parse_id(const char *s, int64_t *out)
 	return 0;
 }
 
-/* Removes game=<id> and v=<n> from the arguments (never argv[0]). */
-static int strip_game_args(struct srv_cmd_ctx *ctx)
+/*
+ * Removes game=<id> and v=<n> from the arguments (never argv[0]).  With
+ * leading_only, only those before the first other argument are taken (say:
+ * the rest is free text that may contain anything).
+ */
+static int strip_game_args(struct srv_cmd_ctx *ctx, int leading_only)
 {
-	int j = 1;
+	int j = 1, text = 0;
 
 	for (int i = 1; i < ctx->argc; i++) {
 		char *a = ctx->argv[i];
+		if (text || (strncasecmp(a, "game=", 5) != 0 && strncasecmp(a, "v=", 2) != 0)) {
+			text = leading_only;
+			ctx->argv[j++] = a;
+			continue;
+		}
 		if (strncasecmp(a, "game=", 5) == 0) {
 			if (srv_parse_id(a + 5, &ctx->game_id) != 0)
 				return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "game=%s is not a game id",
@@ -94,7 +103,6 @@ static int strip_game_args(struct srv_cmd_ctx *ctx)
 			ctx->version = v;
 			continue;
 		}
-		ctx->argv[j++] = a;
 	}
 	ctx->argc = j;
 	return 0;
@@ -110,7 +118,8 @@ static void log_request(struct srv_conn *c, const struct srv_cmd *cmd, const cha
 	if (cmd != NULL && (cmd->flags & SRV_CMD_SECRET))
 		log_debug(c->id, "request %s (arguments not logged)", cmd->name);
 	else
-		log_debug(c->id, "request %s %s", srv_log_escape(verb, esc, 64),
+		log_debug(c->id, "request %s%s%s", srv_log_escape(verb, esc, 64),
+			  raw && *raw ? " " : "",
 			  srv_log_escape(raw ? raw : "", esc + 64, sizeof(esc) - 64));
 }
 
@@ -154,9 +163,11 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 	ctx.raw = req.raw;
 	ctx.json = req.json;
 	ctx.game_id = c->current_game;
+	c->last_active = srv_now(c->srv);
 	cmd = srv_cmd_find(req.argv[0]);
 	log_request(c, cmd, req.raw, req.argv[0]);
-	rc = strip_game_args(&ctx);
+	if (cmd == NULL || (cmd->flags & SRV_CMD_GAME))
+		rc = strip_game_args(&ctx, cmd != NULL && strcmp(cmd->name, "say") == 0);
 	if (rc != 0)
 		goto fail;
 	if (cmd == NULL) {

@@ -43,6 +43,7 @@ struct srv_cmd_ctx {
 #define SRV_CMD_LOGIN 0x1u  /* needs a logged-in user */
 #define SRV_CMD_DEBUG 0x2u  /* needs --allow-debug */
 #define SRV_CMD_SECRET 0x4u /* arguments are never logged (passwords) */
+#define SRV_CMD_GAME 0x8u   /* targets a game: accepts game=<id> and v=<n> */
 
 struct srv_cmd {
 	const char *name;

@@ -53,7 +53,7 @@ static const struct opt options[] = {
 	{OPT_OUTPUT_LIMIT, "output-limit", "BYTES",
 	 "output queued for one client before it is cut off (default 1048576)"},
 	{OPT_IDLE_TIMEOUT, "idle-timeout", "SECONDS",
-	 "close connections that do not log in within SECONDS (default 120)"},
+	 "close connections that are not logged in and silent for SECONDS (default 120)"},
 	{OPT_ALLOW_DEBUG, "allow-debug", NULL, "enable the debug verbs (debug dice); off by default"},
 	{OPT_SNAPSHOT_EVERY, "snapshot-every", "N", "store a snapshot every N actions (default 50)"},
 	{OPT_DATA_DIR, "data-dir", "DIR", "the shipped scenario directory (default: the source data/)"},

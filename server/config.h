@@ -23,7 +23,7 @@ struct srv_config {
 	enum srv_log_level log_level;
 	int max_clients;
 	size_t output_limit;  /* bytes queued for one client before it is cut off */
-	int idle_timeout;     /* seconds a connection may stay without logging in */
+	int idle_timeout;     /* seconds a connection that is not logged in may stay silent */
 	int allow_debug;
 	int snapshot_every;   /* actions between snapshots */
 	char data_dir[512];   /* the shipped scenarios */

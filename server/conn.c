@@ -357,6 +357,14 @@ int srv_conn_watch(struct srv_conn *c, int64_t game)
 	return 0;
 }
 
+int srv_conn_watching(const struct srv_conn *c, int64_t game)
+{
+	for (size_t i = 0; i < c->nwatching; i++)
+		if (c->watching[i] == game)
+			return 1;
+	return 0;
+}
+
 int srv_conn_unwatch(struct srv_conn *c, int64_t game)
 {
 	for (size_t i = 0; i < c->nwatching; i++) {
@@ -397,7 +405,7 @@ void srv_conn_accept(struct srv *s)
 	c->id = ++s->next_conn_id;
 	c->refs = 1;
 	c->mode = PROTO_TEXT;
-	c->connected_at = srv_now(s);
+	c->connected_at = c->last_active = srv_now(s);
 	proto_framer_init(&c->framer);
 	proto_buf_init(&c->in);
 	proto_buf_init(&c->out);

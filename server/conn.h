@@ -66,6 +66,7 @@ struct srv_conn {
 	int closing;
 	int refs;
 	int64_t connected_at;
+	int64_t last_active; /* seconds: last request, login or logout */
 	uv_timer_t *delay; /* login brake timer, allocated on demand */
 	struct srv_conn *prev, *next;
 };
@@ -100,5 +101,7 @@ void srv_conn_unref(struct srv_conn *c);
  * returns 1 if it was there. */
 int srv_conn_unwatch(struct srv_conn *c, int64_t game);
 int srv_conn_watch(struct srv_conn *c, int64_t game);
+/* 1 if c watches game. */
+int srv_conn_watching(const struct srv_conn *c, int64_t game);
 
 #endif

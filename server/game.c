@@ -473,10 +473,9 @@ static void deliver_events(struct srv *s, struct srv_game *g, const struct rules
 		srv_game_deliver(s, g, ev->items[i].audience, ev->items[i].data);
 }
 
-/* your-turn for each side that now must act, unless it is the side that
- * just acted and already was pending (it knows). */
-static void turn_notices(struct srv *s, struct srv_game *g, const struct rules_pending *before,
-			 int actor)
+/* your-turn for each side that must act now, unless it was already waiting
+ * for exactly the same decision before this step (then it knows). */
+static void turn_notices(struct srv *s, struct srv_game *g, const struct rules_pending *before)
 {
 	struct rules_pending now;
 
@@ -487,13 +486,14 @@ static void turn_notices(struct srv *s, struct srv_game *g, const struct rules_p
 		unsigned bit = RULES_AUD_SIDE(side);
 		if (!(now.sides & bit))
 			continue;
-		if (side == actor && (before->sides & bit))
+		if ((before->sides & bit) && strcmp(before->what[side], now.what[side]) == 0)
 			continue;
 		your_turn(s, g, side, now.what[side]);
 	}
 }
 
-static void game_over_notice(struct srv *s, struct srv_game *g)
+/* The game-over notification of a finished game: result and revealed seed. */
+static cJSON *game_over_event(const struct srv_game *g)
 {
 	char text[600];
 	cJSON *ev = cJSON_CreateObject();
@@ -507,6 +507,13 @@ static void game_over_notice(struct srv *s, struct srv_game *g)
 	cJSON_AddStringToObject(ev, "result", g->rec.result);
 	cJSON_AddStringToObject(ev, "seed", hex);
 	cJSON_AddStringToObject(ev, "text", text);
+	return ev;
+}
+
+static void game_over_notice(struct srv *s, struct srv_game *g)
+{
+	cJSON *ev = game_over_event(g);
+
 	srv_game_deliver(s, g, RULES_AUD_PUBLIC, ev);
 	cJSON_Delete(ev);
 }
@@ -652,7 +659,7 @@ int srv_game_join(struct srv *s, struct srv_game *g, struct srv_conn *c, int sid
 	if (g->rec.status == DB_GAME_FINISHED)
 		game_over_notice(s, g);
 	else
-		turn_notices(s, g, &none, -1);
+		turn_notices(s, g, &none);
 	return 0;
 }
 
@@ -705,7 +712,7 @@ int srv_game_act(struct srv *s, struct srv_game *g, struct srv_conn *c, int side
 		log_info(c->id, "game %lld over: %s", (long long)g->rec.id, g->rec.result);
 		game_over_notice(s, g);
 	} else {
-		turn_notices(s, g, &before, side);
+		turn_notices(s, g, &before);
 	}
 out:
 	cJSON_Delete(reply);
@@ -738,7 +745,6 @@ int srv_game_resign(struct srv *s, struct srv_game *g, struct srv_conn *c, int s
 	e.audience = RULES_AUD_PUBLIC;
 	e.json = cJSON_PrintUnformatted(ev);
 	e.at = row.updated;
-	cJSON_Delete(ev);
 	rc = db_begin(s->store);
 	if (rc == 0)
 		rc = db_event_append(s->store, &e, &seq);
@@ -748,6 +754,7 @@ int srv_game_resign(struct srv *s, struct srv_game *g, struct srv_conn *c, int s
 		rc = db_commit(s->store);
 	free(e.json);
 	if (rc != 0) {
+		cJSON_Delete(ev);
 		db_rollback(s->store);
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "could not store the resignation: %s",
 				    db_last_error(s->store));
@@ -757,6 +764,8 @@ int srv_game_resign(struct srv *s, struct srv_game *g, struct srv_conn *c, int s
 	log_info(c->id, "game %lld: %s", (long long)g->rec.id, row.result);
 	snprintf(text, sizeof(text), "%s", row.result);
 	srv_conn_ok_text(c, ctx->tag, text);
+	srv_game_deliver(s, g, RULES_AUD_PUBLIC, ev);
+	cJSON_Delete(ev);
 	game_over_notice(s, g);
 	return 0;
 }
@@ -770,10 +779,10 @@ void srv_game_login_notices(struct srv *s, struct srv_conn *c)
 	for (int64_t id = 1; id <= s->maxgame; id++) {
 		struct srv_game *g = srv_game_get(s, id);
 		struct rules_pending p;
-		int64_t seen = 0, missed = 0;
+		int64_t seen = 0, missed = 0, last = 0;
 		int side;
 
-		if (g == NULL || g->rec.status != DB_GAME_ACTIVE || !g->loaded)
+		if (g == NULL || g->rec.status == DB_GAME_OPEN)
 			continue;
 		side = srv_game_side_of(g, uid);
 		if (side < 0)
@@ -781,18 +790,28 @@ void srv_game_login_notices(struct srv *s, struct srv_conn *c)
 		if (db_seat_seen_get(s->store, id, side, &seen) == 0 &&
 		    db_event_count_after(s->store, id, RULES_AUD_SIDE(side), seen, &missed) == 0 &&
 		    missed > 0) {
-			char text[160];
+			char text[200];
 			snprintf(text, sizeof(text),
-				 "%lld new events in game %lld since you were last here (log %lld)",
-				 (long long)missed, (long long)id, (long long)missed);
+				 "%lld new event%s in game %lld since you were last here (log %lld)",
+				 (long long)missed, missed == 1 ? "" : "s", (long long)id,
+				 (long long)missed);
 			cJSON *ev = cJSON_CreateObject();
 			cJSON_AddStringToObject(ev, "event", "missed");
 			cJSON_AddNumberToObject(ev, "count", (double)missed);
 			cJSON_AddStringToObject(ev, "text", text);
 			srv_conn_event(c, id, ev);
 			cJSON_Delete(ev);
-			db_seat_seen(s->store, id, side, g->last_event);
+			if (db_event_last_seq(s->store, id, &last) == 0)
+				db_seat_seen(s->store, id, side, last);
+			if (g->rec.status == DB_GAME_FINISHED) {
+				/* it ended while the player was away */
+				ev = game_over_event(g);
+				srv_conn_event(c, id, ev);
+				cJSON_Delete(ev);
+			}
 		}
+		if (g->rec.status != DB_GAME_ACTIVE || !g->loaded)
+			continue;
 		g->entry->rs->pending(g->match.game, &p);
 		if (p.sides & RULES_AUD_SIDE(side)) {
 			cJSON *ev = cJSON_CreateObject();

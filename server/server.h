@@ -41,7 +41,7 @@ struct srv {
 	struct db_store *store;
 	struct rules_catalog catalog;
 	uv_tcp_t listener;
-	uv_signal_t sigterm, sigint;
+	uv_signal_t sigterm, sigint, sighup;
 	uv_timer_t sweep; /* once a second: idle timeouts, rate-limit decay */
 	struct srv_conn *conns; /* doubly linked list of open connections */
 	int nconns;

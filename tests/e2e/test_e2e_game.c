@@ -88,6 +88,11 @@ static void test_full_game_with_secrets_and_spectator(void **state)
 	cmd_ok(&bob, "debug dice 5");
 	cmd_ok(&bob, "roll");
 	assert_non_null(e2e_take_event(&alice, "bid 1..3 in secret", E2E_TIMEOUT_MS));
+	/* bob acted, but the game now waits for a new decision of his too */
+	assert_non_null(e2e_take_event(&bob, "your-turn game=1 bid 1..3", E2E_TIMEOUT_MS));
+	/* v= is checked by read-only verbs too */
+	cmd_err(&bob, "stale", "view v=1");
+	cmd_ok(&bob, "view v=3");
 
 	/* A secret commitment: only alice learns her bid. */
 	cmd_ok(&alice, "bid 3");
@@ -133,6 +138,16 @@ static void test_full_game_with_secrets_and_spectator(void **state)
 	assert_non_null(e2e_take_event(&carol, "<alice> good luck, bob", E2E_TIMEOUT_MS));
 	cmd_ok(&carol, "chat");
 	assert_contains(carol.reply, "<alice> good luck, bob");
+	/* game=/v= are taken only before the text; after it they are text */
+	cmd_ok(&carol, "say game=%lld see you at game=3 v=2", (long long)id);
+	assert_non_null(e2e_take_event(&alice, "<carol> see you at game=3 v=2", E2E_TIMEOUT_MS));
+	/* only players and spectators chat in a game */
+	{
+		static struct e2e_client dave;
+		assert_int_equal(e2e_login_new(&dave, server.port, "dave", "secret-d"), 0);
+		cmd_err(&dave, "forbidden", "say game=%lld hello from outside", (long long)id);
+		e2e_close(&dave);
+	}
 	cmd_err(&carol, "not-a-player", "roll");
 
 	/* red: 4 + 3 = 7; a forced 3 brings red to the target. */
@@ -330,17 +345,48 @@ static void test_resign_ends_the_game(void **state)
 	new_game(&alice, &bob, 30);
 	cmd_ok(&bob, "resign");
 	assert_contains(bob.final, "bob7 (blue) resigned; red wins");
+	assert_non_null(e2e_take_event(&alice, "* resigned game=", E2E_TIMEOUT_MS));
 	ev = e2e_take_event(&alice, "game-over", E2E_TIMEOUT_MS);
 	assert_non_null(ev);
 	assert_contains(ev, "resigned");
 	cmd_err(&alice, "game-over", "roll");
 	cmd_ok(&alice, "verify");
 	assert_contains(alice.final, "verified");
-	cmd_ok(&alice, "password secret-a secret-a2");
+	/* passwords may look like game arguments */
+	cmd_ok(&alice, "password secret-a v=2game=3");
 	e2e_close(&alice);
 	assert_int_equal(e2e_connect(&alice, server.port), 0);
 	cmd_err(&alice, "auth-failed", "login alice7 secret-a");
-	cmd_ok(&alice, "login alice7 secret-a2");
+	cmd_ok(&alice, "login alice7 v=2game=3");
+	e2e_close(&alice);
+	e2e_close(&bob);
+}
+
+static void test_game_that_ended_while_away_is_announced(void **state)
+{
+	static struct e2e_client alice, bob;
+	const char *ev;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&alice, server.port, "alice8", "secret-a"), 0);
+	assert_int_equal(e2e_login_new(&bob, server.port, "bob8", "secret-b"), 0);
+	new_game(&alice, &bob, 30);
+	e2e_close(&bob);
+	cmd_ok(&alice, "resign");
+	assert_int_equal(e2e_connect(&bob, server.port), 0);
+	cmd_ok(&bob, "login bob8 secret-b");
+	ev = e2e_take_event(&bob, "missed", E2E_TIMEOUT_MS);
+	assert_non_null(ev);
+	ev = e2e_take_event(&bob, "game-over", E2E_TIMEOUT_MS);
+	assert_non_null(ev);
+	assert_contains(ev, "alice8 (red) resigned; blue wins");
+	assert_contains(ev, "dice seed");
+	/* seen now: the next login says nothing of it */
+	e2e_close(&bob);
+	assert_int_equal(e2e_connect(&bob, server.port), 0);
+	cmd_ok(&bob, "login bob8 secret-b");
+	e2e_pump(&bob, 300);
+	assert_not_contains(bob.events, "game-over");
 	e2e_close(&alice);
 	e2e_close(&bob);
 }
@@ -360,6 +406,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_lobby_errors_are_clear, start_server,
 						stop_server),
 		cmocka_unit_test_setup_teardown(test_resign_ends_the_game, start_server, stop_server),
+		cmocka_unit_test_setup_teardown(test_game_that_ended_while_away_is_announced,
+						start_server, stop_server),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
