@@ -316,8 +316,13 @@ static int parse_json(struct proto_request *req, const char *line, size_t len, c
 	}
 	st->data[st->len] = '\0';
 
-	for (i = 0; i < n; i++)
-		req->argv[i] = st->data + off[i];
+	/* argv: the verb, then game=/v= (so that they always stand before any
+	 * free text, e.g. a chat line), then the args. */
+	req->argv[0] = st->data + off[0];
+	for (i = 0; i < n - 1 - nargs; i++)
+		req->argv[1 + i] = st->data + off[1 + nargs + i];
+	for (i = 1; i <= nargs; i++)
+		req->argv[n - 1 - nargs + i] = st->data + off[i];
 	req->argc = n;
 	req->raw = st->data + raw_off;
 	rc = 0;

@@ -4,8 +4,10 @@
  * Text:  [@tag ]verb arg arg ...          (tokenize.h grammar)
  * JSON:  {"tag":"t1","cmd":"move","args":["9/3","2638"],"game":12,"v":5}
  *        "tag", "args", "game" and "v" are optional; args may be strings
- *        or numbers.  "game" and "v" become trailing arguments "game=12"
- *        and "v=5", so the server sees one form whatever the client sent.
+ *        or numbers.  "game" and "v" become the arguments "game=12" and
+ *        "v=5" right after the verb (before the args, so they can never be
+ *        mistaken for the end of a free text such as a chat line), so the
+ *        server sees one form whatever the client sent.
  *
  * The verb is argv[0], as typed (the server lowercases it).  raw is the text
  * after the verb exactly as typed, from its first non-blank byte to the end

@@ -22,16 +22,23 @@ static int exec_debug(struct srv_cmd_ctx *ctx)
 	char summary[128];
 
 	if (strcmp(ctx->argv[1], "dice") != 0 || ctx->argc < 3)
-		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "usage: debug dice <d> [<d> ...]");
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "usage: %s", srv_cmd_debug.usage);
 	g = srv_game_get(ctx->srv, ctx->game_id);
 	if (g == NULL)
 		return srv_cmd_fail(ctx, ctx->game_id ? WG_E_NO_SUCH_GAME : WG_E_NO_GAME,
 				    "no such game; `use <game>` or game=<id>");
 	if (srv_game_side_of(g, ctx->conn->user->id) < 0)
 		return srv_cmd_fail(ctx, WG_E_NOT_A_PLAYER, "only a player may force dice");
-	if (!g->loaded || g->rec.status == DB_GAME_FINISHED)
-		return srv_cmd_fail(ctx, WG_E_GAME_OVER, "game %lld is not running",
-				    (long long)g->rec.id);
+	if (g->rec.status == DB_GAME_FINISHED)
+		return srv_cmd_fail(ctx, WG_E_GAME_OVER, "game %lld is over", (long long)g->rec.id);
+	if (!g->loaded)
+		return srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
+				    "game %lld is not loaded: its scenario %s is not installed",
+				    (long long)g->rec.id, g->rec.scenario);
+	if (ctx->version >= 0 && ctx->version != g->rec.version)
+		return srv_cmd_fail(ctx, ctx->version < g->rec.version ? WG_E_STALE : WG_E_BAD_ARGS,
+				    "game %lld is at v=%lld, not v=%lld", (long long)g->rec.id,
+				    (long long)g->rec.version, (long long)ctx->version);
 	for (int i = 2; i < ctx->argc; i++) {
 		char *end;
 		long v = strtol(ctx->argv[i], &end, 10);
@@ -57,7 +64,7 @@ const struct srv_cmd srv_cmd_debug = {
 	.max_args = -1,
 	.flags = SRV_CMD_LOGIN | SRV_CMD_DEBUG | SRV_CMD_GAME,
 	.group = "debug",
-	.usage = "debug dice <d> [<d> ...] [game=<id>]",
+	.usage = "debug dice <d> [<d> ...] [game=<id>] [v=<n>]",
 	.help = "Queues the next die results of the current game (server started with "
 		"--allow-debug only). Each is recorded as forced with the action that uses it.",
 	.exec = exec_debug,

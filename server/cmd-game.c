@@ -64,11 +64,12 @@ static int check_version(struct srv_cmd_ctx *ctx, const struct srv_game *g)
 	if (ctx->version < 0 || ctx->version == g->rec.version)
 		return 0;
 	if (ctx->version < g->rec.version)
-		return srv_cmd_fail(ctx, WG_E_STALE,
-				    "game %lld is at v=%lld, past your v=%lld; nothing was applied "
-				    "(see view and log)",
+		return srv_cmd_fail(ctx, WG_E_STALE, "game %lld is at v=%lld, past your v=%lld%s",
 				    (long long)g->rec.id, (long long)g->rec.version,
-				    (long long)ctx->version);
+				    (long long)ctx->version,
+				    strcmp(ctx->argv[0], "view") == 0
+					    ? ""
+					    : "; nothing was done (see view and log)");
 	return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "game %lld is only at v=%lld, not v=%lld",
 			    (long long)g->rec.id, (long long)g->rec.version, (long long)ctx->version);
 }
@@ -253,8 +254,11 @@ static int exec_log(struct srv_cmd_ctx *ctx)
 		cJSON_Delete(data);
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(ctx->srv->store));
 	}
-	if (viewer != RULES_SPECTATOR)
-		db_seat_seen(ctx->srv->store, g->rec.id, viewer, g->last_event);
+	if (viewer != RULES_SPECTATOR) {
+		int64_t last = 0;
+		if (db_event_last_seq(ctx->srv->store, g->rec.id, &last) == 0)
+			db_seat_seen(ctx->srv->store, g->rec.id, viewer, last);
+	}
 	snprintf(summary, sizeof(summary), "%d events", cJSON_GetArraySize(l.events));
 	cJSON_AddStringToObject(data, "summary", summary);
 	srv_conn_ok(ctx->conn, ctx->tag, data);
@@ -342,7 +346,7 @@ const struct srv_cmd srv_cmd_say = {
 	.max_args = -1,
 	.flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
 	.group = "game",
-	.usage = "say [game=<id>] <text>",
+	.usage = "say [game=<id>] [v=<n>] <text>",
 	.help = "Sends a chat line to the players and spectators of the game (stored; `chat` "
 		"shows the history). Players and spectators (watch) of the game may chat; "
 		"game=<id> and v=<n> are taken only before the text.",
@@ -401,7 +405,7 @@ const struct srv_cmd srv_cmd_chat = {
 	.max_args = 1,
 	.flags = SRV_CMD_GAME,
 	.group = "game",
-	.usage = "chat [n] [game=<id>]",
+	.usage = "chat [n] [game=<id>] [v=<n>]",
 	.help = "Shows the last n (default 20) chat lines of the game.",
 	.exec = exec_chat,
 };
@@ -550,7 +554,7 @@ const struct srv_cmd srv_cmd_verify = {
 	.max_args = 0,
 	.flags = SRV_CMD_GAME,
 	.group = "game",
-	.usage = "verify [game=<id>]",
+	.usage = "verify [game=<id>] [v=<n>]",
 	.help = "For a finished game: reveals the dice seed, checks it against the commitment "
 		"published at creation and replays every die from it (debug-forced dice are "
 		"reported as such). For a running game: shows the commitment.",

@@ -74,7 +74,8 @@ static int help_one(struct srv_cmd_ctx *ctx, const char *name)
 		add_line(lines, "%s%s",
 			 v->kind == RULES_VERB_ACTION
 				 ? "An action of the current game; accepts game=<id> and v=<version>."
-				 : "A read-only query; accepts game=<id>; spectators may use it.",
+				 : "A read-only query; accepts game=<id> and v=<version>; spectators may "
+				   "use it.",
 			 "");
 		cJSON_AddStringToObject(data, "usage", v->usage);
 		cJSON_AddStringToObject(data, "help", v->help);

@@ -731,6 +731,11 @@ int srv_game_resign(struct srv *s, struct srv_game *g, struct srv_conn *c, int s
 	int64_t seq = 0;
 	int rc;
 
+	if (g->entry == NULL) /* the result names the sides */
+		return srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
+				    "game %lld is of scenario %s, which is not installed on this "
+				    "server; it cannot be resigned until it is",
+				    (long long)g->rec.id, g->rec.scenario);
 	row.status = DB_GAME_FINISHED;
 	row.winner = 1 - side;
 	snprintf(row.result, sizeof(row.result), "%s (%s) resigned; %s wins", c->user->name,
@@ -750,6 +755,9 @@ int srv_game_resign(struct srv *s, struct srv_game *g, struct srv_conn *c, int s
 		rc = db_event_append(s->store, &e, &seq);
 	if (rc == 0)
 		rc = db_game_update(s->store, &row);
+	for (int i = 0; rc == 0 && i < 2; i++) /* online players see it live */
+		if (row.seat[i] != 0 && srv_user_get(s, row.seat[i]) != NULL)
+			rc = db_seat_seen(s->store, g->rec.id, i, seq);
 	if (rc == 0)
 		rc = db_commit(s->store);
 	free(e.json);
@@ -836,6 +844,12 @@ const struct rules_verb *srv_game_find_verb(struct srv *s, struct srv_cmd_ctx *c
 		verb = rules_verb_find(g->entry->rs, ctx->argv[0]);
 		if (verb != NULL)
 			return verb;
+	}
+	if (g != NULL && g->entry == NULL) {
+		srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
+			     "game %lld is of scenario %s, which is not installed on this server",
+			     (long long)g->rec.id, g->rec.scenario);
+		return NULL;
 	}
 	for (size_t i = 0; s->catalog.rulesets[i] != NULL; i++) {
 		const struct ruleset *rs = s->catalog.rulesets[i];

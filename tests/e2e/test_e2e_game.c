@@ -284,6 +284,11 @@ static void test_json_mode_and_tags(void **state)
 	cmd_ok(&alice, "debug dice 5");
 	cmd_ok(&alice, "roll");
 	assert_non_null(e2e_take_event(&bob, "{\"event\":\"rolled\"", E2E_TIMEOUT_MS));
+	/* the JSON game member picks the game; it never ends up in the chat text */
+	cmd_ok(&bob, "{\"cmd\":\"say\",\"args\":[\"hi there\"],\"game\":%lld}", (long long)id);
+	assert_non_null(e2e_take_event(&alice, "<bob5> hi there", E2E_TIMEOUT_MS));
+	assert_not_contains(alice.events, "game=");
+	cmd_err(&bob, "stale", "{\"cmd\":\"debug\",\"args\":[\"dice\",6],\"v\":0}");
 	cmd_ok(&bob, "{\"cmd\":\"mode\",\"args\":[\"text\"]}");
 	cmd_ok(&bob, "ping");
 	assert_string_equal(bob.final, "ok pong");

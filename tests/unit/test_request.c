@@ -244,10 +244,11 @@ static void test_json_full(void **state)
 	(void)state;
 	expect_ok(
 	    "{\"tag\":\"t1\",\"cmd\":\"move\",\"args\":[\"9/3\",\"2638\"],\"game\":12,\"v\":5}", 1,
-	    "t1", "9/3 2638", 5, (const char *[]){"move", "9/3", "2638", "game=12", "v=5"});
-	/* member order does not matter; game/v always come last, in that order */
+	    "t1", "9/3 2638", 5, (const char *[]){"move", "game=12", "v=5", "9/3", "2638"});
+	/* member order does not matter; game/v always come right after the verb,
+	 * in that order, before any free text */
 	expect_ok("  {\"v\":0,\"game\":3,\"args\":[\"a b\"],\"cmd\":\"Say\"}  ", 1, "", "a b", 4,
-	          (const char *[]){"Say", "a b", "game=3", "v=0"});
+	          (const char *[]){"Say", "game=3", "v=0", "a b"});
 }
 
 static void test_json_optional_members(void **state)
@@ -278,7 +279,7 @@ static void test_json_numbers(void **state)
 	          (const char *[]){"n", "1", "-2", "3.5", "1000", "0.1", "2", "0", "123456789012",
 	                           "1e+20", "1.5e-07"});
 	expect_ok("{\"cmd\":\"n\",\"args\":[\"9/3\",2638],\"game\":12.0}", 1, "", "9/3 2638", 4,
-	          (const char *[]){"n", "9/3", "2638", "game=12"});
+	          (const char *[]){"n", "game=12", "9/3", "2638"});
 	expect_ok("{\"cmd\":\"n\",\"game\":9007199254740993}", 1, "", "", 2,
 	          (const char *[]){"n", "game=9007199254740992"});
 }
@@ -369,8 +370,9 @@ static void test_json_argument_limit(void **state)
 	parse(&p, line);
 	assert_int_equal(p.rc, 0);
 	assert_int_equal(p.req.argc, PROTO_MAX_ARGS);
-	assert_string_equal(p.req.argv[62], "game=1");
-	assert_string_equal(p.req.argv[63], "v=2");
+	assert_string_equal(p.req.argv[1], "game=1");
+	assert_string_equal(p.req.argv[2], "v=2");
+	assert_string_equal(p.req.argv[63], "60");
 	proto_request_release(&p.req);
 	/* one more argument is too many */
 	snprintf(line + n, sizeof(line) - n, ",61],\"game\":1,\"v\":2}");
