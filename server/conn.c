@@ -329,6 +329,8 @@ void srv_conn_busy(struct srv_conn *c)
 void srv_conn_done(struct srv_conn *c)
 {
 	c->busy = 0;
+	/* the silence of a client waiting for a slow answer is not its own */
+	c->last_active = srv_now(c->srv);
 	if (c->closing)
 		return;
 	if (c->close_after_flush) {

@@ -20,9 +20,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define FAKE_IN_MAX   8192
-#define FAKE_OUT_MAX  65536
-#define FAKE_DELAYED  4
+#define FAKE_IN_MAX  8192
+#define FAKE_OUT_MAX 65536
+#define FAKE_DELAYED 4
 
 struct fake_delayed {
 	int64_t due; /* ms; 0 = unused */
@@ -159,7 +159,7 @@ static void handle_line(struct fake_server *s, struct fake_client *c, char *line
 		add_delayed(c, 300, "* later event\n");
 	} else if (strcasecmp(verb, "slow") == 0) {
 		snprintf(buf, sizeof(buf), "%s%sok slow\n", tag != NULL ? tag : "",
-			 tag != NULL ? " " : "");
+		         tag != NULL ? " " : "");
 		add_delayed(c, 500, buf);
 	} else if (strcasecmp(verb, "hang") == 0) {
 		/* no reply */
@@ -169,7 +169,8 @@ static void handle_line(struct fake_server *s, struct fake_client *c, char *line
 	} else if (strcasecmp(verb, "drop") == 0) {
 		c->close_after_flush = 1; /* earlier replies still go out */
 	} else if (strcasecmp(verb, "json") == 0) {
-		out_add(c, "{\"event\":\"x\",\"game\":1}\n{\"tag\":\"j\",\"ok\":true,\"data\":{}}\n");
+		out_add(c,
+		        "{\"event\":\"x\",\"game\":1}\n{\"tag\":\"j\",\"ok\":true,\"data\":{}}\n");
 	} else if (strcasecmp(verb, "new") == 0) {
 		out_add(c, "  game: 7\n");
 		final_line(c, tag, "ok game 7 created");
@@ -200,6 +201,10 @@ static void read_client(struct fake_server *s, struct fake_client *c)
 		return;
 	}
 	c->in_len += (size_t)n;
+	if (s->mode == FAKE_SILENT) {
+		c->in_len = 0;
+		return;
+	}
 	while (!c->close_after_flush &&
 	       (nl = memchr(c->in + start, '\n', c->in_len - start)) != NULL) {
 		*nl = '\0';
@@ -243,6 +248,8 @@ static void accept_client(struct fake_server *s)
 	pthread_mutex_lock(&s->lock);
 	s->accepted++;
 	pthread_mutex_unlock(&s->lock);
+	if (s->mode == FAKE_SILENT)
+		return;
 	if (s->mode == FAKE_MERGE) {
 		s->clients[i].greeting_held = 1;
 		s->clients[i].greeting_due = fake_now_ms() + 200;
@@ -304,7 +311,8 @@ static void *fake_thread(void *arg)
 		for (i = 0; i < FAKE_MAX_CLIENTS; i++) {
 			if (s->clients[i].fd >= 0) {
 				idx[n] = (int)i;
-				fds[n++] = (struct pollfd){.fd = s->clients[i].fd, .events = POLLIN};
+				fds[n++] =
+				    (struct pollfd){.fd = s->clients[i].fd, .events = POLLIN};
 			}
 		}
 		if (poll(fds, n, timeout) < 0 && errno != EINTR)

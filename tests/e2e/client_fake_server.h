@@ -41,6 +41,7 @@ enum fake_mode {
 	FAKE_NORMAL = 0,
 	FAKE_SPLIT,
 	FAKE_MERGE,
+	FAKE_SILENT, /* accepts connections, never greets nor answers */
 };
 
 struct fake_server;

@@ -46,7 +46,7 @@ static int drain(int fd, char **buf, size_t *len)
 }
 
 int client_proc_run(char *const argv[], const char *input, int timeout_ms,
-		    struct client_proc_result *r)
+                    struct client_proc_result *r)
 {
 	int in[2], out[2], err[2], wstatus, open_out = 1, open_err = 1;
 	size_t in_off = 0, in_len = input != NULL ? strlen(input) : 0;

@@ -9,10 +9,10 @@
 #include <stddef.h>
 
 struct client_proc_result {
-	int status;    /* exit code, 128 + signal if killed, -1 if it had to be killed */
-	char *out;     /* NUL-terminated stdout (caller frees) */
+	int status; /* exit code, 128 + signal if killed, -1 if it had to be killed */
+	char *out;  /* NUL-terminated stdout (caller frees) */
 	size_t out_len;
-	char *err;     /* NUL-terminated stderr (caller frees) */
+	char *err; /* NUL-terminated stderr (caller frees) */
 	size_t err_len;
 	long elapsed_ms;
 };
@@ -24,7 +24,7 @@ struct client_proc_result {
  * could not be started.  Free the result with client_proc_free().
  */
 int client_proc_run(char *const argv[], const char *input, int timeout_ms,
-		    struct client_proc_result *r);
+                    struct client_proc_result *r);
 void client_proc_free(struct client_proc_result *r);
 
 #endif

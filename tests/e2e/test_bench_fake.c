@@ -50,6 +50,11 @@ static int setup_merge(void **state)
 	return start(state, FAKE_MERGE);
 }
 
+static int setup_silent(void **state)
+{
+	return start(state, FAKE_SILENT);
+}
+
 static int teardown(void **state)
 {
 	fake_server_stop(*state);
@@ -77,7 +82,7 @@ static void bench(struct client_proc_result *r, ...)
 
 /* The value of key= in the SUMMARY line of test (as a string). */
 static const char *summary_value(const char *out, const char *test, const char *key, char *val,
-				 size_t size)
+                                 size_t size)
 {
 	char head[64], pat[64];
 	const char *line, *p;
@@ -215,7 +220,21 @@ static void test_cannot_connect(void **state)
 	bench(&r, "-c", "3", "-n", "10", NULL);
 	assert_int_equal(r.status, 2);
 	expect(r.out, "ping", "failed", "3");
+	assert_non_null(strstr(r.out, "failed:      3 connect (connection refused)"));
 	assert_non_null(strstr(r.err, "could not connect"));
+	client_proc_free(&r);
+}
+
+/* A server that never greets: connections fail after --ready-timeout, bounded. */
+static void test_no_greeting(void **state)
+{
+	struct client_proc_result r;
+
+	bench(&r, "-c", "3", "-n", "10", "--ready-timeout", "0.5", NULL);
+	assert_int_equal(r.status, 2);
+	expect(r.out, "ping", "failed", "3");
+	assert_non_null(strstr(r.out, "0 closed before ready, 3 no greeting in time"));
+	assert_true(r.elapsed_ms < 10000);
 	client_proc_free(&r);
 }
 
@@ -240,14 +259,15 @@ static void test_usage(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_ping, setup_normal, teardown),
-		cmocka_unit_test_setup_teardown(test_ping_split_reads, setup_split, teardown),
-		cmocka_unit_test_setup_teardown(test_ping_merged_pipelined, setup_merge, teardown),
-		cmocka_unit_test_setup_teardown(test_mix, setup_normal, teardown),
-		cmocka_unit_test_setup_teardown(test_mix_duration_split, setup_split, teardown),
-		cmocka_unit_test_setup_teardown(test_idle, setup_normal, teardown),
-		cmocka_unit_test(test_cannot_connect),
-		cmocka_unit_test(test_usage),
+	    cmocka_unit_test_setup_teardown(test_ping, setup_normal, teardown),
+	    cmocka_unit_test_setup_teardown(test_ping_split_reads, setup_split, teardown),
+	    cmocka_unit_test_setup_teardown(test_ping_merged_pipelined, setup_merge, teardown),
+	    cmocka_unit_test_setup_teardown(test_mix, setup_normal, teardown),
+	    cmocka_unit_test_setup_teardown(test_mix_duration_split, setup_split, teardown),
+	    cmocka_unit_test_setup_teardown(test_idle, setup_normal, teardown),
+	    cmocka_unit_test(test_cannot_connect),
+	    cmocka_unit_test_setup_teardown(test_no_greeting, setup_silent, teardown),
+	    cmocka_unit_test(test_usage),
 	};
 
 	signal(SIGPIPE, SIG_IGN);

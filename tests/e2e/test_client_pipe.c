@@ -97,13 +97,13 @@ static void check_basic_transcript(void)
 	run("ping\nhelp\n\nboom\nnotify\n", addr, NULL, &r);
 	assert_int_equal(r.status, 0);
 	assert_string_equal(r.out, "fake-wargamed 0 ready\n"
-				   "ok pong\n"
-				   "  line one\n"
-				   "  line two\n"
-				   "ok\n"
-				   "err bad-verb no such verb\n"
-				   "* something happened\n"
-				   "ok\n");
+	                           "ok pong\n"
+	                           "  line one\n"
+	                           "  line two\n"
+	                           "ok\n"
+	                           "err bad-verb no such verb\n"
+	                           "* something happened\n"
+	                           "ok\n");
 	assert_string_equal(r.err, "");
 	client_proc_free(&r);
 }
@@ -377,8 +377,8 @@ static void test_editor_on_a_terminal(void **state)
 	pty_type(&p, "abc");
 	mark = p.len;
 	assert_true(pty_wait_for(&p, mark, "\x1b[36m* later event\x1b[0m\r\n", 5000));
-	assert_true(pty_wait_for(&p, mark, "* later event\x1b[0m\r\n\rwargame> abc\x1b[0K\r\x1b[12C",
-				 5000));
+	assert_true(pty_wait_for(&p, mark,
+	                         "* later event\x1b[0m\r\n\rwargame> abc\x1b[0K\r\x1b[12C", 5000));
 
 	/* history: Up twice recalls "later" then "boom"; the typed "abc" comes back */
 	mark = p.len;
@@ -398,7 +398,8 @@ static void test_editor_on_a_terminal(void **state)
 	assert_int_equal(pty_wait_exit(&p), 0);
 
 	assert_int_equal(tcgetattr(p.slave, &after), 0);
-	assert_int_equal(after.c_lflag & (ICANON | ECHO | ISIG), before.c_lflag & (ICANON | ECHO | ISIG));
+	assert_int_equal(after.c_lflag & (ICANON | ECHO | ISIG),
+	                 before.c_lflag & (ICANON | ECHO | ISIG));
 	assert_true(after.c_lflag & ICANON);
 
 	f = fopen(path, "r");
@@ -411,6 +412,31 @@ static void test_editor_on_a_terminal(void **state)
 	rmdir(home);
 	close(p.master);
 	close(p.slave);
+}
+
+/* A narrower terminal (SIGWINCH) scrolls the line so the cursor stays visible. */
+static void test_editor_resize(void **state)
+{
+	char home[] = "/tmp/wg-cli-test-XXXXXX";
+	struct winsize ws = {.ws_row = 24, .ws_col = 20};
+	struct pty_run p;
+	size_t mark;
+
+	assert_non_null(mkdtemp(home));
+	pty_start(&p, home);
+	assert_true(pty_wait_for(&p, 0, "wargame> ", 5000));
+	pty_type(&p, "abcdefghijklmnopqrstuvwxyz0123456789");
+	assert_true(
+	    pty_wait_for(&p, 0, "wargame> abcdefghijklmnopqrstuvwxyz0123456789\x1b[0K", 5000));
+	mark = p.len;
+	ioctl(p.master, TIOCSWINSZ, &ws); /* the kernel sends SIGWINCH to the client */
+	/* 20 columns: 9 for the prompt, 10 for text, 1 kept free for the cursor */
+	assert_true(pty_wait_for(&p, mark, "\rwargame> 0123456789\x1b[0K\r\x1b[19C", 5000));
+	pty_type(&p, "\x15\x04");
+	assert_int_equal(pty_wait_exit(&p), 0);
+	close(p.master);
+	close(p.slave);
+	assert_int_equal(rmdir(home), 0); /* nothing was sent: no history file written */
 }
 
 /* SIGTERM while in raw mode: terminal restored, exit 128 + 15. */
@@ -432,30 +458,28 @@ static void test_editor_sigterm_restores_terminal(void **state)
 	assert_true(after.c_lflag & ECHO);
 	close(p.master);
 	close(p.slave);
-	rmdir(home);
+	assert_int_equal(rmdir(home), 0); /* nothing was sent: no history file written */
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_pipe_transcript, setup_normal, teardown),
-		cmocka_unit_test_setup_teardown(test_pipe_split_reads, setup_split, teardown),
-		cmocka_unit_test_setup_teardown(test_pipe_merged_reads, setup_merge, teardown),
-		cmocka_unit_test_setup_teardown(test_pipe_waits_for_slow_reply, setup_normal,
-						teardown),
-		cmocka_unit_test_setup_teardown(test_pipe_last_line_without_newline, setup_normal,
-						teardown),
-		cmocka_unit_test_setup_teardown(test_pipe_tags_and_json, setup_normal, teardown),
-		cmocka_unit_test_setup_teardown(test_pipe_gives_up, setup_normal, teardown),
-		cmocka_unit_test_setup_teardown(test_server_closes_after_quit, setup_normal,
-						teardown),
-		cmocka_unit_test_setup_teardown(test_server_drops_connection, setup_normal,
-						teardown),
-		cmocka_unit_test(test_cannot_connect),
-		cmocka_unit_test(test_usage),
-		cmocka_unit_test_setup_teardown(test_editor_on_a_terminal, setup_normal, teardown),
-		cmocka_unit_test_setup_teardown(test_editor_sigterm_restores_terminal,
-						setup_normal, teardown),
+	    cmocka_unit_test_setup_teardown(test_pipe_transcript, setup_normal, teardown),
+	    cmocka_unit_test_setup_teardown(test_pipe_split_reads, setup_split, teardown),
+	    cmocka_unit_test_setup_teardown(test_pipe_merged_reads, setup_merge, teardown),
+	    cmocka_unit_test_setup_teardown(test_pipe_waits_for_slow_reply, setup_normal, teardown),
+	    cmocka_unit_test_setup_teardown(test_pipe_last_line_without_newline, setup_normal,
+	                                    teardown),
+	    cmocka_unit_test_setup_teardown(test_pipe_tags_and_json, setup_normal, teardown),
+	    cmocka_unit_test_setup_teardown(test_pipe_gives_up, setup_normal, teardown),
+	    cmocka_unit_test_setup_teardown(test_server_closes_after_quit, setup_normal, teardown),
+	    cmocka_unit_test_setup_teardown(test_server_drops_connection, setup_normal, teardown),
+	    cmocka_unit_test(test_cannot_connect),
+	    cmocka_unit_test(test_usage),
+	    cmocka_unit_test_setup_teardown(test_editor_on_a_terminal, setup_normal, teardown),
+	    cmocka_unit_test_setup_teardown(test_editor_resize, setup_normal, teardown),
+	    cmocka_unit_test_setup_teardown(test_editor_sigterm_restores_terminal, setup_normal,
+	                                    teardown),
 	};
 
 	signal(SIGPIPE, SIG_IGN);

@@ -1,0 +1,89 @@
+/*
+ * bench.h -- wg-bench, the load generator of wargamed (modelled on
+ * redis-benchmark): options, the result of one test run, and the driver.
+ *
+ * A run of one test opens the connections (at most connect_burst connects in
+ * flight), waits for every greeting and, for mix and idle --login, for each
+ * connection's register and login (argon2id hashing on the server: slow by
+ * design), and only then starts the clock and the load, so set-up never
+ * counts in the load figures; it is reported on its own (ready time and the
+ * register/login latencies).  Every run ends: by
+ * requests (-n), by duration, when no connection is left, or by the hard
+ * timeout.
+ */
+#ifndef BENCH_BENCH_H
+#define BENCH_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hist.h"
+#include "script.h"
+
+#define BENCH_PIPE_MAX  256
+#define BENCH_ERR_CODES 16
+#define BENCH_CODE_LEN  32
+
+struct bench_opts {
+	const char *host;
+	int port;
+	size_t conns;
+	uint64_t requests;    /* 0 = unlimited (then duration must be set) */
+	double duration;      /* seconds; 0 = none */
+	double timeout;       /* hard limit of one test run, seconds */
+	double ready_timeout; /* a connection not ready this long after its connect fails */
+	size_t pipeline;      /* requests in flight per connection */
+	size_t connect_burst;
+	unsigned tests; /* bit set of 1 << enum bench_test */
+	const char *scenario;
+	const char *user_prefix; /* NULL: "bench<conns>_" */
+	const char *password;
+	int idle_login;
+	long server_pid; /* 0: no memory figures */
+	int quiet;
+};
+
+/* Why a connection failed before the load began. */
+enum {
+	BENCH_FAIL_CONNECT = 0, /* the connect itself failed */
+	BENCH_FAIL_CLOSED,      /* closed (EOF, reset) before it was ready */
+	BENCH_FAIL_TIMEOUT,     /* no greeting within ready_timeout */
+	BENCH_FAIL_KINDS,
+};
+
+struct bench_err_code {
+	char code[BENCH_CODE_LEN];
+	uint64_t count;
+};
+
+struct bench_result {
+	enum bench_test test;
+	size_t conns;  /* requested */
+	size_t ready;  /* greeted (idle: and logged in) */
+	size_t failed; /* never became ready (fail_why says why) */
+	size_t fail_why[BENCH_FAIL_KINDS];
+	char connect_error[96]; /* the first connect error, "" if none */
+	size_t lost;            /* closed after becoming ready */
+	double connect_secs;    /* first connect to last ready */
+	double load_secs;       /* load start to end */
+	uint64_t completed;
+	uint64_t errors;
+	uint64_t login_errors; /* err replies during set-up (register, login) */
+	uint64_t notices;
+	struct bench_hist all;
+	struct bench_hist verb[BV_COUNT];
+	uint64_t verb_errors[BV_COUNT];
+	struct bench_err_code codes[BENCH_ERR_CODES];
+	size_t ncodes;
+	int timed_out;
+	/* idle */
+	long rss_before_kb, rss_after_kb, rss_end_kb; /* -1 when unknown */
+	size_t open_at_end;
+};
+
+/* Runs one test; fills r.  Returns 0, or -1 if libuv could not start. */
+int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_result *r);
+/* VmRSS of process pid in kB from /proc/<pid>/status; -1 if unknown. */
+long bench_vmrss_kb(long pid);
+
+#endif

@@ -1,0 +1,423 @@
+/*
+ * main.c -- wg-bench: options, file-descriptor limit, and the report.
+ *
+ * Usage mirrors redis-benchmark: -h host -p port -c connections
+ * -n requests -t tests -P pipeline, plus --duration, --idle, --scenario,
+ * --server-pid.  Each test in -t runs on fresh connections, one after the
+ * other; each prints a human block and one "SUMMARY key=value ..." line that
+ * bench/run.sh collects.  Exit status: 0 every test ran (replies with err
+ * are counted, not fatal), 1 usage or set-up error, 2 no connection could
+ * be made, 3 a test hit the hard timeout.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "bench.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+	        "usage: wg-bench [-h host] [-p port] [-c connections] [-n requests]\n"
+	        "                [-t ping,mix,idle] [-P pipeline] [--duration SECONDS]\n"
+	        "                [--idle] [--scenario NAME] [--server-pid PID] [--login]\n"
+	        "\n"
+	        "A load generator for wargamed, modelled on redis-benchmark.\n"
+	        "\n"
+	        "  -h HOST            server address (default 127.0.0.1)\n"
+	        "  -p PORT            server port (default 4000)\n"
+	        "  -c N               connections (default 50)\n"
+	        "  -n N               total requests per test (default 100000; 0 with\n"
+	        "                     --duration = unlimited)\n"
+	        "  -t LIST            tests, comma-separated (default ping):\n"
+	        "                       ping  ping and wait for ok, over and over\n"
+	        "                       mix   register + login (set-up, reported apart),\n"
+	        "                             then whoami, scenarios, games open,\n"
+	        "                             [new|join], view, pending, say, log 5,\n"
+	        "                             games mine, then view/pending/log 5\n"
+	        "                       idle  open the connections and hold them\n"
+	        "  -P N               requests in flight per connection (default 1, max %d)\n"
+	        "  --duration S       stop each test after S seconds (idle: default 10)\n"
+	        "  --idle             same as -t idle\n"
+	        "  --login            idle: register and log in each connection\n"
+	        "  --scenario NAME    mix: create (even connections) and join (odd) games\n"
+	        "  --server-pid PID   idle: report the server's VmRSS per connection\n"
+	        "  --user-prefix P    mix/idle user names are P<i> (default bench<c>_)\n"
+	        "  --password PW      password of the bench users (default bench-pass-1)\n"
+	        "  --connect-burst N  connects in flight at once (default 256)\n"
+	        "  --timeout S        hard limit per test (default: duration + 120, or 300;\n"
+	        "                     plus connections / 5 for tests that log in)\n"
+	        "  --ready-timeout S  a connection without greeting (and login) after S\n"
+	        "                     seconds counts as failed (default 30)\n"
+	        "  -q, --quiet        only the SUMMARY lines\n"
+	        "  --help, --version\n",
+	        BENCH_PIPE_MAX);
+}
+
+/* Parses a non-negative number into *out; 0 or -1. */
+static int parse_num(const char *s, double max, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (*s == '\0' || *end != '\0' || errno != 0 || !(v >= 0 && v <= max))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/*
+ * Makes sure the process may open need descriptors: raises the soft limit,
+ * and the hard one if allowed.  Returns 0, or -1 after printing why not.
+ */
+static int raise_nofile(rlim_t need)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0) {
+		fprintf(stderr, "wg-bench: getrlimit: %s\n", strerror(errno));
+		return -1;
+	}
+	if (rl.rlim_cur >= need)
+		return 0;
+	if (rl.rlim_max < need) {
+		struct rlimit want = {.rlim_cur = need, .rlim_max = need};
+
+		if (setrlimit(RLIMIT_NOFILE, &want) == 0)
+			return 0;
+		fprintf(stderr,
+		        "wg-bench: %llu connections need %llu file descriptors, but the hard "
+		        "limit is %llu and cannot be raised (%s); run 'ulimit -Hn %llu' as root "
+		        "first, or use fewer connections\n",
+		        (unsigned long long)need - 64, (unsigned long long)need,
+		        (unsigned long long)rl.rlim_max, strerror(errno), (unsigned long long)need);
+		return -1;
+	}
+	rl.rlim_cur = need;
+	if (setrlimit(RLIMIT_NOFILE, &rl) != 0) {
+		fprintf(stderr, "wg-bench: cannot raise the file descriptor limit to %llu: %s\n",
+		        (unsigned long long)need, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void print_latency(const char *label, const struct bench_hist *h)
+{
+	printf("  %-13s p50 %llu  p90 %llu  p99 %llu  max %llu  (mean %.1f)\n", label,
+	       (unsigned long long)bench_hist_percentile(h, 50),
+	       (unsigned long long)bench_hist_percentile(h, 90),
+	       (unsigned long long)bench_hist_percentile(h, 99), (unsigned long long)h->max,
+	       bench_hist_mean(h));
+}
+
+/* Why connections failed: connect errors, early closes, missing greetings. */
+static void print_failures(const struct bench_result *r)
+{
+	printf(
+	    "  failed:      %zu connect (%s), %zu closed before ready, %zu no greeting in time\n",
+	    r->fail_why[BENCH_FAIL_CONNECT], r->connect_error[0] != '\0' ? r->connect_error : "-",
+	    r->fail_why[BENCH_FAIL_CLOSED], r->fail_why[BENCH_FAIL_TIMEOUT]);
+}
+
+static void report_load(const struct bench_opts *o, const struct bench_result *r)
+{
+	double rps = r->load_secs > 0 ? (double)r->completed / r->load_secs : 0;
+	size_t i;
+	int v;
+
+	if (!o->quiet) {
+		printf("====== %s ======\n", bench_test_name(r->test));
+		printf(
+		    "  connections: %zu requested, %zu ready%s in %.2f s, %zu failed, %zu lost\n",
+		    r->conns, r->ready,
+		    r->test == BENCH_MIX ? " (greeted, registered, logged in)" : "",
+		    r->connect_secs, r->failed, r->lost);
+		if (r->failed > 0)
+			print_failures(r);
+		if (r->test == BENCH_MIX)
+			printf("  set-up:      %llu logins (%.1f per second), %llu set-up errors; "
+			       "not part of the figures below\n",
+			       (unsigned long long)r->verb[BV_LOGIN].n,
+			       r->connect_secs > 0 ? (double)r->verb[BV_LOGIN].n / r->connect_secs
+			                           : 0,
+			       (unsigned long long)r->login_errors);
+		printf("  requests:    %llu completed in %.2f s (pipeline %zu), %llu errors, "
+		       "%llu notifications\n",
+		       (unsigned long long)r->completed, r->load_secs, o->pipeline,
+		       (unsigned long long)r->errors, (unsigned long long)r->notices);
+		printf("  throughput:  %.2f requests per second\n", rps);
+		print_latency("latency (us):", &r->all);
+		if (r->test == BENCH_MIX) {
+			printf("  %-12s %10s %8s %8s %8s %8s\n", "verb", "count", "errors",
+			       "p50 us", "p99 us", "max us");
+			for (v = 0; v < BV_COUNT; v++) {
+				if (r->verb[v].n == 0)
+					continue;
+				printf("  %-12s %10llu %8llu %8llu %8llu %8llu%s\n",
+				       bench_verb_name(v), (unsigned long long)r->verb[v].n,
+				       (unsigned long long)r->verb_errors[v],
+				       (unsigned long long)bench_hist_percentile(&r->verb[v], 50),
+				       (unsigned long long)bench_hist_percentile(&r->verb[v], 99),
+				       (unsigned long long)r->verb[v].max,
+				       v == BV_REGISTER || v == BV_LOGIN ? "  (set-up)" : "");
+			}
+		}
+		if (r->ncodes > 0) {
+			printf("  error codes:");
+			for (i = 0; i < r->ncodes; i++)
+				printf(" %s=%llu", r->codes[i].code,
+				       (unsigned long long)r->codes[i].count);
+			printf("\n");
+		}
+		if (r->timed_out)
+			printf("  TIMED OUT after %.0f s\n", o->timeout);
+	}
+	printf("SUMMARY test=%s conns=%zu ready=%zu failed=%zu lost=%zu ready_secs=%.2f "
+	       "login_p50_us=%llu login_errors=%llu pipeline=%zu "
+	       "requests=%llu errors=%llu seconds=%.3f rps=%.1f p50_us=%llu p90_us=%llu "
+	       "p99_us=%llu max_us=%llu timed_out=%d\n",
+	       bench_test_name(r->test), r->conns, r->ready, r->failed, r->lost, r->connect_secs,
+	       (unsigned long long)bench_hist_percentile(&r->verb[BV_LOGIN], 50),
+	       (unsigned long long)r->login_errors, o->pipeline, (unsigned long long)r->completed,
+	       (unsigned long long)r->errors, r->load_secs, rps,
+	       (unsigned long long)bench_hist_percentile(&r->all, 50),
+	       (unsigned long long)bench_hist_percentile(&r->all, 90),
+	       (unsigned long long)bench_hist_percentile(&r->all, 99),
+	       (unsigned long long)r->all.max, r->timed_out);
+}
+
+static void report_idle(const struct bench_opts *o, const struct bench_result *r)
+{
+	int have_rss = r->rss_before_kb >= 0 && r->rss_after_kb >= 0 && r->ready > 0;
+	double per_conn = 0;
+
+	if (have_rss)
+		per_conn = (double)(r->rss_after_kb - r->rss_before_kb) * 1024.0 / (double)r->ready;
+	if (!o->quiet) {
+		printf("====== idle ======\n");
+		printf("  connections: %zu requested, %zu open%s in %.2f s, %zu failed\n", r->conns,
+		       r->ready, o->idle_login ? " and logged in" : "", r->connect_secs, r->failed);
+		if (r->failed > 0)
+			print_failures(r);
+		printf("  held %.1f s: %zu still open, %zu closed by the server\n", r->load_secs,
+		       r->open_at_end, r->lost);
+		if (r->ncodes > 0)
+			printf("  set-up errors: %s=%llu%s\n", r->codes[0].code,
+			       (unsigned long long)r->codes[0].count, r->ncodes > 1 ? " ..." : "");
+		if (have_rss)
+			printf("  server VmRSS: %ld kB before, %ld kB with the connections open, "
+			       "%ld kB at the end\n"
+			       "  server memory per connection: %.0f bytes (%.2f KiB)\n",
+			       r->rss_before_kb, r->rss_after_kb, r->rss_end_kb, per_conn,
+			       per_conn / 1024.0);
+		else if (o->server_pid > 0)
+			printf("  server VmRSS: unknown (cannot read /proc/%ld/status)\n",
+			       o->server_pid);
+		if (r->timed_out)
+			printf("  TIMED OUT after %.0f s\n", o->timeout);
+	}
+	printf("SUMMARY test=idle conns=%zu open=%zu failed=%zu dropped=%zu seconds=%.3f "
+	       "rss_before_kb=%ld rss_after_kb=%ld rss_end_kb=%ld bytes_per_conn=%.0f "
+	       "timed_out=%d\n",
+	       r->conns, r->ready, r->failed, r->lost, r->load_secs, r->rss_before_kb,
+	       r->rss_after_kb, r->rss_end_kb, per_conn, r->timed_out);
+}
+
+int main(int argc, char **argv)
+{
+	enum {
+		OPT_DURATION = 1000,
+		OPT_IDLE,
+		OPT_LOGIN,
+		OPT_SCENARIO,
+		OPT_SERVER_PID,
+		OPT_PREFIX,
+		OPT_PASSWORD,
+		OPT_BURST,
+		OPT_TIMEOUT,
+		OPT_READY_TIMEOUT,
+		OPT_HELP,
+		OPT_VERSION,
+	};
+	static const struct option longopts[] = {
+	    {"duration", required_argument, NULL, OPT_DURATION},
+	    {"idle", no_argument, NULL, OPT_IDLE},
+	    {"login", no_argument, NULL, OPT_LOGIN},
+	    {"scenario", required_argument, NULL, OPT_SCENARIO},
+	    {"server-pid", required_argument, NULL, OPT_SERVER_PID},
+	    {"user-prefix", required_argument, NULL, OPT_PREFIX},
+	    {"password", required_argument, NULL, OPT_PASSWORD},
+	    {"connect-burst", required_argument, NULL, OPT_BURST},
+	    {"timeout", required_argument, NULL, OPT_TIMEOUT},
+	    {"ready-timeout", required_argument, NULL, OPT_READY_TIMEOUT},
+	    {"quiet", no_argument, NULL, 'q'},
+	    {"help", no_argument, NULL, OPT_HELP},
+	    {"version", no_argument, NULL, OPT_VERSION},
+	    {NULL, 0, NULL, 0},
+	};
+	struct bench_opts o = {
+	    .host = "127.0.0.1",
+	    .port = 4000,
+	    .conns = 50,
+	    .requests = 100000,
+	    .pipeline = 1,
+	    .connect_burst = 256,
+	    .ready_timeout = 30,
+	    .tests = 1u << BENCH_PING,
+	    .password = "bench-pass-1",
+	};
+	struct bench_result *r;
+	struct in6_addr a6;
+	struct in_addr a4;
+	int c, rc = 0, n_given = 0, t;
+	double v;
+
+	while ((c = getopt_long(argc, argv, "h:p:c:n:t:P:q", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			o.host = optarg;
+			break;
+		case 'p':
+			if (parse_num(optarg, 65535, &v) != 0 || v < 1)
+				goto bad;
+			o.port = (int)v;
+			break;
+		case 'c':
+			if (parse_num(optarg, 1000000, &v) != 0 || v < 1)
+				goto bad;
+			o.conns = (size_t)v;
+			break;
+		case 'n':
+			if (parse_num(optarg, 1e15, &v) != 0)
+				goto bad;
+			o.requests = (uint64_t)v;
+			n_given = 1;
+			break;
+		case 't':
+			o.tests = bench_parse_tests(optarg);
+			if (o.tests == 0)
+				goto bad;
+			break;
+		case 'P':
+			if (parse_num(optarg, BENCH_PIPE_MAX, &v) != 0 || v < 1)
+				goto bad;
+			o.pipeline = (size_t)v;
+			break;
+		case 'q':
+			o.quiet = 1;
+			break;
+		case OPT_DURATION:
+			if (parse_num(optarg, 86400, &v) != 0)
+				goto bad;
+			o.duration = v;
+			break;
+		case OPT_IDLE:
+			o.tests = 1u << BENCH_IDLE;
+			break;
+		case OPT_LOGIN:
+			o.idle_login = 1;
+			break;
+		case OPT_SCENARIO:
+			o.scenario = optarg;
+			break;
+		case OPT_SERVER_PID:
+			if (parse_num(optarg, 4194304, &v) != 0 || v < 1)
+				goto bad;
+			o.server_pid = (long)v;
+			break;
+		case OPT_PREFIX:
+			o.user_prefix = optarg;
+			break;
+		case OPT_PASSWORD:
+			o.password = optarg;
+			break;
+		case OPT_BURST:
+			if (parse_num(optarg, 100000, &v) != 0 || v < 1)
+				goto bad;
+			o.connect_burst = (size_t)v;
+			break;
+		case OPT_TIMEOUT:
+			if (parse_num(optarg, 86400, &v) != 0 || v <= 0)
+				goto bad;
+			o.timeout = v;
+			break;
+		case OPT_READY_TIMEOUT:
+			if (parse_num(optarg, 86400, &v) != 0 || v <= 0)
+				goto bad;
+			o.ready_timeout = v;
+			break;
+		case OPT_HELP:
+			usage(stdout);
+			return 0;
+		case OPT_VERSION:
+			printf("wg-bench %s\n", WG_VERSION);
+			return 0;
+		default:
+			usage(stderr);
+			return 1;
+		}
+	}
+	if (optind < argc) {
+		usage(stderr);
+		return 1;
+	}
+	if (inet_pton(AF_INET, o.host, &a4) != 1 && inet_pton(AF_INET6, o.host, &a6) != 1) {
+		fprintf(stderr, "wg-bench: -h wants a numeric address (e.g. 127.0.0.1), not '%s'\n",
+		        o.host);
+		return 1;
+	}
+	if (o.duration > 0 && !n_given)
+		o.requests = 0;
+	if (raise_nofile((rlim_t)o.conns + 64) != 0)
+		return 1;
+
+	r = malloc(sizeof(*r));
+	if (r == NULL) {
+		fprintf(stderr, "wg-bench: out of memory\n");
+		return 1;
+	}
+	for (t = BENCH_PING; t <= BENCH_IDLE; t++) {
+		struct bench_opts run_o = o;
+
+		if (!(o.tests & (1u << t)))
+			continue;
+		if (t == BENCH_IDLE && run_o.duration == 0)
+			run_o.duration = 10;
+		if (run_o.timeout == 0) { /* default: room for set-up, then the load */
+			run_o.timeout = run_o.duration > 0 ? run_o.duration + 120 : 300;
+			if (t == BENCH_MIX || (t == BENCH_IDLE && o.idle_login))
+				run_o.timeout += (double)o.conns / 5; /* argon2id: slow by design */
+		}
+		if (bench_run(&run_o, (enum bench_test)t, r) != 0) {
+			fprintf(stderr, "wg-bench: cannot start the event loop\n");
+			free(r);
+			return 1;
+		}
+		if (t == BENCH_IDLE)
+			report_idle(&run_o, r);
+		else
+			report_load(&run_o, r);
+		fflush(stdout);
+		if (r->ready == 0) {
+			fprintf(stderr, "wg-bench: could not connect to %s port %d (%zu failed)\n",
+			        o.host, o.port, r->failed);
+			rc = 2;
+			break;
+		}
+		if (r->timed_out)
+			rc = 3;
+	}
+	free(r);
+	return rc;
+bad:
+	fprintf(stderr, "wg-bench: bad value '%s' (see --help)\n", optarg);
+	return 1;
+}
