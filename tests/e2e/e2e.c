@@ -122,7 +122,8 @@ static int launch(struct e2e_server *s)
 			break;
 		if (stat(s->log, &st) == 0 && st.st_size > before) {
 			log = read_log(s);
-			int up = log != NULL && strstr(log + before, "listening on 127.0.0.1:") != NULL;
+			int up =
+			    log != NULL && strstr(log + before, "listening on 127.0.0.1:") != NULL;
 			free(log);
 			if (up) {
 				s->port = find_port(s);
@@ -433,7 +434,8 @@ int e2e_login_new(struct e2e_client *c, int port, const char *name, const char *
 	if (e2e_connect(c, port) != 0)
 		return -1;
 	r = e2e_cmd(c, "register %s %s", name, password);
-	if (r == NULL || (strncmp(c->final, "ok", 2) != 0 && strstr(c->final, "name-taken") == NULL))
+	if (r == NULL ||
+	    (strncmp(c->final, "ok", 2) != 0 && strstr(c->final, "name-taken") == NULL))
 		return -1;
 	r = e2e_cmd(c, "login %s %s", name, password);
 	return r != NULL && strncmp(c->final, "ok", 2) == 0 ? 0 : -1;

@@ -399,20 +399,19 @@ static void test_game_that_ended_while_away_is_announced(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_full_game_with_secrets_and_spectator, start_server,
-						stop_server),
-		cmocka_unit_test_setup_teardown(test_reconnect_sees_missed_events, start_server,
-						stop_server),
-		cmocka_unit_test_setup_teardown(test_every_connection_of_a_user_is_notified,
-						start_server, stop_server),
-		cmocka_unit_test_setup_teardown(test_version_makes_retries_exactly_once,
-						start_server, stop_server),
-		cmocka_unit_test_setup_teardown(test_json_mode_and_tags, start_server, stop_server),
-		cmocka_unit_test_setup_teardown(test_lobby_errors_are_clear, start_server,
-						stop_server),
-		cmocka_unit_test_setup_teardown(test_resign_ends_the_game, start_server, stop_server),
-		cmocka_unit_test_setup_teardown(test_game_that_ended_while_away_is_announced,
-						start_server, stop_server),
+	    cmocka_unit_test_setup_teardown(test_full_game_with_secrets_and_spectator, start_server,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_reconnect_sees_missed_events, start_server,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_every_connection_of_a_user_is_notified,
+	                                    start_server, stop_server),
+	    cmocka_unit_test_setup_teardown(test_version_makes_retries_exactly_once, start_server,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_json_mode_and_tags, start_server, stop_server),
+	    cmocka_unit_test_setup_teardown(test_lobby_errors_are_clear, start_server, stop_server),
+	    cmocka_unit_test_setup_teardown(test_resign_ends_the_game, start_server, stop_server),
+	    cmocka_unit_test_setup_teardown(test_game_that_ended_while_away_is_announced,
+	                                    start_server, stop_server),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -24,8 +24,8 @@ static struct e2e_server server;
 static int start_server(void **state)
 {
 	/* snapshots every 3 actions: recovery uses snapshot + replay */
-	static const char *const args[] = {"--data-dir",     WG_RACE_DIR, "--allow-debug",
-					   "--snapshot-every", "3",	 NULL};
+	static const char *const args[] = {"--data-dir",       WG_RACE_DIR, "--allow-debug",
+	                                   "--snapshot-every", "3",         NULL};
 
 	(void)state;
 	return e2e_server_start(&server, WG_TEST_DAEMON, args);
@@ -54,8 +54,8 @@ static void play_round(struct e2e_client *first, struct e2e_client *second, int 
 	cmd_ok(second, "bid %d", bid2);
 }
 
-static void snapshot_views(struct e2e_client *a, struct e2e_client *b, char *va, char *vb,
-			   char *la, char *lb, size_t n)
+static void snapshot_views(struct e2e_client *a, struct e2e_client *b, char *va, char *vb, char *la,
+                           char *lb, size_t n)
 {
 	cmd_ok(a, "view");
 	snprintf(va, n, "%s", a->reply);
@@ -179,9 +179,9 @@ static void test_ok_means_durable(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_sigkill_mid_game_then_continue_exactly,
-						start_server, stop_server),
-		cmocka_unit_test_setup_teardown(test_ok_means_durable, start_server, stop_server),
+	    cmocka_unit_test_setup_teardown(test_sigkill_mid_game_then_continue_exactly,
+	                                    start_server, stop_server),
+	    cmocka_unit_test_setup_teardown(test_ok_means_durable, start_server, stop_server),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

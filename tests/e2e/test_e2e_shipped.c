@@ -36,10 +36,9 @@ static int run(const char *cmd, char *out, size_t size)
 static void test_version_and_help(void **state)
 {
 	static char out[16384];
-	static const char *const flags[] = {"--listen",	     "--db",	      "--log-level",
-					    "--max-clients", "--allow-debug", "--version",
-					    "--help",	     "--config",      "--scenarios",
-					    "--output-limit", "--idle-timeout"};
+	static const char *const flags[] = {
+	    "--listen", "--db",     "--log-level", "--max-clients",  "--allow-debug", "--version",
+	    "--help",   "--config", "--scenarios", "--output-limit", "--idle-timeout"};
 
 	(void)state;
 	assert_int_equal(run(WG_DAEMON " --version", out, sizeof(out)), 0);
@@ -58,17 +57,16 @@ static void test_check_scenario_reports_and_exits_nonzero(void **state)
 
 	(void)state;
 	/* the shipped daemon has no race ruleset */
-	assert_int_equal(run(WG_DAEMON " check-scenario " WG_RACE_DIR "/race.json 2>&1", out,
-			     sizeof(out)),
-			 1);
+	assert_int_equal(
+	    run(WG_DAEMON " check-scenario " WG_RACE_DIR "/race.json 2>&1", out, sizeof(out)), 1);
 	assert_contains(out, "unknown ruleset 'race'");
 	assert_int_equal(run(WG_DAEMON " check-scenario /nonexistent.json 2>&1", out, sizeof(out)),
-			 1);
+	                 1);
 	assert_contains(out, "cannot read");
 	/* the test daemon knows it */
-	assert_int_equal(run(WG_TEST_DAEMON " check-scenario " WG_RACE_DIR "/race.json 2>&1", out,
-			     sizeof(out)),
-			 0);
+	assert_int_equal(
+	    run(WG_TEST_DAEMON " check-scenario " WG_RACE_DIR "/race.json 2>&1", out, sizeof(out)),
+	    0);
 	assert_contains(out, "ok    ");
 	assert_contains(out, "scenario 'race'");
 }
@@ -96,9 +94,9 @@ static void test_shipped_daemon_does_not_offer_the_test_ruleset(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_version_and_help),
-		cmocka_unit_test(test_check_scenario_reports_and_exits_nonzero),
-		cmocka_unit_test(test_shipped_daemon_does_not_offer_the_test_ruleset),
+	    cmocka_unit_test(test_version_and_help),
+	    cmocka_unit_test(test_check_scenario_reports_and_exits_nonzero),
+	    cmocka_unit_test(test_shipped_daemon_does_not_offer_the_test_ruleset),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

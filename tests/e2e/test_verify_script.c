@@ -193,7 +193,7 @@ static void test_script_accepts_real_dice_and_rejects_tampered(void **state)
 	/* the start die and at least one roll, all from the stream */
 	assert_true(cJSON_GetArraySize(rolls) >= 2);
 	assert_int_equal(cJSON_GetObjectItemCaseSensitive(data, "checked")->valueint,
-			 cJSON_GetArraySize(rolls));
+	                 cJSON_GetArraySize(rolls));
 
 	/* One roll value changed (to another face of the same die): refused. */
 	first = cJSON_GetArrayItem(rolls, 0);
@@ -216,9 +216,9 @@ static void test_script_accepts_real_dice_and_rejects_tampered(void **state)
 	{
 		char *text;
 		cJSON_ReplaceItemInObjectCaseSensitive(
-			data, "commitment",
-			cJSON_CreateString("00000000000000000000000000000000"
-					   "00000000000000000000000000000000"));
+		    data, "commitment",
+		    cJSON_CreateString("00000000000000000000000000000000"
+		                       "00000000000000000000000000000000"));
 		text = cJSON_PrintUnformatted(doc);
 		assert_non_null(text);
 		snprintf(path, sizeof(path), "%s/tampered-commitment.json", server.dir);
@@ -236,8 +236,8 @@ static void test_script_accepts_real_dice_and_rejects_tampered(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_script_accepts_real_dice_and_rejects_tampered,
-						start_server, stop_server),
+	    cmocka_unit_test_setup_teardown(test_script_accepts_real_dice_and_rejects_tampered,
+	                                    start_server, stop_server),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
