@@ -74,6 +74,22 @@ static int check_version(struct srv_cmd_ctx *ctx, const struct srv_game *g)
 			    (long long)g->rec.id, (long long)g->rec.version, (long long)ctx->version);
 }
 
+/* The optional count argument of log and chat: 1..10000, default dflt; a
+ * negative error code (ctx->err filled) when it is not a count. */
+static long count_arg(struct srv_cmd_ctx *ctx, long dflt)
+{
+	char *end;
+	long n;
+
+	if (ctx->argc < 2)
+		return dflt;
+	n = strtol(ctx->argv[1], &end, 10);
+	if (*end != '\0' || end == ctx->argv[1] || n < 1 || n > 10000)
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "%s [n] with n from 1 to 10000",
+				    ctx->argv[0]);
+	return n;
+}
+
 static void add_line(cJSON *lines, const char *s)
 {
 	cJSON_AddItemToArray(lines, cJSON_CreateString(s));
@@ -229,19 +245,15 @@ static int exec_log(struct srv_cmd_ctx *ctx)
 {
 	struct srv_game *g = current(ctx, 0);
 	struct log_ctx l;
-	long n = 20;
+	long n;
 	int viewer, rc;
 	cJSON *data;
 	char summary[64];
 
 	if (g == NULL)
 		return ctx->err.code;
-	if (ctx->argc > 1) {
-		char *end;
-		n = strtol(ctx->argv[1], &end, 10);
-		if (*end != '\0' || n < 1 || n > 10000)
-			return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "log [n] with n from 1 to 10000");
-	}
+	if ((n = count_arg(ctx, 20)) < 0)
+		return (int)n;
 	viewer = viewer_of(ctx, g);
 	data = cJSON_CreateObject();
 	l.lines = cJSON_AddArrayToObject(data, "lines");
@@ -376,17 +388,13 @@ static int exec_chat(struct srv_cmd_ctx *ctx)
 {
 	struct srv_game *g = current(ctx, 0);
 	struct chat_ctx cc;
-	long n = 20;
+	long n;
 	cJSON *data;
 
 	if (g == NULL)
 		return ctx->err.code;
-	if (ctx->argc > 1) {
-		char *end;
-		n = strtol(ctx->argv[1], &end, 10);
-		if (*end != '\0' || n < 1 || n > 10000)
-			return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "chat [n] with n from 1 to 10000");
-	}
+	if ((n = count_arg(ctx, 20)) < 0)
+		return (int)n;
 	data = cJSON_CreateObject();
 	cc.lines = cJSON_AddArrayToObject(data, "lines");
 	cc.list = cJSON_AddArrayToObject(data, "chat");
