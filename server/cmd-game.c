@@ -346,8 +346,10 @@ static int exec_say(struct srv_cmd_ctx *ctx)
 		proto_buf_release(&tmp);
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(ctx->srv->store));
 	}
+	/* the reply may close the connection (and detach its user): chat.name
+	 * is a copy */
 	srv_conn_ok_text(ctx->conn, ctx->tag, "said");
-	srv_game_chat(ctx->srv, g, ctx->conn->user->name, text);
+	srv_game_chat(ctx->srv, g, chat.name, text);
 	proto_buf_release(&tmp);
 	return 0;
 }

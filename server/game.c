@@ -282,14 +282,34 @@ int srv_games_recover(struct srv *s)
 
 /* ---- delivery ---- */
 
+/*
+ * Sends ev to every connection of a list.  Sending may close a connection
+ * (output limit, write error), which removes it from the very list (a
+ * user's connections, a game's watchers) and may free the user; so the
+ * pointers are copied first.  A closed connection stays allocated until its
+ * uv_close callback, and srv_conn_event ignores it meanwhile.
+ */
+static void send_to_all(struct srv_conn *const *list, size_t n, int64_t game, const cJSON *ev)
+{
+	struct srv_conn *local[16], **copy = local;
+
+	if (n == 0)
+		return;
+	if (n > sizeof(local) / sizeof(local[0]) && (copy = malloc(n * sizeof(*copy))) == NULL)
+		return;
+	memcpy(copy, list, n * sizeof(*copy));
+	for (size_t i = 0; i < n; i++)
+		srv_conn_event(copy[i], game, ev);
+	if (copy != local)
+		free(copy);
+}
+
 static void send_to_user(struct srv *s, int64_t user, int64_t game, const cJSON *ev)
 {
 	struct srv_user *u = srv_user_get(s, user);
 
-	if (u == NULL)
-		return;
-	for (size_t i = 0; i < u->nconns; i++)
-		srv_conn_event(u->conns[i], game, ev);
+	if (u != NULL)
+		send_to_all(u->conns, u->nconns, game, ev);
 }
 
 void srv_game_deliver(struct srv *s, struct srv_game *g, unsigned audience, const cJSON *ev)
@@ -299,8 +319,7 @@ void srv_game_deliver(struct srv *s, struct srv_game *g, unsigned audience, cons
 		    !(side == 1 && g->rec.seat[1] == g->rec.seat[0]))
 			send_to_user(s, g->rec.seat[side], g->rec.id, ev);
 	if (audience & RULES_AUD_SPECTATORS)
-		for (size_t i = 0; i < g->nwatchers; i++)
-			srv_conn_event(g->watchers[i], g->rec.id, ev);
+		send_to_all(g->watchers, g->nwatchers, g->rec.id, ev);
 }
 
 static void notice_all(struct srv *s, struct srv_game *g, const char *type, const char *text)
@@ -782,7 +801,11 @@ int srv_game_resign(struct srv *s, struct srv_game *g, struct srv_conn *c, int s
 
 void srv_game_login_notices(struct srv *s, struct srv_conn *c)
 {
-	int64_t uid = c->user->id;
+	int64_t uid;
+
+	if (c->closing || c->user == NULL) /* the login reply may have closed it */
+		return;
+	uid = c->user->id;
 
 	for (int64_t id = 1; id <= s->maxgame; id++) {
 		struct srv_game *g = srv_game_get(s, id);

@@ -162,7 +162,58 @@ int srv_load_scenario_dir(struct srv *s, const char *dir)
 	return loaded;
 }
 
-/* `wargamed check-scenario FILE...`: validate and report, exit 0/1. */
+/* What check-scenario counts while a ruleset reports the findings of one file. */
+struct lint_out {
+	const char *file;
+	int errors, warnings;
+};
+
+/* Prints one finding: "error FILE: PATH: MESSAGE" or "warning FILE: PATH: MESSAGE". */
+static void print_finding(void *ctx, int severity, const char *path, const char *message)
+{
+	struct lint_out *o = ctx;
+
+	if (severity == RULES_LINT_ERROR)
+		o->errors++;
+	else
+		o->warnings++;
+	printf("%s %s: %s: %s\n", severity == RULES_LINT_ERROR ? "error  " : "warning", o->file,
+	       path, message);
+}
+
+/* Runs the ruleset's scenario_lint on file (when it has one); returns the number of errors
+ * it reported, or -1 when the file could not be linted (unreadable, not JSON, no ruleset,
+ * no lint): then the loader's message is the report. */
+static int lint_file(struct rules_catalog *cat, const char *path, struct lint_out *o)
+{
+	const struct ruleset *rs;
+	cJSON *doc, *name;
+	size_t len = 0;
+	char *text = slurp(path, &len);
+	int n = -1;
+
+	if (text == NULL)
+		return -1;
+	doc = cJSON_ParseWithLength(text, len);
+	free(text);
+	if (doc == NULL)
+		return -1;
+	name = cJSON_GetObjectItemCaseSensitive(doc, "ruleset");
+	rs = cJSON_IsString(name) ? rules_catalog_ruleset(cat, name->valuestring) : NULL;
+	if (rs != NULL && rs->scenario_lint != NULL) {
+		n = rs->scenario_lint(path, doc, print_finding, o);
+		if (n < 0)
+			printf("error   %s: $: out of memory while checking\n", path);
+	}
+	cJSON_Delete(doc);
+	return n < 0 ? -1 : o->errors;
+}
+
+/*
+ * `wargamed check-scenario FILE...`: validate and report, exit 0/1.  Every finding of the
+ * ruleset's scenario_lint is printed (errors and warnings, each with its JSON path), then
+ * one summary line per file; the exit status is 1 if any file has an error or did not load.
+ */
 static int check_scenarios(int argc, char **argv, const struct ruleset *const *rulesets)
 {
 	struct rules_catalog cat;
@@ -170,16 +221,24 @@ static int check_scenarios(int argc, char **argv, const struct ruleset *const *r
 
 	rules_catalog_init(&cat, rulesets);
 	for (int i = 0; i < argc; i++) {
+		struct lint_out o = {.file = argv[i]};
 		size_t before = cat.nfailures;
-		if (load_scenario_file(&cat, argv[i]) == 0) {
+		int linted = lint_file(&cat, argv[i], &o);
+		if (load_scenario_file(&cat, argv[i]) == 0 && linted <= 0) {
 			const struct rules_catalog_entry *e = &cat.entries[cat.count - 1];
-			printf("ok    %s: scenario '%s' (%s), %s vs %s\n", argv[i], e->info.id,
+			printf("ok      %s: scenario '%s' (%s), %s vs %s", argv[i], e->info.id,
 			       e->rs->name, e->info.side_names[0], e->info.side_names[1]);
-		} else {
-			failed++;
-			for (size_t f = before; f < cat.nfailures; f++)
-				printf("error %s\n", cat.failures[f].message);
+			if (o.warnings > 0)
+				printf(", %d warning%s", o.warnings, o.warnings > 1 ? "s" : "");
+			printf("\n");
+			continue;
 		}
+		failed++;
+		if (linted <= 0) /* the loader's message is the only report */
+			for (size_t f = before; f < cat.nfailures; f++)
+				printf("error   %s\n", cat.failures[f].message);
+		printf("failed  %s: %d error%s, %d warning%s\n", argv[i], o.errors > 0 ? o.errors : 1,
+		       o.errors > 1 ? "s" : "", o.warnings, o.warnings == 1 ? "" : "s");
 	}
 	rules_catalog_release(&cat);
 	return failed ? 1 : 0;
@@ -207,9 +266,11 @@ static void sweep_cb(uv_timer_t *t)
 	for (struct srv_conn *c = s->conns, *next; c != NULL; c = next) {
 		next = c->next;
 		if (c->user == NULL && !c->busy && !c->close_after_flush && !c->closing &&
-		    now - c->connected_at >= s->cfg.idle_timeout) {
-			log_info(c->id, "idle for %d s without logging in", s->cfg.idle_timeout);
-			srv_conn_notice(c, 0, "bye", "idle timeout: log in within the time limit");
+		    now - c->last_active >= s->cfg.idle_timeout) {
+			log_info(c->id, "idle for %d s without being logged in", s->cfg.idle_timeout);
+			srv_conn_notice(c, 0, "bye",
+					"idle timeout: connections that are not logged in are closed "
+					"after a silence");
 			srv_conn_close_after_flush(c);
 		}
 	}
@@ -234,8 +295,10 @@ static void stop(struct srv *s, const char *why)
 	uv_close((uv_handle_t *)&s->sweep, NULL);
 	uv_signal_stop(&s->sigterm);
 	uv_signal_stop(&s->sigint);
+	uv_signal_stop(&s->sighup);
 	uv_close((uv_handle_t *)&s->sigterm, NULL);
 	uv_close((uv_handle_t *)&s->sigint, NULL);
+	uv_close((uv_handle_t *)&s->sighup, NULL);
 	while (s->conns != NULL) {
 		srv_conn_notice(s->conns, 0, "bye", "the server is shutting down");
 		srv_conn_close(s->conns, "shutdown");
@@ -244,6 +307,12 @@ static void stop(struct srv *s, const char *why)
 
 static void on_signal(uv_signal_t *h, int signum)
 {
+	if (signum == SIGHUP) {
+		/* No setting can change under running games; say so instead of
+		 * dying as the default action would. */
+		log_info(0, "SIGHUP ignored: restart the server to apply new settings");
+		return;
+	}
 	stop(h->data, signum == SIGTERM ? "SIGTERM" : "SIGINT");
 }
 
@@ -329,6 +398,18 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	}
 	srv_log_set_level(s->cfg.log_level);
 	signal(SIGPIPE, SIG_IGN);
+	/* the database holds password hashes and the seeds of running games */
+	umask(077);
+	{
+		struct sockaddr_storage probe;
+		if (uv_ip4_addr(s->cfg.listen_host, 0, (struct sockaddr_in *)&probe) != 0 &&
+		    uv_ip6_addr(s->cfg.listen_host, 0, (struct sockaddr_in6 *)&probe) != 0) {
+			log_fatal(0, "--listen: '%s' is not an IPv4 or IPv6 address",
+				  s->cfg.listen_host);
+			free(s);
+			return 2;
+		}
+	}
 	if (sodium_init() < 0) {
 		log_fatal(0, "libsodium failed to initialise");
 		free(s);
@@ -369,9 +450,11 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	}
 	uv_signal_init(s->loop, &s->sigterm);
 	uv_signal_init(s->loop, &s->sigint);
-	s->sigterm.data = s->sigint.data = s;
+	uv_signal_init(s->loop, &s->sighup);
+	s->sigterm.data = s->sigint.data = s->sighup.data = s;
 	uv_signal_start(&s->sigterm, on_signal, SIGTERM);
 	uv_signal_start(&s->sigint, on_signal, SIGINT);
+	uv_signal_start(&s->sighup, on_signal, SIGHUP);
 	uv_timer_init(s->loop, &s->sweep);
 	s->sweep.data = s;
 	uv_timer_start(&s->sweep, sweep_cb, 1000, 1000);

@@ -153,6 +153,10 @@ struct rules_outcome {
 	char summary[256];
 };
 
+/* Severity of a check-scenario finding (scenario_lint). */
+#define RULES_LINT_ERROR 0   /* the scenario is inconsistent: it is not loaded */
+#define RULES_LINT_WARNING 1 /* suspicious, loaded anyway */
+
 struct ruleset {
 	const char *name;        /* "fm" */
 	const char *description; /* one line */
@@ -202,6 +206,20 @@ struct ruleset {
 	char *(*snapshot)(const struct rules_game *g);
 	int (*restore)(const struct rules_scenario *sc, const struct rules_options *opts,
 		       const char *snapshot, struct rules_game **out, struct rules_error *err);
+
+	/*
+	 * Optional (NULL: scenario_load is the only check).  Validates a parsed scenario
+	 * document and reports EVERY problem it finds through report(ctx, severity, path,
+	 * message), going on past each one wherever it can (`wargamed check-scenario`):
+	 * severity RULES_LINT_*, path the JSON path concerned ("$.units[3].setup.hex", "$"
+	 * for the whole file), message a sentence; the strings live only during the call.
+	 * Returns the number of errors (0: scenario_load accepts the document), or
+	 * WG_E_NO_MEMORY.
+	 */
+	int (*scenario_lint)(const char *source, const cJSON *doc,
+			     void (*report)(void *ctx, int severity, const char *path,
+					    const char *message),
+			     void *ctx);
 };
 
 /* The verb entry of rs named name (case-insensitive), or NULL. */

@@ -4,6 +4,9 @@
  * column (AMB-01 alignment, FM-CRT-02..04 clamping, FM-CRT-11 shift),
  * fortifications (FM-8.2.3), totals and the die roll.  The result's
  * effects are applied by retreat.c.
+ *
+ * A unit may attack the enemy unit that shares its hex (beach assault,
+ * BS-16.3): no hexside lies between them, so no hexside rule applies.
  */
 #include "fm_int.h"
 
@@ -241,13 +244,13 @@ int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			if (m < 0)
 				return rules_fail(err, WG_E_BAD_ARGS, "",
 				                  "you have no support fire marker '%s'", a);
+			if (sc->hooks->marker_check != NULL &&
+			    (rc = sc->hooks->marker_check(g, side, m, err)) != 0)
+				return rc;
 			if (g->m[side][m].where != FM_M_HAND)
 				return rules_fail(err, WG_E_ILLEGAL_SUPPORT, "FM-7.2-07",
 				                  "marker %s is not available this turn (FM-7.2)",
 				                  sc->markers[side][m].id);
-			if (sc->hooks->marker_check != NULL &&
-			    (rc = sc->hooks->marker_check(g, side, m, err)) != 0)
-				return rc;
 		}
 		g->m[side][m].where = FM_M_COMMITTED;
 		g->m[side][m].revealed = 1; /* FM-8.1.2-06: announced */
@@ -319,12 +322,15 @@ int fm__do_attack(struct fm_game *g, struct rules_dice *d, int side, int argc, c
 			                  "%s is not your unit", ud->id);
 		if ((rc = fm__may_attack(g, unit, err)) != 0)
 			return rc;
-		if (!fm__adjacent(g, g->u[unit].hex, hex))
+		if (!fm__adjacent(g, g->u[unit].hex, hex) && g->u[unit].hex != hex)
 			return rules_fail(err, WG_E_ILLEGAL_ATTACK, "FM-8.2-01",
 			                  "%s in %s is not adjacent to %s: ground combat needs "
 			                  "adjacent units (FM-8.2)",
 			                  ud->id, fm__hex_id(g, g->u[unit].hex, buf), argv[1]);
-		if (fm__side_prohibited(g, g->u[unit].hex, hex, unit) ||
+		if (g->sc->hooks->attack_check != NULL &&
+		    (rc = g->sc->hooks->attack_check(g, unit, hex, err)) != 0)
+			return rc;
+		if ((g->u[unit].hex != hex && fm__side_prohibited(g, g->u[unit].hex, hex, unit)) ||
 		    fm__hex_prohibited(g, hex, unit))
 			return rules_fail(
 			    err, WG_E_ILLEGAL_ATTACK, "FM-8.2-09",
@@ -456,6 +462,11 @@ int fm__battle_resolve(struct fm_game *g, struct rules_dice *d, struct rules_eve
 		        sc->crt.lines[line].name, sc->crt.labels[label], col + 1, die,
 		        fm__result_name(r), extra) != 0)
 			return WG_E_NO_MEMORY;
+	}
+	if (sc->hooks->after_roll != NULL) {
+		int rc = sc->hooks->after_roll(g, ev, err);
+		if (rc)
+			return rc;
 	}
 	return fm__apply_result(g, ev, err);
 }

@@ -3,6 +3,11 @@
  * and apply(), which routes each action verb to its module and keeps the
  * atomicity contract by restoring a saved copy of the (plain-data) game
  * state when the action is refused.
+ *
+ * The verb table also lists the verbs of the exclusive-rules modules (one
+ * ruleset, several games): the system forwards any verb it does not handle
+ * to the scenario's module (struct fm_hooks.apply / .query), which answers
+ * unknown-verb when the verb is not its own.
  */
 #include "fm.h"
 #include "fm_int.h"
@@ -19,8 +24,10 @@ static const struct rules_verb fm_verbs[] = {
     {"move", RULES_VERB_ACTION, 2, -1, "move <unit> <hex> [<hex> ...] | move <unit> to <hex>",
      "Move a unit along the given path of adjacent hexes, or along the cheapest legal path "
      "with `to`. Costs MP per hex (FM-5), stops in enemy ZOC (FM-6.1)."},
-    {"enter", RULES_VERB_ACTION, 2, 2, "enter <unit> <hex>",
-     "Bring a reinforcement onto the map at one of its arrival hexes; it may then move on."},
+    {"enter", RULES_VERB_ACTION, 2, -1, "enter <unit> <hex> [<hex> ...]",
+     "Bring a reinforcement onto the map at one of its arrival hexes; it may move on along the "
+     "hexes given (or later with `move`). It may pass a friendly unit on its arrival hex but "
+     "not end there (FM-5.3)."},
     {"end", RULES_VERB_ACTION, 0, 0, "end", "Finish the current phase (or your set-up)."},
     {"bombard", RULES_VERB_ACTION, 2, 3, "bombard <hex> <marker> [<marker>]",
      "Bombardment Phase: attack the enemy unit in a hex with one or two support fire markers "
@@ -52,6 +59,17 @@ static const struct rules_verb fm_verbs[] = {
      "Your support fire markers: pool, this turn's markers, what is committed and used."},
     {"crt", RULES_VERB_QUERY, 0, 1, "crt [<terrain or line>]",
      "The combat results table, or the die-roll results of one terrain line."},
+    /* exclusive-rules verbs (Battle of the Scheldt, rules/fm/scheldt/) */
+    {"rebuild", RULES_VERB_ACTION, 1, 1, "rebuild <unit>",
+     "Battle of the Scheldt, at the end of your player turn: flip one of your depleted units "
+     "back to full strength, within your side's rebuilds of the turn (BS-11.0)."},
+    {"land", RULES_VERB_ACTION, 2, 2, "land <unit> <hex>",
+     "Battle of the Scheldt, Allied Movement Phase: place a unit of the Beveland (16.1) or "
+     "Walcheren (16.2) assault group by assault boat on a coastal hex, even one held by a "
+     "German unit; the first landing declares the assault (BS-16)."},
+    {"exclusive", RULES_VERB_QUERY, 0, 0, "exclusive",
+     "The state of the scenario's exclusive rules: frozen units, rebuilds left, assault "
+     "groups and their conditions, landed units, special markers, last-held hexes."},
 };
 
 void fm__line(cJSON *reply, const char *fmt, ...)
@@ -173,6 +191,8 @@ static int fm_start(struct rules_game *rg, struct rules_dice *d, struct rules_ev
 	rc = rules_emit(ev, RULES_AUD_PUBLIC, "game-started", NULL, "%s begins", g->sc->title);
 	if (rc == 0)
 		rc = fm__start_game(g, d, ev, err);
+	if (rc == 0 && g->sc->hooks->settle != NULL)
+		rc = g->sc->hooks->settle(g, ev, err);
 	if (rc == 0)
 		rc = fm__check_instant(g, ev);
 	if (rc != 0) {
@@ -266,6 +286,8 @@ static int fm_apply(struct rules_game *rg, struct rules_dice *d, int side, int a
 	err->message[0] = '\0';
 	err->rule[0] = '\0';
 	rc = dispatch(g, d, side, argc, argv, reply, ev, err);
+	if (rc == 0 && g->sc->hooks->settle != NULL)
+		rc = g->sc->hooks->settle(g, ev, err);
 	if (rc == 0 && !g->over)
 		rc = fm__check_instant(g, ev);
 	if (rc != 0) {
@@ -302,4 +324,5 @@ const struct ruleset fm_ruleset = {
     .outcome = fm__outcome,
     .snapshot = fm__snapshot,
     .restore = fm__restore,
+    .scenario_lint = fm__scenario_lint,
 };

@@ -12,6 +12,8 @@
  *   view.c      view() and the query verbs (map, units, hex, markers, crt, reach)
  *   snapshot.c  snapshot() and restore()
  *   hooks.c     the exclusive-rules module registry
+ *   lint.c      consistency checks of a loaded scenario; check-scenario (scenario_lint)
+ *   scheldt/    the Battle of the Scheldt exclusive rules (module "scheldt")
  *   fm.c        the ruleset table, create/destroy/start/apply
  *
  * Invariants:
@@ -21,7 +23,10 @@
  *     copy and puts the copy back when the action is refused (atomicity).
  *   - at the end of every accepted action no two units share a hex, except
  *     while a displacement chain is pending (FM_AW_DISPLACE) or where an
- *     exclusive module's may_share hook allows it.
+ *     exclusive module's may_share hook allowed it (beach assault, BS-16.3):
+ *     every system path that ends a unit in a hex (place, enter, move,
+ *     advance, fm__arrive) asks fm__may_stack.  Enemy checks never rely on
+ *     the first occupant of a hex (fm__enemy_in).
  *   - g->await says who must act and on what; every player decision is a verb.
  *
  * MP are counted in half points everywhere ("_half").
@@ -50,6 +55,7 @@
 #define FM_MAX_CHECKS         8
 #define FM_MAX_FLAGS          4
 #define FM_EX_STATE           2048
+#define FM_MAX_EXOPTS         16
 #define FM_ID                 24
 
 /* ---- results ---------------------------------------------------------- */
@@ -232,6 +238,7 @@ struct fm_opts {
 	int fort_total;         /* fort.halve=total */
 	int continuation;       /* movement.allow_continuation */
 	int chain_check;        /* displace.chain_check */
+	int ex[FM_MAX_EXOPTS];  /* the exclusive module's options (struct fm_exopt order) */
 };
 
 /* ---- game state ------------------------------------------------------- */
@@ -283,6 +290,8 @@ enum fm_phase {
 	FM_PH_MOBILE_MOVE,
 	FM_PH_MOBILE_COMBAT,
 	FM_PH_OVER,
+	FM_PH_TURN_END, /* end of the player turn: module decisions (rebuilds); after OVER so
+	                 * stored phase numbers keep their meaning */
 };
 
 enum fm_await {
@@ -357,6 +366,45 @@ struct fm_game {
 /* What a unit is about to do, for fm_hooks.may_act. */
 enum fm_act { FM_ACT_MOVE, FM_ACT_ENTER, FM_ACT_ATTACK, FM_ACT_BE_ATTACKED, FM_ACT_BE_BOMBARDED };
 
+/* What a fm_hooks.retreat_step call checks. */
+enum fm_rs { FM_RS_RETREAT, FM_RS_ADVANCE, FM_RS_DISPLACE };
+
+/* fm_hooks.move_step may return this: the step is allowed by an exclusive exception (BS-13.0
+ * Braakman crossing) and the system's terrain prohibitions are not applied to it. */
+#define FM_HOOK_ALLOW 1
+
+/* Severities of scenario findings (rules/core/ruleset.h RULES_LINT_*). */
+#define FM_LINT_ERROR   0
+#define FM_LINT_WARNING 1
+
+/*
+ * Where the findings of scenario validation go (scenario.c, lint.c, modules).
+ * Strict mode (report == NULL, the loader): the first error is written into err
+ * and makes loading fail; warnings are dropped.  Lint mode (check-scenario):
+ * every finding is passed to report and loading goes on wherever it safely can.
+ */
+struct fm_findings {
+	void (*report)(void *ctx, int severity, const char *path, const char *message);
+	void *ctx;
+	struct rules_error *err;
+	const char *source; /* file name used in messages */
+	int errors, warnings;
+};
+
+/* Records one finding at JSON path (e.g. "$.exclusive.zones.pocket").  Returns
+ * WG_E_BAD_SCENARIO for an error in strict mode (stop), else 0 (go on). */
+int fm__finding(struct fm_findings *f, int severity, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* A game option of an exclusive module: key, its two values (values[0] -> 0) and the
+ * default, stored in g->opt.ex[index in the module's table]. */
+struct fm_exopt {
+	const char *key;
+	const char *values[2];
+	int def;
+	const char *rule; /* the AMB decision it selects, for `help` and docs */
+};
+
 /*
  * An exclusive-rules module (Battle of the Scheldt, Meuse Argonne): every
  * member may be NULL (system behaviour).  The scenario names the module in
@@ -366,27 +414,62 @@ enum fm_act { FM_ACT_MOVE, FM_ACT_ENTER, FM_ACT_ATTACK, FM_ACT_BE_ATTACKED, FM_A
  */
 struct fm_hooks {
 	const char *module;
-	/* Parses the scenario's "exclusive" object (ex may be NULL); may set sc->ex_data. */
-	int (*load)(struct fm_scenario *sc, const cJSON *ex, struct rules_error *err);
+	/* The module's game options (`new <scenario> key=value`), at most FM_MAX_EXOPTS. */
+	const struct fm_exopt *options;
+	int noptions;
+	/* Parses the scenario's "exclusive" object (ex may be NULL) into sc->ex_data; reports
+	 * problems through f.  Returns 0, or a negative code when it cannot go on. */
+	int (*load)(struct fm_scenario *sc, const cJSON *ex, struct fm_findings *f);
+	/* Consistency checks of the loaded scenario (map facts the module relies on). */
+	void (*lint)(const struct fm_scenario *sc, struct fm_findings *f);
 	void (*free)(struct fm_scenario *sc);
 	/* Called once in create() after the system initial state is built. */
 	int (*init)(struct fm_game *g, struct rules_error *err);
 	/* After the system support allotment at the start of each game turn. */
 	int (*turn_start)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
 	                  struct rules_error *err);
-	/* At the end of each player turn (rebuilds, withdrawals). */
+	/* When the active player's Mobile Combat Phase is over, before his end-of-turn step:
+	 * automatic end-of-player-turn effects (BS-13.1 withdrawal). */
+	int (*turn_closing)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+	                    struct rules_error *err);
+	/* 1 if the active player has decisions at the end of his player turn (rebuilds): the
+	 * game then waits in FM_PH_TURN_END; what (may be NULL) receives the pending text. */
+	int (*end_step)(const struct fm_game *g, char *what, size_t n);
+	/* At the end of each player turn, after the end-of-turn step. */
 	int (*player_turn_end)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
 	                       struct rules_error *err);
-	/* One movement step (from -1 = entry from off map): may add MP, force a stop, refuse. */
-	int (*move_step)(const struct fm_game *g, int unit, int from, int to, int *cost_half,
-	                 int *must_stop, struct rules_error *err);
+	/* May the active player end the current phase now (mandatory attacks, landings)? */
+	int (*end_check)(const struct fm_game *g, struct rules_error *err);
+	/* After every accepted action (and the start): bookkeeping of positions (last occupant
+	 * of a hex, assault hexes left).  May emit events. */
+	int (*settle)(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
+	/*
+	 * One movement step of unit from `from` (-1 = entry from off the map) to `to`, with
+	 * spent_half MP already spent this phase and first = no step taken yet this phase.
+	 * *cost_half is the system cost (-2 = "all MP" terrain); the hook may change it (add
+	 * MP) and set *must_stop.  Called before the system's terrain prohibitions: return
+	 * < 0 to refuse (with the exclusive rule), 0 to let the system rules decide, or
+	 * FM_HOOK_ALLOW to allow a step the system would find prohibited.
+	 */
+	int (*move_step)(const struct fm_game *g, int unit, int from, int to, int spent_half,
+	                 int first, int *cost_half, int *must_stop, struct rules_error *err);
 	/* May this unit do act now (frozen units, landed units)? */
 	int (*may_act)(const struct fm_game *g, int unit, enum fm_act act, struct rules_error *err);
+	/* 1 if unit may end in hex although other units are there (beach assault, BS-16.3-01). */
+	int (*may_share)(const struct fm_game *g, int unit, int hex);
 	/* 1 if unit's ZOC does not extend into hex (trenches, MA-14.2-05). */
 	int (*zoc_blocked)(const struct fm_game *g, int unit, int hex);
+	/* May unit attack the enemy in hex (called per attacker, before the system checks)? */
+	int (*attack_check)(const struct fm_game *g, int unit, int hex, struct rules_error *err);
 	/* The CRT line of the current battle after the system chose line. */
 	int (*crt_line)(const struct fm_game *g, int line);
-	/* Extra check of one marker commit (side, marker index) in the current battle. */
+	/* After the die roll, before the result is applied: may change g->b.result and apply
+	 * special results (BS-16.3-06). */
+	int (*after_roll)(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
+	/* 0 if side's marker is kept out of the random allotment (special markers). */
+	int (*in_draw)(const struct fm_game *g, int side, int marker);
+	/* Extra check of one marker commit (side, marker index) in the current battle; called
+	 * before the system's availability checks, so it may name its own rule. */
 	int (*marker_check)(const struct fm_game *g, int side, int marker, struct rules_error *err);
 	/* The most markers side may commit to the current battle (system: 2). */
 	int (*max_markers)(const struct fm_game *g, int side);
@@ -395,9 +478,11 @@ struct fm_hooks {
 	int (*step_again)(const struct fm_game *g, int side);
 	/* Bombardment target check (range, observation) for hex. */
 	int (*bombard_check)(const struct fm_game *g, int hex, struct rules_error *err);
-	/* A retreat/advance/displacement step: refuse (<0), or set *stop to end it there. */
-	int (*retreat_step)(const struct fm_game *g, int unit, int from, int to, int advance,
-	                    int *stop);
+	/* A retreat/advance/displacement step (mode): refuse (<0, err filled with the exclusive
+	 * rule), or set *stop to end it there (the retreat then counts as complete).  Called
+	 * before the system's checks of the step. */
+	int (*retreat_step)(const struct fm_game *g, int unit, int from, int to, enum fm_rs mode,
+	                    int *stop, struct rules_error *err);
 	/* 0 if unit may not take the current battle's loss (BS-14.1-06). */
 	int (*loss_ok)(const struct fm_game *g, int unit);
 	/* Called when a battle is fully resolved. */
@@ -405,6 +490,9 @@ struct fm_hooks {
 	/* Verbs the system does not handle; return WG_E_UNKNOWN_VERB if not one of the module's. */
 	int (*apply)(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
 	             cJSON *reply, struct rules_events *ev, struct rules_error *err);
+	/* Query verbs the system does not handle (WG_E_UNKNOWN_VERB if not the module's). */
+	int (*query)(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+	             struct rules_error *err);
 	/* Victory: return 1 and set *winner (-1 draw) and summary to decide; at_end = last turn
 	 * over. */
 	int (*victory)(const struct fm_game *g, int at_end, int *winner, char *summary, size_t n);
@@ -424,15 +512,32 @@ extern const struct fm_hooks fm__hooks_system;
 
 int fm__scenario_load(const char *source, const cJSON *doc, struct rules_scenario **out,
                       struct rules_error *err);
+/* The loader in either mode (struct fm_findings): *out is set when the document loaded
+ * (lint mode: even with findings, when it could go on). */
+int fm__scenario_parse(const char *source, const cJSON *doc, struct fm_findings *f,
+                       struct fm_scenario **out);
+/* check-scenario: every finding of a document (ruleset scenario_lint). */
+int fm__scenario_lint(const char *source, const cJSON *doc,
+                      void (*report)(void *ctx, int severity, const char *path, const char *msg),
+                      void *ctx);
 void fm__scenario_free(struct rules_scenario *sc);
 void fm__scenario_info(const struct rules_scenario *sc, struct rules_scenario_info *info);
 /* Options: defaults of the edition, then the scenario's, then opts. */
 int fm__opts_build(const struct fm_scenario *sc, const struct rules_options *opts,
                    struct fm_opts *out, struct rules_error *err);
+/* 0 if key=value is a known option (system or the scenario's module) with a legal value. */
+int fm__opt_check(const struct fm_scenario *sc, const char *key, const char *value,
+                  struct rules_error *err);
 int fm__side_by_name(const struct fm_scenario *sc, const char *name);
 int fm__zone_by_id(const struct fm_scenario *sc, const char *id);
 int fm__line_by_id(const struct fm_scenario *sc, const char *id);
 const char *fm__result_name(int r);
+
+/* ---- lint.c -------------------------------------------------------------- */
+
+/* The system's consistency checks of a loaded scenario (arrival hexes in prohibited terrain,
+ * empty zones, pools smaller than the allotment, ...), then the module's lint hook. */
+void fm__scenario_check(const struct fm_scenario *sc, struct fm_findings *f);
 
 /* ---- map.c -------------------------------------------------------------- */
 
@@ -445,6 +550,8 @@ int fm__distance(const struct fm_game *g, int a, int b);
 int fm__occupant(const struct fm_game *g, int hex, int except);
 /* Number of units in hex. */
 int fm__occupants(const struct fm_game *g, int hex);
+/* A unit in hex that is not of side, or -1 (a beach-assault hex may hold both sides). */
+int fm__enemy_in(const struct fm_game *g, int hex, int side);
 /* The unit index of a printed id ("1/1 FJ" or "1/1_FJ"), or -1. */
 int fm__unit_by_id(const struct fm_game *g, const char *id);
 const struct fm_unit_def *fm__def(const struct fm_game *g, int unit);
@@ -486,6 +593,12 @@ int fm__reach(const struct fm_game *g, int unit, int *cost_half, int *prev);
 int fm__may_move(const struct fm_game *g, int unit, struct rules_error *err);
 /* The unit that was moving stops for good (another unit moves, or the phase ends). */
 void fm__finish_mover(struct fm_game *g);
+/* 1 if unit may end an action in hex: the hex holds no other unit, or the module's may_share
+ * allows it. */
+int fm__may_stack(const struct fm_game *g, int unit, int hex);
+/* An exclusive rule puts an off-map unit on hex (assault landing): stacking is checked with
+ * fm__may_stack, the unit counts as having moved in this phase.  No event. */
+int fm__arrive(struct fm_game *g, int unit, int hex, struct rules_error *err);
 
 /* ---- support.c ---------------------------------------------------------- */
 

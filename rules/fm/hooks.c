@@ -7,6 +7,7 @@
  * code calls the hooks and never tests a module's name.
  */
 #include "fm_int.h"
+#include "scheldt/scheldt.h"
 
 #include <string.h>
 
@@ -17,6 +18,7 @@ const struct fm_hooks fm__hooks_system = {
 
 static const struct fm_hooks *const modules[] = {
     &fm__hooks_system,
+    &scheldt_hooks, /* Battle of the Scheldt: The Devil's Moat, rules/fm/scheldt/ */
 };
 
 const struct fm_hooks *fm__hooks_find(const char *name)

@@ -50,6 +50,14 @@ int fm__occupants(const struct fm_game *g, int hex)
 	return n;
 }
 
+int fm__enemy_in(const struct fm_game *g, int hex, int side)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (g->u[i].where == FM_W_MAP && g->u[i].hex == hex && fm__side_of(g, i) != side)
+			return i;
+	return -1;
+}
+
 /* Compares a typed id with a printed one: case-insensitive, '_' matches ' '. */
 static int id_eq(const char *typed, const char *printed)
 {

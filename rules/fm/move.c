@@ -5,7 +5,13 @@
  *
  * A move is validated hex by hex with one function, step(), that both the
  * path checker and the cheapest-path search use, so `reach`, `move ... to`
- * and `move <path>` can never disagree.
+ * and `move <path>` can never disagree.  The exclusive module's move_step
+ * hook sees each step first (it may refuse with its own rule, add MP, force
+ * a stop, or allow a step over a prohibited hexside by exception).
+ *
+ * Stacking (FM-5.3): a unit never ends an action in an occupied hex unless
+ * the module's may_share allows it (fm__may_stack); enemy units are found
+ * with fm__enemy_in, since a beach-assault hex may hold both sides.
  */
 #include "fm_int.h"
 
@@ -37,6 +43,7 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 	const struct fm_unit_def *d = fm__def(g, unit);
 	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX];
 	int side = d->side, ma = ma_half(g, unit), cost, stop = 0, ez_from, ez_to, occ;
+	int exception = 0;
 	int commando = (d->abilities & FM_AB_COMMANDO) != 0;
 
 	fm__hex_id(g, cur->hex, a);
@@ -52,21 +59,28 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 		    "%s must stop in %s: it entered an enemy zone of control or spent "
 		    "all its MP there (FM-6.1)",
 		    d->id, a);
-	occ = fm__occupant(g, to, unit);
-	if (occ >= 0 && fm__side_of(g, occ) != side)
+	occ = fm__enemy_in(g, to, side);
+	if (occ >= 0)
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-06",
 		                  "%s cannot enter %s: it holds the enemy unit %s (FM-5.2)", d->id,
 		                  b, fm__def(g, occ)->id);
-	if (fm__side_prohibited(g, cur->hex, to, unit))
+	cost = fm__step_cost(g, unit, cur->hex, to);
+	if (g->sc->hooks->move_step != NULL) {
+		int rc = g->sc->hooks->move_step(g, unit, cur->hex, to, cur->mp, cur->first, &cost,
+		                                 &stop, err);
+		if (rc < 0)
+			return rc;
+		exception = rc == FM_HOOK_ALLOW;
+	}
+	if (!exception && fm__side_prohibited(g, cur->hex, to, unit))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
 		                  "%s cannot cross the hexside %s/%s: it is prohibited (FM-5.2)",
 		                  d->id, a, b);
-	if (fm__hex_prohibited(g, to, unit))
+	if (!exception && fm__hex_prohibited(g, to, unit))
 		return rules_fail(
 		    err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
 		    "%s cannot enter %s: its terrain is prohibited to %s units (FM-5.2)", d->id, b,
 		    d->mobile ? "mobile" : "these");
-	cost = fm__step_cost(g, unit, cur->hex, to);
 	if (cost == -2) {
 		/* all-MP terrain: first hex of the phase, from an adjacent start (BS-TEM-05) */
 		if (!cur->first || cur->mp != 0)
@@ -77,11 +91,6 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 			    d->id, b);
 		cost = ma;
 		stop = 1;
-	}
-	if (g->sc->hooks->move_step != NULL) {
-		int rc = g->sc->hooks->move_step(g, unit, cur->hex, to, &cost, &stop, err);
-		if (rc)
-			return rc;
 	}
 	ez_from = fm__in_ezoc(g, cur->hex, side);
 	ez_to = fm__in_ezoc(g, to, side);
@@ -180,13 +189,16 @@ int fm__may_move(const struct fm_game *g, int unit, struct rules_error *err)
 		    "%s advanced after combat and may do nothing else this player turn "
 		    "(FM-8.5)",
 		    d->id);
+	if (g->sc->hooks->may_act != NULL) {
+		int rc = g->sc->hooks->may_act(g, unit, FM_ACT_MOVE, err);
+		if (rc)
+			return rc;
+	}
 	if (u->flags & FM_UF_DONE)
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-10",
 		                  "%s has finished its movement this phase (FM-5.2; a unit moves "
 		                  "until another unit moves, AMB-20)",
 		                  d->id);
-	if (g->sc->hooks->may_act != NULL)
-		return g->sc->hooks->may_act(g, unit, FM_ACT_MOVE, err);
 	return 0;
 }
 
@@ -252,7 +264,7 @@ static int search(const struct fm_game *g, int unit, int *end, int *prev)
 			int to = rules_hex_neighbour(&g->sc->grid, hex, d), nnode;
 			if (to < 0 || step(g, unit, &cur, to, &nx, NULL) != 0)
 				continue;
-			if (to != origin && fm__occupant(g, to, unit) < 0 &&
+			if (to != origin && fm__may_stack(g, unit, to) &&
 			    (end[to] < 0 || nx.mp < end[to])) {
 				end[to] = nx.mp;
 				if (prev != NULL)
@@ -321,15 +333,87 @@ static void mark_moved(struct fm_game *g, int unit)
 	g->u[unit].flags |= g->phase == FM_PH_MOVEMENT ? FM_UF_MOVED : FM_UF_MOVED_MOBILE;
 }
 
+int fm__may_stack(const struct fm_game *g, int unit, int hex)
+{
+	if (fm__occupant(g, hex, unit) < 0)
+		return 1;
+	return g->sc->hooks->may_share != NULL && g->sc->hooks->may_share(g, unit, hex);
+}
+
+/* Parses hex ids argv[0..argc-1] into path; returns the count or a negative code. */
+static int parse_path(const struct fm_game *g, int argc, char **argv, int *path,
+                      struct rules_error *err)
+{
+	int n = 0;
+
+	for (int k = 0; k < argc; k++) {
+		if (n >= 512)
+			return rules_fail(err, WG_E_BAD_ARGS, "", "path too long");
+		path[n] = fm__hex_parse(g, argv[k]);
+		if (path[n] < 0)
+			return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map",
+			                  argv[k]);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Moves unit (already on the map, its move begun) along path[0..n-1], every step checked by
+ * step(); the end hex must be free (fm__may_stack).  Records the move and emits "moved".
+ */
+static int move_along(struct fm_game *g, int unit, const int *path, int n, struct rules_events *ev,
+                      struct rules_error *err)
+{
+	char buf[RULES_HEX_ID_MAX], pathtxt[400];
+	struct fm_unit *u = &g->u[unit];
+	struct mstate cur, nx;
+	size_t len;
+	int rc;
+	cJSON *f, *arr;
+
+	start_state(g, unit, &cur);
+	len = (size_t)snprintf(pathtxt, sizeof(pathtxt), "%s", fm__hex_id(g, u->hex, buf));
+	for (int k = 0; k < n; k++) {
+		if ((rc = step(g, unit, &cur, path[k], &nx, err)) != 0)
+			return rc;
+		cur = nx;
+		if (len < sizeof(pathtxt))
+			len += (size_t)snprintf(pathtxt + len, sizeof(pathtxt) - len, "-%s",
+			                        fm__hex_id(g, path[k], buf));
+	}
+	if (!fm__may_stack(g, unit, cur.hex))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.3-03",
+		                  "%s cannot end its move in %s: it holds %s (no stacking, FM-5.3)",
+		                  fm__def(g, unit)->id, fm__hex_id(g, cur.hex, buf),
+		                  fm__def(g, fm__occupant(g, cur.hex, unit))->id);
+	u->hex = (int16_t)cur.hex;
+	u->mp_half = (int16_t)cur.mp;
+	u->left_ezoc = (uint8_t)cur.left;
+	if (cur.stopped)
+		u->flags |= FM_UF_STOPPED;
+	mark_moved(g, unit);
+	g->mover = unit;
+	if (!g->opt.continuation)
+		fm__finish_mover(g);
+	f = cJSON_CreateObject();
+	cJSON_AddStringToObject(f, "unit", fm__def(g, unit)->id);
+	arr = cJSON_AddArrayToObject(f, "path");
+	for (int k = 0; k < n; k++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(fm__hex_id(g, path[k], buf)));
+	cJSON_AddNumberToObject(f, "mp_spent", cur.mp / 2.0);
+	cJSON_AddNumberToObject(f, "mp_left", (ma_half(g, unit) - cur.mp) / 2.0);
+	cJSON_AddBoolToObject(f, "stopped", cur.stopped);
+	return rules_emit(ev, RULES_AUD_PUBLIC, "moved", f, "%s moves %s (%g of %d MP%s)",
+	                  fm__def(g, unit)->id, pathtxt, cur.mp / 2.0, ma_half(g, unit) / 2,
+	                  cur.stopped ? ", must stop" : "");
+}
+
 int fm__do_move(struct fm_game *g, int side, int argc, char **argv, cJSON *reply,
                 struct rules_events *ev, struct rules_error *err)
 {
-	char buf[RULES_HEX_ID_MAX], pathtxt[400];
 	int path[512], n = 0, unit, rc;
-	size_t len = 0;
-	struct mstate cur, nx;
 	struct fm_unit *u;
-	cJSON *f, *arr;
 
 	(void)reply;
 	if (argc < 3)
@@ -365,15 +449,8 @@ int fm__do_move(struct fm_game *g, int side, int argc, char **argv, cJSON *reply
 			                  "%s cannot reach %s this phase (see `reach %s`)",
 			                  fm__def(g, unit)->id, argv[3], argv[1]);
 	} else {
-		for (int k = 2; k < argc; k++) {
-			if (n >= 512)
-				return rules_fail(err, WG_E_BAD_ARGS, "", "path too long");
-			path[n] = fm__hex_parse(g, argv[k]);
-			if (path[n] < 0)
-				return rules_fail(err, WG_E_NO_SUCH_HEX, "",
-				                  "no hex %s on this map", argv[k]);
-			n++;
-		}
+		if ((n = parse_path(g, argc - 2, argv + 2, path, err)) < 0)
+			return n;
 		if (path[0] == u->hex) /* the start hex may be repeated */
 			memmove(path, path + 1, sizeof(int) * (size_t)--n);
 		if (n == 0)
@@ -386,41 +463,7 @@ int fm__do_move(struct fm_game *g, int side, int argc, char **argv, cJSON *reply
 		u->mp_half = 0;
 		u->left_ezoc = (uint8_t)!u->start_ezoc;
 	}
-	start_state(g, unit, &cur);
-	len = (size_t)snprintf(pathtxt, sizeof(pathtxt), "%s", fm__hex_id(g, u->hex, buf));
-	for (int k = 0; k < n; k++) {
-		if ((rc = step(g, unit, &cur, path[k], &nx, err)) != 0)
-			return rc;
-		cur = nx;
-		if (len < sizeof(pathtxt))
-			len += (size_t)snprintf(pathtxt + len, sizeof(pathtxt) - len, "-%s",
-			                        fm__hex_id(g, path[k], buf));
-	}
-	if (fm__occupant(g, cur.hex, unit) >= 0)
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.3-03",
-		                  "%s cannot end its move in %s: it holds %s (no stacking, FM-5.3)",
-		                  fm__def(g, unit)->id, fm__hex_id(g, cur.hex, buf),
-		                  fm__def(g, fm__occupant(g, cur.hex, unit))->id);
-	u->hex = (int16_t)cur.hex;
-	u->mp_half = (int16_t)cur.mp;
-	u->left_ezoc = (uint8_t)cur.left;
-	if (cur.stopped)
-		u->flags |= FM_UF_STOPPED;
-	mark_moved(g, unit);
-	g->mover = unit;
-	if (!g->opt.continuation)
-		fm__finish_mover(g);
-	f = cJSON_CreateObject();
-	cJSON_AddStringToObject(f, "unit", fm__def(g, unit)->id);
-	arr = cJSON_AddArrayToObject(f, "path");
-	for (int k = 0; k < n; k++)
-		cJSON_AddItemToArray(arr, cJSON_CreateString(fm__hex_id(g, path[k], buf)));
-	cJSON_AddNumberToObject(f, "mp_spent", cur.mp / 2.0);
-	cJSON_AddNumberToObject(f, "mp_left", (ma_half(g, unit) - cur.mp) / 2.0);
-	cJSON_AddBoolToObject(f, "stopped", cur.stopped);
-	return rules_emit(ev, RULES_AUD_PUBLIC, "moved", f, "%s moves %s (%g of %d MP%s)",
-	                  fm__def(g, unit)->id, pathtxt, cur.mp / 2.0, ma_half(g, unit) / 2,
-	                  cur.stopped ? ", must stop" : "");
+	return move_along(g, unit, path, n, ev, err);
 }
 
 int fm__do_enter(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
@@ -429,10 +472,9 @@ int fm__do_enter(struct fm_game *g, int side, int argc, char **argv, struct rule
 	const struct fm_unit_def *d;
 	struct fm_unit *u;
 	char buf[RULES_HEX_ID_MAX];
-	int unit, hex, ok = 0, cost, stop = 0, rc;
+	int unit, hex, ok = 0, cost, stop = 0, rc, occ, path[512], n = 0;
 	cJSON *f;
 
-	(void)argc;
 	unit = fm__unit_by_id(g, argv[1]);
 	if (unit < 0)
 		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
@@ -442,6 +484,8 @@ int fm__do_enter(struct fm_game *g, int side, int argc, char **argv, struct rule
 	hex = fm__hex_parse(g, argv[2]);
 	if (hex < 0)
 		return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map", argv[2]);
+	if (argc > 3 && (n = parse_path(g, argc - 3, argv + 3, path, err)) < 0)
+		return n;
 	if (d->side != side)
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-4.1-04", "%s is not your unit",
 		                  d->id);
@@ -463,24 +507,28 @@ int fm__do_enter(struct fm_game *g, int side, int argc, char **argv, struct rule
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-3.0-05",
 		                  "%s cannot enter at %s: it is not one of its arrival hexes",
 		                  d->id, argv[2]);
-	if (fm__occupant(g, hex, -1) >= 0)
-		return rules_fail(err, WG_E_ILLEGAL_MOVE,
-		                  fm__side_of(g, fm__occupant(g, hex, -1)) != side ? "FM-5.2-06"
-		                                                                   : "FM-5.3-03",
-		                  "%s cannot enter at %s: the hex holds %s", d->id, argv[2],
-		                  fm__def(g, fm__occupant(g, hex, -1))->id);
-	if (fm__hex_prohibited(g, hex, unit))
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
-		                  "%s cannot enter prohibited terrain at %s", d->id, argv[2]);
+	if ((occ = fm__enemy_in(g, hex, side)) >= 0)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-06",
+		                  "%s cannot enter at %s: the hex holds the enemy unit %s (FM-5.2)",
+		                  d->id, argv[2], fm__def(g, occ)->id);
+	if (n == 0 && !fm__may_stack(g, unit, hex))
+		return rules_fail(
+		    err, WG_E_ILLEGAL_MOVE, "FM-5.3-03",
+		    "%s cannot enter at %s and stay: the hex holds %s; give the hexes "
+		    "it moves on to (`enter %s %s <hex> ...`) (FM-5.3)",
+		    d->id, argv[2], fm__def(g, fm__occupant(g, hex, unit))->id, argv[1], argv[2]);
 	if (g->sc->hooks->may_act != NULL &&
 	    (rc = g->sc->hooks->may_act(g, unit, FM_ACT_ENTER, err)) != 0)
 		return rc;
 	cost = fm__step_cost(g, unit, -1, hex);
+	if (g->sc->hooks->move_step != NULL &&
+	    (rc = g->sc->hooks->move_step(g, unit, -1, hex, 0, 1, &cost, &stop, err)) < 0)
+		return rc;
+	if (fm__hex_prohibited(g, hex, unit))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
+		                  "%s cannot enter prohibited terrain at %s", d->id, argv[2]);
 	if (cost == -2)
 		cost = fm__cur(g, unit)->ma * 2, stop = 1;
-	if (g->sc->hooks->move_step != NULL &&
-	    (rc = g->sc->hooks->move_step(g, unit, -1, hex, &cost, &stop, err)) != 0)
-		return rc;
 	if (fm__in_ezoc(g, hex, side)) {
 		if (!d->mobile)
 			stop = 1;
@@ -505,8 +553,34 @@ int fm__do_enter(struct fm_game *g, int side, int argc, char **argv, struct rule
 	cJSON_AddStringToObject(f, "unit", d->id);
 	cJSON_AddStringToObject(f, "hex", fm__hex_id(g, hex, buf));
 	cJSON_AddNumberToObject(f, "mp_spent", cost / 2.0);
-	return rules_emit(ev, RULES_AUD_PUBLIC, "entered", f, "%s enters the map at %s (%g MP)",
-	                  d->id, buf, cost / 2.0);
+	rc = rules_emit(ev, RULES_AUD_PUBLIC, "entered", f, "%s enters the map at %s (%g MP)",
+	                d->id, buf, cost / 2.0);
+	if (rc || n == 0)
+		return rc;
+	/* it moves on at once, and may not end on another unit (FM-5.3-03) */
+	return move_along(g, unit, path, n, ev, err);
+}
+
+int fm__arrive(struct fm_game *g, int unit, int hex, struct rules_error *err)
+{
+	char buf[RULES_HEX_ID_MAX];
+	struct fm_unit *u = &g->u[unit];
+
+	if (!fm__may_stack(g, unit, hex))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.3-03",
+		                  "%s cannot be placed in %s: it holds %s (no stacking, FM-5.3)",
+		                  fm__def(g, unit)->id, fm__hex_id(g, hex, buf),
+		                  fm__def(g, fm__occupant(g, hex, unit))->id);
+	fm__finish_mover(g);
+	u->where = FM_W_MAP;
+	u->hex = (int16_t)hex;
+	u->move_start = (int16_t)hex;
+	u->start_ezoc = 0;
+	u->left_ezoc = 0;
+	u->mp_half = 0;
+	u->flags |= FM_UF_ENTERED | FM_UF_DONE;
+	mark_moved(g, unit);
+	return 0;
 }
 
 int fm__do_place(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
@@ -545,7 +619,7 @@ int fm__do_place(struct fm_game *g, int side, int argc, char **argv, struct rule
 		    "%s may not set up in %s: the scenario allows %d hexes (see `units`)", d->id,
 		    argv[2], d->where.n);
 	occ = fm__occupant(g, hex, unit);
-	if (occ >= 0)
+	if (occ >= 0 && !fm__may_stack(g, unit, hex))
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-5.3-01",
 		                  "%s may not set up in %s: %s is there (no stacking, FM-5.3)",
 		                  d->id, argv[2], fm__def(g, occ)->id);

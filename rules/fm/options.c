@@ -4,6 +4,8 @@
  * from the edition, the scenario's "options" and the players' `new ...
  * key=value` options (docs/data-format.md lists them, docs/fm-decisions.md
  * explains each).  Keys are at most 31 characters (struct rules_options).
+ * An exclusive-rules module adds its own options (struct fm_hooks.options,
+ * stored in fm_opts.ex); they are looked up after the system's.
  */
 #include "fm_int.h"
 
@@ -38,35 +40,69 @@ static const struct optdef optdefs[] = {
 };
 #undef OFF
 
-static int apply_opts(const struct rules_options *o, struct fm_opts *out, const char *whose,
-                      struct rules_error *err)
+/* Validates one key=value against the system's and the module's options; on success *slot
+ * points to the int it sets and *v is its value. */
+static int lookup(const struct fm_scenario *sc, const char *key, const char *value,
+                  struct fm_opts *o, int **slot, int *v, const char *whose, struct rules_error *err)
+{
+	const struct fm_hooks *h = sc->hooks;
+	const char *const *values = NULL;
+
+	*slot = NULL;
+	for (size_t k = 0; k < sizeof(optdefs) / sizeof(optdefs[0]); k++)
+		if (strcmp(optdefs[k].key, key) == 0) {
+			*slot = (int *)((char *)o + optdefs[k].off);
+			values = optdefs[k].values;
+		}
+	for (int k = 0; *slot == NULL && h != NULL && k < h->noptions && k < FM_MAX_EXOPTS; k++)
+		if (strcmp(h->options[k].key, key) == 0) {
+			*slot = &o->ex[k];
+			values = h->options[k].values;
+		}
+	if (*slot == NULL) {
+		char known[700] = "";
+		size_t len = 0;
+		for (size_t k = 0; k < sizeof(optdefs) / sizeof(optdefs[0]); k++)
+			len += (size_t)snprintf(known + len, sizeof(known) - len, "%s%s",
+			                        k ? ", " : "", optdefs[k].key);
+		for (int k = 0; h != NULL && k < h->noptions && len < sizeof(known); k++)
+			len += (size_t)snprintf(known + len, sizeof(known) - len, ", %s",
+			                        h->options[k].key);
+		return rules_fail(err, WG_E_BAD_OPTION, "", "%s option '%s' is unknown (%s)", whose,
+		                  key, known);
+	}
+	*v = -1;
+	for (int k = 0; k < 2; k++)
+		if (strcmp(values[k], value) == 0)
+			*v = k;
+	if (*v < 0)
+		return rules_fail(err, WG_E_BAD_OPTION, "",
+		                  "%s option %s=%s: the value must be %s or %s", whose, key, value,
+		                  values[0], values[1]);
+	return 0;
+}
+
+static int apply_opts(const struct fm_scenario *sc, const struct rules_options *o,
+                      struct fm_opts *out, const char *whose, struct rules_error *err)
 {
 	for (size_t i = 0; o != NULL && i < o->count; i++) {
-		const struct optdef *d = NULL;
-		int v = -1;
-		for (size_t k = 0; k < sizeof(optdefs) / sizeof(optdefs[0]); k++)
-			if (strcmp(optdefs[k].key, o->items[i].key) == 0)
-				d = &optdefs[k];
-		if (d == NULL) {
-			char known[400] = "";
-			size_t len = 0;
-			for (size_t k = 0; k < sizeof(optdefs) / sizeof(optdefs[0]); k++)
-				len += (size_t)snprintf(known + len, sizeof(known) - len, "%s%s",
-				                        k ? ", " : "", optdefs[k].key);
-			return rules_fail(err, WG_E_BAD_OPTION, "",
-			                  "%s option '%s' is unknown (%s)", whose, o->items[i].key,
-			                  known);
-		}
-		for (int k = 0; k < 2; k++)
-			if (strcmp(d->values[k], o->items[i].value) == 0)
-				v = k;
-		if (v < 0)
-			return rules_fail(err, WG_E_BAD_OPTION, "",
-			                  "%s option %s=%s: the value must be %s or %s", whose,
-			                  d->key, o->items[i].value, d->values[0], d->values[1]);
-		*(int *)((char *)out + d->off) = v;
+		int *slot, v, rc;
+		rc = lookup(sc, o->items[i].key, o->items[i].value, out, &slot, &v, whose, err);
+		if (rc)
+			return rc;
+		*slot = v;
 	}
 	return 0;
+}
+
+int fm__opt_check(const struct fm_scenario *sc, const char *key, const char *value,
+                  struct rules_error *err)
+{
+	struct fm_opts tmp;
+	int *slot, v;
+
+	memset(&tmp, 0, sizeof(tmp));
+	return lookup(sc, key, value, &tmp, &slot, &v, "scenario", err);
 }
 
 int fm__opts_build(const struct fm_scenario *sc, const struct rules_options *opts,
@@ -78,7 +114,9 @@ int fm__opts_build(const struct fm_scenario *sc, const struct rules_options *opt
 	for (size_t k = 0; k < sizeof(optdefs) / sizeof(optdefs[0]); k++)
 		*(int *)((char *)out + optdefs[k].off) =
 		    sc->edition_v8 ? optdefs[k].def_v8 : optdefs[k].def_s;
-	if ((rc = apply_opts(&sc->sopts, out, "scenario", err)) != 0)
+	for (int k = 0; sc->hooks != NULL && k < sc->hooks->noptions && k < FM_MAX_EXOPTS; k++)
+		out->ex[k] = sc->hooks->options[k].def;
+	if ((rc = apply_opts(sc, &sc->sopts, out, "scenario", err)) != 0)
 		return rc;
-	return apply_opts(opts, out, "game", err);
+	return apply_opts(sc, opts, out, "game", err);
 }

@@ -15,8 +15,11 @@
  *   |   |    move, enter      bombard          attack            move, enter
  *   |   |                                                          |end
  *   |   |                                                          v
- *   |   |    end_player_turn (hooks.player_turn_end) <--end-- MOBILE_COMBAT
- *   |   |          |                                           attack
+ *   |   |    close_player_turn (hooks.turn_closing) <--end-- MOBILE_COMBAT
+ *   |   |          |   hooks.end_step?  --yes--> TURN_END          attack
+ *   |   |          | no                           rebuild ... (module verbs)
+ *   |   |          v                                 |end
+ *   |   |    end_player_turn (hooks.player_turn_end) <+
  *   |   +----------+ first player's turn over: second player's turn
  *   |              |
  *   |              v second player's turn over: Game Turn End Phase
@@ -26,7 +29,8 @@
  * Inside BOMBARD/COMBAT/MOBILE_COMBAT a battle runs its own sub-states
  * (g->await): SUPPORT (steps b1..b4, support.c) -> roll (combat.c) ->
  * LOSS | RETREAT <-> DISPLACE -> ADVANCE (retreat.c) -> PHASE.  `end` is
- * refused while a battle is open (FM-8.0-06).  Phases in which the active
+ * refused while a battle is open (FM-8.0-06), and when the module's
+ * end_check refuses it (a mandatory attack not made, BS-16.3-03).  Phases in which the active
  * player can do nothing (no marker to bombard with, no unit able to
  * attack, no mobile unit able to move) are passed automatically with a
  * "phase-skipped" event; the Movement Phase is never skipped.
@@ -45,11 +49,12 @@ static const char *const phase_names[] = {
     [FM_PH_MOBILE_MOVE] = "Mobile Movement Phase",
     [FM_PH_MOBILE_COMBAT] = "Mobile Combat Phase",
     [FM_PH_OVER] = "game over",
+    [FM_PH_TURN_END] = "End of Player Turn",
 };
 
 const char *fm__phase_name(int phase)
 {
-	return phase >= 0 && phase <= FM_PH_OVER ? phase_names[phase] : "?";
+	return phase >= 0 && phase <= FM_PH_TURN_END ? phase_names[phase] : "?";
 }
 
 int fm__acting_side(const struct fm_game *g)
@@ -167,6 +172,9 @@ static int any_mobile_can_move(const struct fm_game *g)
 	return 0;
 }
 
+/* 1 if some unit of the active side could attack an enemy unit now: an adjacent one, or one
+ * sharing its hex (beach assault), not yet attacked in this phase and not protected by an
+ * exclusive rule (frozen units). */
 static int any_can_attack(const struct fm_game *g)
 {
 	for (int i = 0; i < g->nunits; i++) {
@@ -174,14 +182,21 @@ static int any_can_attack(const struct fm_game *g)
 			continue;
 		if (fm__may_attack(g, i, NULL) != 0)
 			continue;
-		for (int d = 0; d < RULES_HEX_DIRS; d++) {
-			int n = rules_hex_neighbour(&g->sc->grid, g->u[i].hex, d), o;
+		for (int d = -1; d < RULES_HEX_DIRS; d++) {
+			int n =
+			    d < 0 ? g->u[i].hex : rules_hex_neighbour(&g->sc->grid, g->u[i].hex, d);
 			if (n < 0)
 				continue;
-			o = fm__occupant(g, n, -1);
-			if (o >= 0 && fm__side_of(g, o) != g->active &&
-			    !(g->u[o].flags & FM_UF_DEFENDED))
+			for (int o = 0; o < g->nunits; o++) {
+				if (g->u[o].where != FM_W_MAP || g->u[o].hex != n ||
+				    fm__side_of(g, o) == g->active ||
+				    (g->u[o].flags & FM_UF_DEFENDED))
+					continue;
+				if (g->sc->hooks->may_act != NULL &&
+				    g->sc->hooks->may_act(g, o, FM_ACT_BE_ATTACKED, NULL) != 0)
+					continue;
 				return 1;
+			}
 		}
 	}
 	return 0;
@@ -195,6 +210,8 @@ static void clear_flags(struct fm_game *g, uint16_t mask)
 
 static int end_player_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                            struct rules_error *err);
+static int close_player_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                             struct rules_error *err);
 
 int fm__enter_phase(struct fm_game *g, int phase, struct rules_dice *d, struct rules_events *ev,
                     struct rules_error *err)
@@ -238,7 +255,7 @@ int fm__enter_phase(struct fm_game *g, int phase, struct rules_dice *d, struct r
 	if (rc || !skip)
 		return rc;
 	if (phase == FM_PH_MOBILE_COMBAT)
-		return end_player_turn(g, d, ev, err);
+		return close_player_turn(g, d, ev, err);
 	return fm__enter_phase(g, phase + 1, d, ev, err);
 }
 
@@ -266,6 +283,38 @@ int fm__begin_turn(struct fm_game *g, struct rules_dice *d, struct rules_events 
 	if (g->sc->hooks->turn_start != NULL && (rc = g->sc->hooks->turn_start(g, d, ev, err)) != 0)
 		return rc;
 	return fm__enter_phase(g, FM_PH_MOVEMENT, d, ev, err);
+}
+
+/*
+ * The active player's Mobile Combat Phase is over: the module's automatic end-of-turn
+ * effects (hooks.turn_closing), then his end-of-turn decisions if the module has any
+ * (FM_PH_TURN_END, e.g. BS-11.0 rebuilds "at the end of his own player turn"), else the
+ * player turn ends at once.
+ */
+static int close_player_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                             struct rules_error *err)
+{
+	const struct fm_hooks *h = g->sc->hooks;
+	cJSON *f;
+	int rc;
+
+	fm__finish_mover(g);
+	if (h->turn_closing != NULL && (rc = h->turn_closing(g, d, ev, err)) != 0)
+		return rc;
+	if (g->over)
+		return 0;
+	if (h->end_step == NULL || !h->end_step(g, NULL, 0))
+		return end_player_turn(g, d, ev, err);
+	g->phase = FM_PH_TURN_END;
+	g->await = FM_AW_PHASE;
+	g->mover = -1;
+	f = cJSON_CreateObject();
+	cJSON_AddNumberToObject(f, "turn", g->turn);
+	cJSON_AddStringToObject(f, "side", g->sc->side_names[g->active]);
+	cJSON_AddStringToObject(f, "phase", fm__phase_name(g->phase));
+	cJSON_AddBoolToObject(f, "skipped", 0);
+	return rules_emit(ev, RULES_AUD_PUBLIC, "phase", f, "turn %d, %s %s", g->turn,
+	                  g->sc->side_names[g->active], fm__phase_name(g->phase));
 }
 
 static int end_player_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
@@ -354,8 +403,12 @@ int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, struct rules_e
 		g->turn = 1;
 		return fm__begin_turn(g, d, ev, err);
 	}
-	if (g->phase == FM_PH_MOBILE_COMBAT)
+	if (g->sc->hooks->end_check != NULL && (rc = g->sc->hooks->end_check(g, err)) != 0)
+		return rc;
+	if (g->phase == FM_PH_TURN_END)
 		return end_player_turn(g, d, ev, err);
+	if (g->phase == FM_PH_MOBILE_COMBAT)
+		return close_player_turn(g, d, ev, err);
 	return fm__enter_phase(g, g->phase + 1, d, ev, err);
 }
 
@@ -398,6 +451,12 @@ void fm__pending(const struct rules_game *rg, struct rules_pending *p)
 			         "turn %d, %s: move <unit> <hex>..., enter <unit> <hex>, "
 			         "then end",
 			         g->turn, fm__phase_name(g->phase));
+		} else if (g->phase == FM_PH_TURN_END) {
+			char txt[200] = "";
+			if (g->sc->hooks->end_step != NULL)
+				g->sc->hooks->end_step(g, txt, sizeof(txt));
+			snprintf(w, 240, "turn %d, end of your player turn: %s", g->turn,
+			         txt[0] ? txt : "end");
 		} else if (g->phase == FM_PH_BOMBARD) {
 			snprintf(w, 240,
 			         "turn %d, Bombardment Phase: bombard <hex> <marker> "

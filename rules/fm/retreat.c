@@ -241,8 +241,13 @@ static int step_bad(const struct fm_game *g, int unit, int origin, int a, int b,
 		                  "%s is not one hex farther from the combat hex: each hex of a "
 		                  "retreat must lead away from it (FM-8.3, AMB-09)",
 		                  hb);
-	occ = fm__occupant(g, b, unit);
-	if (occ >= 0 && fm__side_of(g, occ) != side)
+	if (g->sc->hooks->retreat_step != NULL) {
+		int rc = g->sc->hooks->retreat_step(g, unit, a, b, FM_RS_RETREAT, stop, err);
+		if (rc)
+			return rc;
+	}
+	occ = fm__enemy_in(g, b, side);
+	if (occ >= 0)
 		return rules_fail(
 		    err, WG_E_ILLEGAL_RETREAT, "FM-8.3-05",
 		    "%s holds the enemy unit %s: no retreat into or through it (FM-8.3)", hb,
@@ -257,12 +262,6 @@ static int step_bad(const struct fm_game *g, int unit, int origin, int a, int b,
 		return rules_fail(
 		    err, WG_E_ILLEGAL_RETREAT, "FM-8.3-06",
 		    "%s is prohibited terrain or behind a prohibited hexside (FM-8.3)", hb);
-	if (g->sc->hooks->retreat_step != NULL) {
-		int rc = g->sc->hooks->retreat_step(g, unit, a, b, 0, stop);
-		if (rc)
-			return rules_fail(err, rc, "FM-8.3-06", "%s may not retreat into %s",
-			                  fm__def(g, unit)->id, hb);
-	}
 	return 0;
 }
 
@@ -664,8 +663,13 @@ static int displace_bad(const struct fm_game *g, int unit, int to, int retreatin
 		return rules_fail(err, WG_E_ILLEGAL_RETREAT, "FM-8.3.1-01",
 		                  "a displaced unit moves to one adjacent hex; %s is not adjacent",
 		                  hb);
-	occ = fm__occupant(g, to, unit);
-	if (occ >= 0 && fm__side_of(g, occ) != fm__side_of(g, unit))
+	if (g->sc->hooks->retreat_step != NULL) {
+		int rc = g->sc->hooks->retreat_step(g, unit, from, to, FM_RS_DISPLACE, &stop, err);
+		if (rc)
+			return rc;
+	}
+	occ = fm__enemy_in(g, to, fm__side_of(g, unit));
+	if (occ >= 0)
 		return rules_fail(err, WG_E_ILLEGAL_RETREAT, "FM-8.3.1-04",
 		                  "%s holds an enemy unit", hb);
 	if (fm__in_ezoc(g, to, fm__side_of(g, unit)))
@@ -679,10 +683,6 @@ static int displace_bad(const struct fm_game *g, int unit, int to, int retreatin
 	if (retreating >= 0 && g->u[retreating].hex == to)
 		return rules_fail(err, WG_E_ILLEGAL_RETREAT, "FM-8.3.1-01",
 		                  "%s is the retreating unit's own hex", hb);
-	if (g->sc->hooks->retreat_step != NULL &&
-	    g->sc->hooks->retreat_step(g, unit, from, to, 0, &stop) != 0)
-		return rules_fail(err, WG_E_ILLEGAL_RETREAT, "FM-8.3.1-04",
-		                  "%s may not be displaced into %s", fm__def(g, unit)->id, hb);
 	return 0;
 }
 
@@ -839,20 +839,21 @@ static int adv_bad(const struct fm_game *g, int unit, int a, int b, int *stop,
                    struct rules_error *err)
 {
 	char hb[RULES_HEX_ID_MAX];
-	int occ = fm__occupant(g, b, unit);
+	int occ = fm__enemy_in(g, b, fm__side_of(g, unit));
 
 	*stop = 0;
 	fm__hex_id(g, b, hb);
-	if (occ >= 0 && fm__side_of(g, occ) != fm__side_of(g, unit))
+	if (g->sc->hooks->retreat_step != NULL) {
+		int rc = g->sc->hooks->retreat_step(g, unit, a, b, FM_RS_ADVANCE, stop, err);
+		if (rc)
+			return rc;
+	}
+	if (occ >= 0)
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-8.5-10",
 		                  "%s holds an enemy unit: the advance stops before it", hb);
-	if (fm__hex_prohibited(g, b, unit) || fm__side_prohibited(g, a, b, unit))
+	if (a != b && (fm__hex_prohibited(g, b, unit) || fm__side_prohibited(g, a, b, unit)))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-8.2-09",
 		                  "%s cannot advance into prohibited terrain at %s",
-		                  fm__def(g, unit)->id, hb);
-	if (g->sc->hooks->retreat_step != NULL &&
-	    g->sc->hooks->retreat_step(g, unit, a, b, 1, stop) != 0)
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-8.5-10", "%s may not advance into %s",
 		                  fm__def(g, unit)->id, hb);
 	return 0;
 }
@@ -864,12 +865,12 @@ static int can_advance_any(const struct fm_game *g)
 		if (!alive(g, u) || (g->b.advanced & (1u << k)))
 			continue;
 		if (adv_bad(g, u, g->u[u].hex, g->b.path[0], &stop, NULL) == 0 &&
-		    fm__occupant(g, g->b.path[0], u) < 0)
+		    fm__may_stack(g, u, g->b.path[0]))
 			return 1;
 		/* the combat hex may hold a friendly that advanced first: deeper hexes */
 		if (adv_bad(g, u, g->u[u].hex, g->b.path[0], &stop, NULL) == 0 && !stop)
 			for (int q = 1; q < g->b.npath; q++)
-				if (fm__occupant(g, g->b.path[q], u) < 0)
+				if (fm__may_stack(g, u, g->b.path[q]))
 					return 1;
 	}
 	return 0;
@@ -932,7 +933,7 @@ int fm__do_advance(struct fm_game *g, int side, int argc, char **argv, struct ru
 			len = sizeof(txt) - 1;
 		prev = h;
 	}
-	if (fm__occupant(g, prev, unit) >= 0)
+	if (!fm__may_stack(g, unit, prev))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-8.5-11",
 		                  "%s cannot end its advance in %s: it is occupied (one unit per "
 		                  "hex, FM-8.5)",

@@ -1,12 +1,20 @@
 /*
  * scenario.c -- loads and validates an F&M scenario document
  * (docs/data-format.md) into an immutable struct fm_scenario.  Game options
- * are built in options.c.
+ * are built in options.c; consistency checks of the loaded scenario are in
+ * lint.c.
  *
  * Every error names the file, the JSON path and the problem:
  *   "test.json: $.map.hexes[3].terrain[0]: unknown terrain 'swmp'".
  * The loader is strict: unknown members are errors.  On failure nothing
  * leaks: the half-built scenario is freed.
+ *
+ * Two modes (struct fm_findings): strict (scenario_load) stops at the first
+ * error; lint (check-scenario) reports every finding and goes on past the
+ * recoverable ones (lsoft: a bad hex id, an unknown reference, a duplicate
+ * id, a unit on a prohibited hex...): the bad item is skipped.  Structural
+ * errors (lfail: a section missing or of the wrong type, the CRT's shape)
+ * stop both modes.
  */
 #include "fm_int.h"
 
@@ -19,14 +27,19 @@
 
 struct ld {
 	const char *src;
-	struct rules_error *err;
+	struct fm_findings *f;
 	char path[256];
 	size_t len;
 	struct fm_scenario *sc;
 };
 
-static int lfail(struct ld *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A return of parse_hex/get_pair in lint mode: the item is bad, skip it and go on. */
+#define SKIP 1
 
+static int lfail(struct ld *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int lsoft(struct ld *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A structural error at the current path: loading stops in both modes. */
 static int lfail(struct ld *l, const char *fmt, ...)
 {
 	char msg[220];
@@ -35,7 +48,28 @@ static int lfail(struct ld *l, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return rules_fail(l->err, WG_E_BAD_SCENARIO, "", "%s: %s: %s", l->src, l->path, msg);
+	fm__finding(l->f, FM_LINT_ERROR, l->path, "%s", msg);
+	return WG_E_BAD_SCENARIO;
+}
+
+/* A recoverable error at the current path: WG_E_BAD_SCENARIO in strict mode, 0 in lint mode
+ * (the caller skips the bad item). */
+static int lsoft(struct ld *l, const char *fmt, ...)
+{
+	char msg[220];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return fm__finding(l->f, FM_LINT_ERROR, l->path, "%s", msg);
+}
+
+static int lnomem(struct ld *l)
+{
+	if (l->f->err != NULL)
+		rules_fail(l->f->err, WG_E_NO_MEMORY, "", "out of memory");
+	return WG_E_NO_MEMORY;
 }
 
 static size_t push_key(struct ld *l, const char *key)
@@ -75,14 +109,19 @@ static int check_keys(struct ld *l, const cJSON *obj, const char *const *allowed
 		         strcmp(it->string, "note") == 0;
 		for (size_t k = 0; !ok && allowed[k] != NULL; k++)
 			ok = strcmp(it->string, allowed[k]) == 0;
-		if (!ok)
-			return lfail(l, "unknown member '%s'", it->string);
+		if (!ok) {
+			int rc = lsoft(l, "unknown member '%s'", it->string);
+			if (rc)
+				return rc;
+			continue;
+		}
 		if (strcmp(it->string, "source") == 0 || strcmp(it->string, "note") == 0) {
 			if (!cJSON_IsString(it)) {
 				size_t m = push_key(l, it->string);
-				int rc = lfail(l, "expected a string");
+				int rc = lsoft(l, "expected a string");
 				pop(l, m);
-				return rc;
+				if (rc)
+					return rc;
 			}
 		}
 	}
@@ -114,13 +153,16 @@ static int get_str(struct ld *l, const cJSON *obj, const char *key, char *buf, s
 	}
 	m = push_key(l, key);
 	if (!cJSON_IsString(it))
-		rc = lfail(l, "expected a string");
+		rc = def != NULL ? lsoft(l, "expected a string") : lfail(l, "expected a string");
 	else if (strlen(it->valuestring) >= n)
-		rc = lfail(l, "longer than %zu characters", n - 1);
+		rc = def != NULL ? lsoft(l, "longer than %zu characters", n - 1)
+		                 : lfail(l, "longer than %zu characters", n - 1);
 	else if (def == NULL && it->valuestring[0] == '\0')
 		rc = lfail(l, "must not be empty");
 	else
 		snprintf(buf, n, "%s", it->valuestring);
+	if (rc == 0 && def != NULL && (!cJSON_IsString(it) || strlen(it->valuestring) >= n))
+		snprintf(buf, n, "%s", def);
 	pop(l, m);
 	return rc;
 }
@@ -142,9 +184,9 @@ static int get_int(struct ld *l, const cJSON *obj, const char *key, int *out, in
 	}
 	m = push_key(l, key);
 	if (!cJSON_IsNumber(it) || it->valuedouble != floor(it->valuedouble))
-		rc = lfail(l, "expected an integer");
+		rc = lsoft(l, "expected an integer");
 	else if (it->valuedouble < lo || it->valuedouble > hi)
-		rc = lfail(l, "%g is out of range %d..%d", it->valuedouble, lo, hi);
+		rc = lsoft(l, "%g is out of range %d..%d", it->valuedouble, lo, hi);
 	else
 		*out = (int)it->valuedouble;
 	pop(l, m);
@@ -161,7 +203,7 @@ static int get_bool(struct ld *l, const cJSON *obj, const char *key, int *out)
 		return 0;
 	m = push_key(l, key);
 	if (!cJSON_IsBool(it))
-		rc = lfail(l, "expected true or false");
+		rc = lsoft(l, "expected true or false");
 	else
 		*out = cJSON_IsTrue(it);
 	pop(l, m);
@@ -174,10 +216,10 @@ static int get_half(struct ld *l, const cJSON *it, int *out)
 	double v2;
 
 	if (!cJSON_IsNumber(it))
-		return lfail(l, "expected a number of MP");
+		return lsoft(l, "expected a number of MP");
 	v2 = it->valuedouble * 2;
 	if (v2 != floor(v2) || v2 < 0 || v2 > 200)
-		return lfail(l, "%g is not a number of MP in half-point steps (0..100)",
+		return lsoft(l, "%g is not a number of MP in half-point steps (0..100)",
 		             it->valuedouble);
 	*out = (int)v2;
 	return 0;
@@ -193,19 +235,24 @@ static int valid_id(const char *s)
 	return 1;
 }
 
+/* A hex id: 0 with *out set, SKIP (lint mode: reported, skip the item) or an error. */
 static int parse_hex(struct ld *l, const cJSON *it, int *out)
 {
-	int h;
+	int h, rc;
 
-	if (!cJSON_IsString(it))
-		return lfail(l, "expected a hex id string such as \"0101\"");
+	if (!cJSON_IsString(it)) {
+		rc = lsoft(l, "expected a hex id string such as \"0101\"");
+		return rc ? rc : SKIP;
+	}
 	h = rules_hex_parse(&l->sc->grid, it->valuestring);
-	if (h < 0)
-		return lfail(l,
-		             "hex '%s' is not a hex of this map (XXYY, %d digits each, columns "
-		             "%d-%d, rows %d-%d)",
-		             it->valuestring, l->sc->grid.digits, l->sc->grid.col_min,
-		             l->sc->grid.col_max, l->sc->grid.row_min, l->sc->grid.row_max);
+	if (h < 0) {
+		rc = lsoft(l,
+		           "hex '%s' is not a hex of this map (XXYY, %d digits each, columns "
+		           "%d-%d, rows %d-%d)",
+		           it->valuestring, l->sc->grid.digits, l->sc->grid.col_min,
+		           l->sc->grid.col_max, l->sc->grid.row_min, l->sc->grid.row_max);
+		return rc ? rc : SKIP;
+	}
 	*out = h;
 	return 0;
 }
@@ -253,9 +300,11 @@ static int get_hexes(struct ld *l, const cJSON *obj, const char *key, struct fm_
 		size_t m2 = push_idx(l, i++);
 		rc = parse_hex(l, it, &h);
 		if (rc == 0 && add_hex(hl, h) != 0)
-			rc = rules_fail(l->err, WG_E_NO_MEMORY, "", "out of memory");
+			rc = lnomem(l);
 		pop(l, m2);
-		if (rc)
+		if (rc == SKIP)
+			rc = 0;
+		else if (rc)
 			break;
 	}
 	pop(l, m);
@@ -636,7 +685,7 @@ static int load_terrain_list(struct ld *l, const cJSON *doc, const char *key, in
 		if (!rc && !valid_id(t->id))
 			rc = lfail(l, "bad id");
 		if (!rc && terrain_by_id(arr, i, t->id) >= 0)
-			rc = lfail(l, "duplicate id '%s'", t->id);
+			rc = lsoft(l, "duplicate id '%s'", t->id);
 		if (!rc)
 			rc = get_str(l, it, "name", t->name, sizeof(t->name), t->id);
 		if (!rc && (mp = member(it, "mp")) != NULL) {
@@ -703,7 +752,7 @@ static int load_zones(struct ld *l, const cJSON *map)
 		if (!rc)
 			rc = get_str(l, it, "id", z->id, sizeof(z->id), NULL);
 		if (!rc && fm__zone_by_id(l->sc, z->id) >= 0)
-			rc = lfail(l, "duplicate zone id '%s'", z->id);
+			rc = lsoft(l, "duplicate zone id '%s'", z->id);
 		if (!rc)
 			rc = get_str(l, it, "name", z->name, sizeof(z->name), z->id);
 		l->sc->nzones = i + 1; /* owned from now on, freed on failure */
@@ -744,7 +793,7 @@ static int get_terrain_refs(struct ld *l, const cJSON *obj, const char *key, int
 				            : terrain_by_id(l->sc->terrain, l->sc->nterrain,
 				                            it->valuestring);
 			if (t < 0)
-				rc = lfail(l, "unknown %s '%s'",
+				rc = lsoft(l, "unknown %s '%s'",
 				           is_side ? "hexside type" : "terrain",
 				           cJSON_IsString(it) ? it->valuestring : "?");
 			else
@@ -786,6 +835,11 @@ static int load_hexes(struct ld *l, const cJSON *map, uint8_t *listed)
 			                       : lfail(l, "missing (a hex id is required)");
 			pop(l, m3);
 		}
+		if (rc == SKIP) { /* lint mode: the entry names no hex of the map */
+			rc = 0;
+			pop(l, m2);
+			continue;
+		}
 		if (!rc)
 			rc = get_terrain_refs(l, it, "terrain", 0, &mask);
 		if (!rc)
@@ -800,18 +854,17 @@ static int load_hexes(struct ld *l, const cJSON *map, uint8_t *listed)
 			int k = 0;
 			if (!cJSON_IsArray(zs))
 				rc = lfail(l, "expected an array of zone ids");
-			cJSON_ArrayForEach(z, zs)
-			{
+			for (z = rc ? NULL : zs->child; z != NULL && !rc; z = z->next) {
 				size_t m4 = push_idx(l, k++);
 				int zi =
 				    cJSON_IsString(z) ? fm__zone_by_id(l->sc, z->valuestring) : -1;
-				if (rc == 0 && zi < 0)
-					rc = lfail(l, "unknown zone");
-				if (rc == 0) {
+				if (zi < 0) {
+					rc = lsoft(l, "unknown zone '%s'",
+					           cJSON_IsString(z) ? z->valuestring : "?");
+				} else {
 					l->sc->hex_zones[h] |= 1ull << zi;
 					if (add_hex(&l->sc->zones[zi].hexes, h) != 0)
-						rc = rules_fail(l->err, WG_E_NO_MEMORY, "",
-						                "out of memory");
+						rc = lnomem(l);
 				}
 				pop(l, m4);
 			}
@@ -839,6 +892,7 @@ out:
 	return rc;
 }
 
+/* Two adjacent hexes: 0, SKIP (lint mode: reported, skip the entry) or an error. */
 static int get_pair(struct ld *l, const cJSON *obj, const char *key, int *a, int *b)
 {
 	const cJSON *arr = member(obj, key);
@@ -846,7 +900,8 @@ static int get_pair(struct ld *l, const cJSON *obj, const char *key, int *a, int
 	int rc = 0;
 
 	if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != 2) {
-		rc = lfail(l, "expected two adjacent hex ids");
+		rc = lsoft(l, "expected two adjacent hex ids");
+		rc = rc ? rc : SKIP;
 		goto out;
 	}
 	m2 = push_idx(l, 0);
@@ -859,9 +914,11 @@ static int get_pair(struct ld *l, const cJSON *obj, const char *key, int *a, int
 	pop(l, m2);
 	if (rc)
 		goto out;
-	if (!rules_hex_adjacent(&l->sc->grid, *a, *b))
-		rc = lfail(l, "hexes %s and %s are not adjacent", arr->child->valuestring,
+	if (!rules_hex_adjacent(&l->sc->grid, *a, *b)) {
+		rc = lsoft(l, "hexes %s and %s are not adjacent", arr->child->valuestring,
 		           arr->child->next->valuestring);
+		rc = rc ? rc : SKIP;
+	}
 out:
 	pop(l, m);
 	return rc;
@@ -888,6 +945,11 @@ static int load_hexsides(struct ld *l, const cJSON *map)
 		rc = check_keys(l, it, keys);
 		if (!rc)
 			rc = get_pair(l, it, "hexes", &a, &b);
+		if (rc == SKIP) {
+			rc = 0;
+			pop(l, m2);
+			continue;
+		}
 		if (!rc)
 			rc = get_terrain_refs(l, it, "features", 1, &mask);
 		if (!rc)
@@ -918,9 +980,30 @@ out:
 	return rc;
 }
 
+/* 1 if terrain of hex h is prohibited to every unit. */
+static int hex_closed(const struct fm_scenario *sc, int h)
+{
+	for (int t = 0; t < sc->nterrain; t++)
+		if ((sc->hex_terrain[h] & (1u << t)) && sc->terrain[t].prohibited)
+			return t + 1;
+	return 0;
+}
+
+/* 1 + the type of a hexside feature prohibited to every unit, or 0. */
+static int side_closed(const struct fm_scenario *sc, int s)
+{
+	for (int t = 0; t < sc->nsidetypes; t++)
+		if ((sc->side_feat[s] & (1u << t)) && sc->sidetypes[t].prohibited)
+			return t + 1;
+	return 0;
+}
+
+/* Roads and trails: a path of adjacent hexes; a road into prohibited terrain or across a
+ * prohibited hexside (a road that ends in the sea) is inconsistent. */
 static int load_paths(struct ld *l, const cJSON *map, const char *key, uint8_t flag)
 {
 	static const char *const keys[] = {"path", NULL};
+	const char *what = flag == FM_HF_ROAD ? "road" : "trail";
 	const cJSON *list = member(map, key), *it;
 	size_t m = push_key(l, key);
 	int rc = 0, i = 0;
@@ -933,7 +1016,6 @@ static int load_paths(struct ld *l, const cJSON *map, const char *key, uint8_t f
 	}
 	cJSON_ArrayForEach(it, list)
 	{
-		struct fm_hexlist hl = {0, NULL};
 		const cJSON *p;
 		int prev = -1, k = 0;
 		size_t m2 = push_idx(l, i++);
@@ -941,24 +1023,44 @@ static int load_paths(struct ld *l, const cJSON *map, const char *key, uint8_t f
 		p = member(it, "path");
 		if (!rc) {
 			size_t m3 = push_key(l, "path");
-			if (!cJSON_IsArray(p) || cJSON_GetArraySize(p) < 2)
-				rc = lfail(l, "expected at least two hex ids");
+			if (!cJSON_IsArray(p) || cJSON_GetArraySize(p) < 2) {
+				rc = lsoft(l, "expected at least two hex ids");
+				p = NULL;
+			}
 			pop(l, m3);
 		}
-		if (!rc) {
+		if (!rc && p != NULL) {
 			const cJSON *h;
 			size_t m3 = push_key(l, "path");
 			cJSON_ArrayForEach(h, p)
 			{
-				int x;
+				int x = -1, t;
+				char buf[RULES_HEX_ID_MAX];
 				size_t m4 = push_idx(l, k++);
 				rc = parse_hex(l, h, &x);
+				if (rc == SKIP) { /* lint: the path breaks here */
+					rc = 0;
+					prev = -1;
+					pop(l, m4);
+					continue;
+				}
 				if (!rc && prev >= 0 && !rules_hex_adjacent(&l->sc->grid, prev, x))
-					rc = lfail(l, "hex %s is not adjacent to the previous hex",
+					rc = lsoft(l, "hex %s is not adjacent to the previous hex",
 					           h->valuestring);
+				else if (!rc && prev >= 0 &&
+				         (t = side_closed(l->sc, rules_hex_side_between(
+				                                     &l->sc->grid, prev, x))) != 0)
+					rc = lsoft(
+					    l, "the %s crosses the prohibited hexside %s/%s (%s)",
+					    what, rules_hex_format(&l->sc->grid, prev, buf),
+					    h->valuestring, l->sc->sidetypes[t - 1].name);
+				if (!rc && (t = hex_closed(l->sc, x)) != 0)
+					rc = lsoft(
+					    l, "the %s runs into hex %s of prohibited terrain (%s)",
+					    what, h->valuestring, l->sc->terrain[t - 1].name);
 				if (!rc) {
 					l->sc->hex_flags[x] |= flag;
-					if (prev >= 0)
+					if (prev >= 0 && rules_hex_adjacent(&l->sc->grid, prev, x))
 						l->sc->side_flags[rules_hex_side_between(
 						    &l->sc->grid, prev, x)] |= flag;
 					prev = x;
@@ -969,7 +1071,6 @@ static int load_paths(struct ld *l, const cJSON *map, const char *key, uint8_t f
 			}
 			pop(l, m3);
 		}
-		free(hl.h);
 		pop(l, m2);
 		if (rc)
 			goto out;
@@ -1026,8 +1127,10 @@ static int load_edges(struct ld *l, const cJSON *map)
 					if ((col >= 0 && rules_hex_col(g, h) != col) ||
 					    (row >= 0 && rules_hex_row(g, h) != row)) {
 						char buf[RULES_HEX_ID_MAX];
-						rc = lfail(l, "hex %s is not on the %s border",
+						size_t m3 = push_key(l, "hexes");
+						rc = lsoft(l, "hex %s is not on the %s border",
 						           rules_hex_format(g, h, buf), along);
+						pop(l, m3);
 					}
 				}
 			} else if (!rc) {
@@ -1035,8 +1138,7 @@ static int load_edges(struct ld *l, const cJSON *map)
 					if ((col >= 0 && rules_hex_col(g, h) == col) ||
 					    (row >= 0 && rules_hex_row(g, h) == row))
 						if (add_hex(&e->hexes, h) != 0)
-							rc = rules_fail(l->err, WG_E_NO_MEMORY, "",
-							                "out of memory");
+							rc = lnomem(l);
 			}
 		}
 		pop(l, m2);
@@ -1077,7 +1179,7 @@ static int load_map(struct ld *l, const cJSON *doc)
 	listed = calloc(n, 1);
 	if (!sc->hex_terrain || !sc->hex_flags || !sc->hex_zones || !sc->hex_name ||
 	    !sc->side_feat || !sc->side_flags || !listed) {
-		rc = rules_fail(l->err, WG_E_NO_MEMORY, "", "out of memory");
+		rc = lnomem(l);
 		goto out;
 	}
 	if ((rc = get_str(l, map, "default_terrain", def, sizeof(def), NULL)) != 0)
@@ -1141,7 +1243,7 @@ static int parse_step(struct ld *l, const cJSON *it, struct fm_step *st)
 		return 0;
 	}
 bad:
-	return lfail(l, "expected \"attack-defense-movement\" such as \"5-4-6\" or [5, 4, 6]");
+	return lsoft(l, "expected \"attack-defense-movement\" such as \"5-4-6\" or [5, 4, 6]");
 }
 
 static int load_setup(struct ld *l, const cJSON *it, struct fm_unit_def *u)
@@ -1162,7 +1264,8 @@ static int load_setup(struct ld *l, const cJSON *it, struct fm_unit_def *u)
 	forms = (member(s, "hex") != NULL) + (member(s, "choose") != NULL) +
 	        (member(s, "arrives") != NULL) + (member(s, "held") != NULL);
 	if (forms != 1) {
-		rc = lfail(l, "give exactly one of hex, choose, arrives, held");
+		rc = lsoft(l, "give exactly one of hex, choose, arrives, held");
+		u->setup = FM_SETUP_HELD; /* lint mode: checked as if held off the map */
 		goto out;
 	}
 	if ((x = member(s, "hex")) != NULL) {
@@ -1170,6 +1273,10 @@ static int load_setup(struct ld *l, const cJSON *it, struct fm_unit_def *u)
 		m2 = push_key(l, "hex");
 		rc = parse_hex(l, x, &u->setup_hex);
 		pop(l, m2);
+		if (rc == SKIP) {
+			u->setup = FM_SETUP_HELD;
+			rc = 0;
+		}
 	} else if ((x = member(s, "held")) != NULL) {
 		u->setup = FM_SETUP_HELD;
 		if (!cJSON_IsString(x)) {
@@ -1194,17 +1301,16 @@ static int load_setup(struct ld *l, const cJSON *it, struct fm_unit_def *u)
 			size_t m3 = push_key(l, "zones");
 			if (!cJSON_IsArray(zs))
 				rc = lfail(l, "expected an array of zone ids");
-			cJSON_ArrayForEach(z, zs)
-			{
+			for (z = rc ? NULL : zs->child; z != NULL && !rc; z = z->next) {
 				size_t m4 = push_idx(l, k++);
 				int zi =
 				    cJSON_IsString(z) ? fm__zone_by_id(l->sc, z->valuestring) : -1;
-				if (!rc && zi < 0)
-					rc = lfail(l, "unknown zone");
-				for (int q = 0; !rc && q < l->sc->zones[zi].hexes.n; q++)
+				if (zi < 0)
+					rc = lsoft(l, "unknown zone '%s'",
+					           cJSON_IsString(z) ? z->valuestring : "?");
+				for (int q = 0; !rc && zi >= 0 && q < l->sc->zones[zi].hexes.n; q++)
 					if (add_hex(&u->where, l->sc->zones[zi].hexes.h[q]) != 0)
-						rc = rules_fail(l->err, WG_E_NO_MEMORY, "",
-						                "no memory");
+						rc = lnomem(l);
 				pop(l, m4);
 			}
 			pop(l, m3);
@@ -1220,14 +1326,14 @@ static int load_setup(struct ld *l, const cJSON *it, struct fm_unit_def *u)
 					if (rules_hex_distance(&l->sc->grid, h, near.h[q]) <=
 					    radius) {
 						if (add_hex(&u->where, h) != 0)
-							rc = rules_fail(l->err, WG_E_NO_MEMORY, "",
-							                "no memory");
+							rc = lnomem(l);
 						break;
 					}
 			free(near.h);
 		}
 		if (!rc && u->where.n == 0)
-			rc = lfail(l, "no hex given (hexes, zones%s)", arrives ? "" : " or near");
+			rc = lsoft(l, "no hex of the map given (hexes, zones%s)",
+			           arrives ? "" : " or near");
 		pop(l, m2);
 	}
 out:
@@ -1252,7 +1358,7 @@ static int load_units(struct ld *l, const cJSON *doc)
 	}
 	sc->units = calloc((size_t)cJSON_GetArraySize(list), sizeof(*sc->units));
 	if (sc->units == NULL) {
-		rc = rules_fail(l->err, WG_E_NO_MEMORY, "", "out of memory");
+		rc = lnomem(l);
 		goto out;
 	}
 	cJSON_ArrayForEach(it, list)
@@ -1271,7 +1377,7 @@ static int load_units(struct ld *l, const cJSON *doc)
 			rc = lfail(l, "bad unit id");
 		for (int q = 0; !rc && q < i; q++)
 			if (strcmp(sc->units[q].id, u->id) == 0)
-				rc = lfail(l, "duplicate unit id '%s'", u->id);
+				rc = lsoft(l, "duplicate unit id '%s'", u->id);
 		if (!rc)
 			rc = get_side(l, it, "side", &u->side, 1);
 		if (!rc)
@@ -1325,8 +1431,9 @@ static int load_units(struct ld *l, const cJSON *doc)
 			rc = get_bool(l, it, "reduced", &reduced);
 		if (!rc && reduced) {
 			if (u->nsteps < 2)
-				rc = lfail(l, "a one-step unit cannot start reduced");
-			u->start_step = 1;
+				rc = lsoft(l, "a one-step unit cannot start reduced");
+			else
+				u->start_step = 1;
 		}
 		if (!rc)
 			rc = load_setup(l, it, u);
@@ -1335,31 +1442,32 @@ static int load_units(struct ld *l, const cJSON *doc)
 			goto out;
 		i++;
 	}
-	/* fixed hexes: distinct and not prohibited */
+	/* fixed hexes: distinct and not prohibited (FM-5.3-01, FM-5.2-07) */
 	for (int a = 0; a < sc->nunits && !rc; a++) {
 		const struct fm_unit_def *u = &sc->units[a];
 		char buf[RULES_HEX_ID_MAX];
+		size_t m2;
 		if (u->setup != FM_SETUP_HEX)
 			continue;
+		m2 = push_idx(l, a);
+		push_key(l, "setup");
+		push_key(l, "hex");
 		for (int b = 0; b < a && !rc; b++)
 			if (sc->units[b].setup == FM_SETUP_HEX &&
-			    sc->units[b].setup_hex == u->setup_hex) {
-				size_t m2 = push_idx(l, a);
-				rc = lfail(l, "units %s and %s both set up in hex %s",
+			    sc->units[b].setup_hex == u->setup_hex)
+				rc = lsoft(l, "units %s and %s both set up in hex %s",
 				           sc->units[b].id, u->id,
 				           rules_hex_format(&sc->grid, u->setup_hex, buf));
-				pop(l, m2);
-			}
 		for (int t = 0; t < sc->nterrain && !rc; t++)
 			if ((sc->hex_terrain[u->setup_hex] & (1u << t)) &&
 			    (sc->terrain[t].prohibited ||
 			     (u->mobile && sc->terrain[t].mobile_prohibited))) {
-				size_t m2 = push_idx(l, a);
-				rc = lfail(l, "unit %s sets up in prohibited %s hex %s", u->id,
+				rc = lsoft(l, "unit %s sets up in prohibited %s hex %s", u->id,
 				           sc->terrain[t].name,
 				           rules_hex_format(&sc->grid, u->setup_hex, buf));
-				pop(l, m2);
+				break;
 			}
+		pop(l, m2);
 	}
 out:
 	pop(l, m);
@@ -1381,6 +1489,12 @@ static int load_turns(struct ld *l, const cJSON *doc)
 	    (rc = get_int(l, t, "count", &l->sc->turns, 1, 1, FM_MAX_TURNS)) != 0 ||
 	    (rc = get_side(l, t, "first_player", &l->sc->first_player, 1)) != 0)
 		goto out;
+	if (l->sc->turns < 1) { /* lint mode went on past a bad count */
+		size_t m2 = push_key(l, "count");
+		rc = lfail(l, "the game needs at least one turn");
+		pop(l, m2);
+		goto out;
+	}
 	if ((arr = member(t, "setup_order")) != NULL) {
 		size_t m2 = push_key(l, "setup_order");
 		int k = 0;
@@ -1407,14 +1521,16 @@ static int load_turns(struct ld *l, const cJSON *doc)
 		size_t m2 = push_key(l, "labels");
 		int k = 1;
 		if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != l->sc->turns)
-			rc = lfail(l, "expected one label per turn (%d)", l->sc->turns);
-		cJSON_ArrayForEach(it, arr)
-		{
-			if (!rc && (!cJSON_IsString(it) || strlen(it->valuestring) >= 24))
-				rc = lfail(l, "labels are strings of at most 23 characters");
-			if (!rc)
-				snprintf(l->sc->labels[k++], 24, "%s", it->valuestring);
-		}
+			rc = lsoft(l, "expected one label per turn (%d)", l->sc->turns);
+		else
+			cJSON_ArrayForEach(it, arr)
+			{
+				if (!rc && (!cJSON_IsString(it) || strlen(it->valuestring) >= 24))
+					rc =
+					    lsoft(l, "labels are strings of at most 23 characters");
+				if (!rc && k <= FM_MAX_TURNS && cJSON_IsString(it))
+					snprintf(l->sc->labels[k++], 24, "%.23s", it->valuestring);
+			}
 		pop(l, m2);
 	}
 out:
@@ -1431,7 +1547,7 @@ static int get_allot_pair(struct ld *l, const cJSON *it, int turn)
 	    !cJSON_IsNumber(it->child->next) || it->child->valueint < 0 ||
 	    it->child->next->valueint < 0 || it->child->valueint > FM_MAX_MARKERS ||
 	    it->child->next->valueint > FM_MAX_MARKERS)
-		return lfail(l, "expected [first player, second player] marker counts");
+		return lsoft(l, "expected [first player, second player] marker counts");
 	sc->allot[turn][first] = it->child->valueint;
 	sc->allot[turn][1 - first] = it->child->next->valueint;
 	return 0;
@@ -1552,8 +1668,9 @@ static int load_support(struct ld *l, const cJSON *doc)
 					         (char)(sc->side_names[side][0] & ~0x20),
 					         sc->nmarkers[side] + 1);
 				for (int q = 0; q < sc->nmarkers[side]; q++)
-					if (strcasecmp(sc->markers[side][q].id, d->id) == 0)
-						rc = lfail(l, "duplicate marker id '%s'", d->id);
+					if (rc == 0 &&
+					    strcasecmp(sc->markers[side][q].id, d->id) == 0)
+						rc = lsoft(l, "duplicate marker id '%s'", d->id);
 				d->value = value;
 				snprintf(d->kind, sizeof(d->kind), "%s", kind);
 				d->nflags = nflags;
@@ -1606,7 +1723,7 @@ static int load_victory(struct ld *l, const cJSON *doc)
 			if (!rc)
 				rc = get_str(l, it, "when", when, sizeof(when), "end");
 			if (!rc && strcmp(when, "end") && strcmp(when, "instant"))
-				rc = lfail(l, "when must be \"end\" or \"instant\"");
+				rc = lsoft(l, "when must be \"end\" or \"instant\"");
 			c->instant = strcmp(when, "instant") == 0;
 			if (!rc &&
 			    (member(it, "no_units_of") != NULL) == (member(it, "units_of") != NULL))
@@ -1618,8 +1735,11 @@ static int load_victory(struct ld *l, const cJSON *doc)
 			c->zone = -1;
 			if (!rc)
 				rc = get_str(l, it, "in_zone", zone, sizeof(zone), "");
-			if (!rc && zone[0] && (c->zone = fm__zone_by_id(sc, zone)) < 0)
-				rc = lfail(l, "unknown zone '%s'", zone);
+			if (!rc && zone[0] && (c->zone = fm__zone_by_id(sc, zone)) < 0) {
+				size_t m4 = push_key(l, "in_zone");
+				rc = lsoft(l, "unknown zone '%s'", zone);
+				pop(l, m4);
+			}
 			pop(l, m3);
 			k++;
 		}
@@ -1640,47 +1760,45 @@ out:
 	return rc;
 }
 
+/* The scenario's game options; checked after the exclusive module is known (its options). */
 static int load_options(struct ld *l, const cJSON *doc)
 {
 	const cJSON *o = member(doc, "options"), *it;
-	struct fm_opts tmp;
 	size_t m = push_key(l, "options");
 	int rc = 0;
 
 	if (o == NULL)
-		goto check;
+		goto out;
 	if (!cJSON_IsObject(o)) {
 		rc = lfail(l, "expected an object of \"key\": \"value\" strings");
 		goto out;
 	}
 	cJSON_ArrayForEach(it, o)
 	{
+		struct rules_error why;
+		const char *value =
+		    cJSON_IsString(it) ? it->valuestring : (cJSON_IsTrue(it) ? "true" : "false");
 		size_t m2 = push_key(l, it->string);
+		memset(&why, 0, sizeof(why));
 		if (!cJSON_IsString(it) && !cJSON_IsBool(it))
-			rc = lfail(l, "expected a string value");
+			rc = lsoft(l, "expected a string value");
 		else if (l->sc->sopts.count >= RULES_MAX_OPTIONS)
 			rc = lfail(l, "too many options");
-		else if (strlen(it->string) >= sizeof(l->sc->sopts.items[0].key))
-			rc = lfail(l, "option key too long");
-		if (!rc) {
+		else if (strlen(it->string) >= sizeof(l->sc->sopts.items[0].key) ||
+		         strlen(value) >= sizeof(l->sc->sopts.items[0].value))
+			rc = lsoft(l, "option key or value too long");
+		else if (fm__opt_check(l->sc, it->string, value, &why) != 0)
+			rc = lsoft(l, "%s", why.message);
+		else {
 			size_t n = l->sc->sopts.count++;
 			snprintf(l->sc->sopts.items[n].key, sizeof(l->sc->sopts.items[n].key), "%s",
 			         it->string);
 			snprintf(l->sc->sopts.items[n].value, sizeof(l->sc->sopts.items[n].value),
-			         "%s",
-			         cJSON_IsString(it) ? it->valuestring
-			                            : (cJSON_IsTrue(it) ? "true" : "false"));
+			         "%s", value);
 		}
 		pop(l, m2);
 		if (rc)
 			goto out;
-	}
-check:
-	rc = fm__opts_build(l->sc, NULL, &tmp, l->err);
-	if (rc) {
-		char msg[sizeof(l->err->message)];
-		snprintf(msg, sizeof(msg), "%s", l->err->message);
-		rc = lfail(l, "%s", msg);
 	}
 out:
 	pop(l, m);
@@ -1705,18 +1823,13 @@ static int load_exclusive(struct ld *l, const cJSON *doc)
 	if (l->sc->hooks == NULL) {
 		size_t m2 = push_key(l, "module");
 		l->sc->hooks = &fm__hooks_system;
-		rc = lfail(l, "unknown exclusive-rules module '%s'", mod->valuestring);
+		rc = lsoft(l, "unknown exclusive-rules module '%s'", mod->valuestring);
 		pop(l, m2);
 		goto out;
 	}
-	if (l->sc->hooks->load != NULL) {
-		rc = l->sc->hooks->load(l->sc, ex, l->err);
-		if (rc) {
-			char msg[sizeof(l->err->message)];
-			snprintf(msg, sizeof(msg), "%s", l->err->message);
-			rc = lfail(l, "%s", msg);
-		}
-	}
+	/* the module reports its own findings, with full paths ($.exclusive...) */
+	if (l->sc->hooks->load != NULL)
+		rc = l->sc->hooks->load(l->sc, ex, l->f);
 out:
 	pop(l, m);
 	return rc;
@@ -1744,25 +1857,30 @@ static void scenario_destroy(struct fm_scenario *sc)
 	free(sc);
 }
 
-int fm__scenario_load(const char *source, const cJSON *doc, struct rules_scenario **out,
-                      struct rules_error *err)
+int fm__scenario_parse(const char *source, const cJSON *doc, struct fm_findings *f,
+                       struct fm_scenario **out)
 {
 	static const char *const keys[] = {
 	    "ruleset", "format",  "id",        "title",   "description", "sides",
 	    "edition", "options", "exclusive", "map",     "terrain",     "hexside_types",
 	    "crt",     "units",   "turns",     "support", "victory",     NULL};
 	struct fm_scenario *sc = calloc(1, sizeof(*sc));
-	struct ld l = {.src = source ? source : "scenario", .err = err, .sc = sc};
+	struct ld l = {.src = source ? source : "scenario", .f = f, .sc = sc};
 	const cJSON *sides;
 	char ruleset[16], edition[8];
 	int format = 0, rc;
 
+	*out = NULL;
 	if (sc == NULL)
-		return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
+		return lnomem(&l);
 	snprintf(l.path, sizeof(l.path), "$");
 	l.len = 1;
 	snprintf(sc->source, sizeof(sc->source), "%s", l.src);
 	sc->hooks = &fm__hooks_system;
+	if (!cJSON_IsObject(doc)) {
+		rc = lfail(&l, "a scenario is a JSON object");
+		goto fail;
+	}
 	if ((rc = check_keys(&l, doc, keys)) != 0)
 		goto fail;
 	if ((rc = get_str(&l, doc, "ruleset", ruleset, sizeof(ruleset), NULL)) != 0)
@@ -1810,14 +1928,55 @@ int fm__scenario_load(const char *source, const cJSON *doc, struct rules_scenari
 	    (rc = load_terrain_list(&l, doc, "hexside_types", 1)) != 0 ||
 	    (rc = load_map(&l, doc)) != 0 || (rc = load_turns(&l, doc)) != 0 ||
 	    (rc = load_units(&l, doc)) != 0 || (rc = load_support(&l, doc)) != 0 ||
-	    (rc = load_victory(&l, doc)) != 0 || (rc = load_options(&l, doc)) != 0 ||
-	    (rc = load_exclusive(&l, doc)) != 0)
+	    (rc = load_victory(&l, doc)) != 0 || (rc = load_exclusive(&l, doc)) != 0 ||
+	    (rc = load_options(&l, doc)) != 0)
 		goto fail;
-	*out = (struct rules_scenario *)sc;
+	/* the facts are read; now their consistency (lint.c and the module's lint) */
+	fm__scenario_check(sc, f);
+	if (f->report == NULL && f->errors > 0) {
+		rc = WG_E_BAD_SCENARIO;
+		goto fail;
+	}
+	*out = sc;
 	return 0;
 fail:
 	scenario_destroy(sc);
 	return rc;
+}
+
+int fm__scenario_load(const char *source, const cJSON *doc, struct rules_scenario **out,
+                      struct rules_error *err)
+{
+	struct fm_findings f = {.err = err, .source = source ? source : "scenario"};
+	struct fm_scenario *sc;
+	int rc;
+
+	memset(err, 0, sizeof(*err));
+	rc = fm__scenario_parse(source, doc, &f, &sc);
+	if (rc == 0)
+		*out = (struct rules_scenario *)sc;
+	else if (err->code == 0)
+		rules_fail(err, rc, "", "%s: the scenario could not be loaded", f.source);
+	return rc;
+}
+
+int fm__scenario_lint(const char *source, const cJSON *doc,
+                      void (*report)(void *ctx, int severity, const char *path, const char *msg),
+                      void *ctx)
+{
+	struct rules_error err;
+	struct fm_findings f = {
+	    .report = report, .ctx = ctx, .err = &err, .source = source ? source : "scenario"};
+	struct fm_scenario *sc;
+	int rc;
+
+	memset(&err, 0, sizeof(err));
+	rc = fm__scenario_parse(source, doc, &f, &sc);
+	if (rc == 0)
+		scenario_destroy(sc);
+	if (rc == WG_E_NO_MEMORY)
+		return rc;
+	return f.errors > 0 ? f.errors : (rc != 0 ? 1 : 0);
 }
 
 void fm__scenario_free(struct rules_scenario *rsc)

@@ -278,8 +278,8 @@ int fm__restore(const struct rules_scenario *rsc, const struct rules_options *op
 	g->over = v[6];
 	g->winner = v[7];
 	g->mover = v[8];
-	if (!in(g->turn, 0, sc->turns) || !in(g->phase, 0, FM_PH_OVER) || !in(g->active, 0, 1) ||
-	    !in(g->player_turn, 0, 1) || !in(g->await, 0, FM_AW_NONE) ||
+	if (!in(g->turn, 0, sc->turns) || !in(g->phase, 0, FM_PH_TURN_END) ||
+	    !in(g->active, 0, 1) || !in(g->player_turn, 0, 1) || !in(g->await, 0, FM_AW_NONE) ||
 	    !in(g->mover, -1, g->nunits - 1) || !in(g->winner, -1, 1) ||
 	    !in(g->setup_idx, 0, RULES_SIDES - 1))
 		goto bad;

@@ -61,9 +61,10 @@ int fm__support_allot(struct fm_game *g, struct rules_dice *d, struct rules_even
 		size_t len = 0;
 
 		for (int k = 0; k < sc->nmarkers[side]; k++)
-			if (g->m[side][k].where == FM_M_POOL)
-				pool[np++] = k;
-		if (want > np) /* AMB-30: the whole pool */
+			if (g->m[side][k].where == FM_M_POOL &&
+			    (sc->hooks->in_draw == NULL || sc->hooks->in_draw(g, side, k)))
+				pool[np++] = k; /* special markers stay out (BS-14.1-01, AMB-62) */
+		if (want > np)                  /* AMB-30: the whole pool */
 			want = np;
 		if (g->opt.allot_lowest) {
 			/* FM-7.1-05: lowest values first, in pool order among equals */
@@ -269,6 +270,9 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			return rules_fail(err, WG_E_BAD_ARGS, "",
 			                  "you have no support fire marker '%s' (see `markers`)",
 			                  argv[1]);
+		if (sc->hooks->marker_check != NULL &&
+		    (rc = sc->hooks->marker_check(g, side, marker, err)) != 0)
+			return rc;
 		if (g->m[side][marker].where != FM_M_HAND)
 			return rules_fail(
 			    err, WG_E_ILLEGAL_SUPPORT, "FM-7.2-07",
@@ -280,9 +284,6 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			    err, WG_E_ILLEGAL_SUPPORT, "FM-8.2.1-09",
 			    "a side places at most %d markers in one combat (FM-8.2.1)",
 			    max_markers(g, side));
-		if (sc->hooks->marker_check != NULL &&
-		    (rc = sc->hooks->marker_check(g, side, marker, err)) != 0)
-			return rc;
 	}
 	g->m[side][marker].where = FM_M_COMMITTED;
 	g->b.mark[side][g->b.nmark[side]++] = (int16_t)marker;

@@ -617,5 +617,7 @@ int fm__query(const struct rules_game *rg, int viewer, int argc, char **argv, cJ
 		return q_markers(g, viewer, out);
 	if (strcasecmp(v, "crt") == 0)
 		return q_crt(g, argc, argv, out, err);
+	if (g->sc->hooks->query != NULL)
+		return g->sc->hooks->query(g, viewer, argc, argv, out, err);
 	return rules_fail(err, WG_E_UNKNOWN_VERB, "", "'%s' is not a query of this game", v);
 }

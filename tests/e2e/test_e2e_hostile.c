@@ -98,10 +98,10 @@ static void test_random_bytes_and_bad_text(void **state)
 
 	(void)state;
 	assert_int_equal(e2e_connect(&c, server.port), 0);
-	cmd_err(&c, "bad-request", "caf\xe9 au lait");     /* Latin-1, not UTF-8 */
-	cmd_err(&c, "bad-request", "say \x01\x02");        /* control characters */
-	cmd_err(&c, "bad-request", "say \"unterminated");  /* tokenizer */
-	cmd_err(&c, "bad-request", "{\"cmd\": 12}");       /* JSON without a verb */
+	cmd_err(&c, "bad-request", "caf\xe9 au lait");    /* Latin-1, not UTF-8 */
+	cmd_err(&c, "bad-request", "say \x01\x02");       /* control characters */
+	cmd_err(&c, "bad-request", "say \"unterminated"); /* tokenizer */
+	cmd_err(&c, "bad-request", "{\"cmd\": 12}");      /* JSON without a verb */
 	/* telnet negotiation is ignored; \r\n accepted */
 	assert_int_equal(e2e_send(&c, "\xff\xfd\x01\xff\xfb\x03ping\r\n", 12), 0);
 	assert_non_null(e2e_reply(&c));
@@ -148,7 +148,7 @@ static void test_half_open_and_half_closed_connections(void **state)
 static int start_small_output(void **state)
 {
 	static const char *const args[] = {"--data-dir", WG_RACE_DIR, "--output-limit", "65536",
-					   NULL};
+	                                   NULL};
 
 	(void)state;
 	return start_with(args);
@@ -231,14 +231,27 @@ static void test_idle_connections_that_never_log_in_are_closed(void **state)
 	static struct e2e_client guest, user;
 
 	(void)state;
+	static struct e2e_client busy;
+
 	assert_int_equal(e2e_login_new(&user, server.port, "patient", "secret-p"), 0);
 	assert_int_equal(e2e_connect(&guest, server.port), 0);
+	assert_int_equal(e2e_connect(&busy, server.port), 0);
+	/* an anonymous client that keeps talking is not idle */
+	for (int i = 0; i < 8; i++) {
+		cmd_ok(&busy, "ping");
+		usleep(300000);
+	}
 	assert_non_null(e2e_take_event(&guest, "idle timeout", 5000));
 	assert_true(e2e_closed_within(&guest, 3000));
 	/* a logged-in user is not subject to it */
 	usleep(1500000);
 	cmd_ok(&user, "ping");
+	/* after logout the silence counts from the logout */
+	cmd_ok(&user, "logout");
+	cmd_ok(&user, "ping");
+	assert_non_null(e2e_take_event(&user, "idle timeout", 5000));
 	e2e_close(&guest);
+	e2e_close(&busy);
 	e2e_close(&user);
 }
 
@@ -283,21 +296,21 @@ static void test_sigterm_is_graceful(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_long_lines_are_refused_and_connection_stays_usable,
-						start_default, stop_server),
-		cmocka_unit_test_setup_teardown(test_random_bytes_and_bad_text, start_default,
-						stop_server),
-		cmocka_unit_test_setup_teardown(test_half_open_and_half_closed_connections,
-						start_default, stop_server),
-		cmocka_unit_test_setup_teardown(test_client_that_never_reads_is_cut_off,
-						start_small_output, stop_server),
-		cmocka_unit_test_setup_teardown(test_connection_limit_refuses_with_one_line,
-						start_two_clients, stop_server),
-		cmocka_unit_test_setup_teardown(test_idle_connections_that_never_log_in_are_closed,
-						start_short_idle, stop_server),
-		cmocka_unit_test_setup_teardown(test_failed_logins_are_slowed_down, start_default,
-						stop_server),
-		cmocka_unit_test_setup_teardown(test_sigterm_is_graceful, start_default, stop_server),
+	    cmocka_unit_test_setup_teardown(test_long_lines_are_refused_and_connection_stays_usable,
+	                                    start_default, stop_server),
+	    cmocka_unit_test_setup_teardown(test_random_bytes_and_bad_text, start_default,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_half_open_and_half_closed_connections,
+	                                    start_default, stop_server),
+	    cmocka_unit_test_setup_teardown(test_client_that_never_reads_is_cut_off,
+	                                    start_small_output, stop_server),
+	    cmocka_unit_test_setup_teardown(test_connection_limit_refuses_with_one_line,
+	                                    start_two_clients, stop_server),
+	    cmocka_unit_test_setup_teardown(test_idle_connections_that_never_log_in_are_closed,
+	                                    start_short_idle, stop_server),
+	    cmocka_unit_test_setup_teardown(test_failed_logins_are_slowed_down, start_default,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_sigterm_is_graceful, start_default, stop_server),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,6 +10,14 @@
  * good (battle_end), a retreat stopping in a flooded hex (retreat_step),
  * losses from mobile units (loss_ok), module state in snapshots, views and
  * victory.  FM-1.0-01, FM-6.0-05, FM-7.1-01, FM-7.2-11, FM-8.1.1-01.
+ *
+ * A second test module shows the hooks added for the Scheldt rules: a module
+ * verb (apply) that lands a unit on an enemy unit (may_share, fm__arrive), an
+ * attack refused by the module (attack_check), a phase end refused until a
+ * mandatory attack is made (end_check), the End of Player Turn step
+ * (turn_closing, end_step, player_turn_end), a result changed after the roll
+ * (after_roll), a marker kept out of the draw (in_draw), bookkeeping after
+ * every action (settle) and a module query.
  */
 #include "test_fm_util.h"
 
@@ -30,13 +38,15 @@ static int h_may_act(const struct fm_game *g, int unit, enum fm_act act, struct 
 	return 0;
 }
 
-static int h_move_step(const struct fm_game *g, int unit, int from, int to, int *cost, int *stop,
-                       struct rules_error *err)
+static int h_move_step(const struct fm_game *g, int unit, int from, int to, int spent, int first,
+                       int *cost, int *stop, struct rules_error *err)
 {
 	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX];
 	(void)unit;
 	(void)stop;
 	(void)err;
+	(void)spent;
+	(void)first;
 	if (from >= 0 && strcmp(fm__hex_id(g, from, a), "1103") == 0 &&
 	    strcmp(fm__hex_id(g, to, b), "1104") == 0)
 		*cost += 4; /* +2 MP */
@@ -96,12 +106,13 @@ static int h_battle_end(struct fm_game *g, struct rules_events *ev, struct rules
 	return 0;
 }
 
-static int h_retreat_step(const struct fm_game *g, int unit, int from, int to, int advance,
-                          int *stop)
+static int h_retreat_step(const struct fm_game *g, int unit, int from, int to, enum fm_rs mode,
+                          int *stop, struct rules_error *err)
 {
 	(void)unit;
 	(void)from;
-	(void)advance;
+	(void)mode;
+	(void)err;
 	for (int t = 0; t < g->sc->nterrain; t++)
 		if ((g->sc->hex_terrain[to] & (1u << t)) && g->sc->terrain[t].nflags &&
 		    strcmp(g->sc->terrain[t].flags[0], "flooded") == 0)
@@ -164,6 +175,145 @@ static const struct fm_hooks test_hooks = {
     .snapshot = h_snapshot,
     .restore = h_restore,
     .view = h_view,
+};
+
+/* ---- the second test module: the hooks added for the Scheldt rules ------------------- */
+
+/* g->ex: [2] unit index + 1 being landed, [3] a mandatory attack is pending, [4] rebuilds
+ * used, [5] settle calls, [6] turn_closing calls, [7] player_turn_end calls, [8] after_roll
+ * turns the result into NE */
+
+static int s_apply(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                   cJSON *reply, struct rules_events *ev, struct rules_error *err)
+{
+	int unit = argc > 1 ? fm__unit_by_id(g, argv[1]) : -1, rc;
+
+	(void)d;
+	(void)side;
+	(void)reply;
+	if (strcmp(argv[0], "land") == 0 && argc == 3 && unit >= 0) {
+		char buf[RULES_HEX_ID_MAX];
+		int hex = -1;
+		for (int h = 0; h < g->sc->grid.count; h++)
+			if (strcmp(fm__hex_id(g, h, buf), argv[2]) == 0)
+				hex = h;
+		g->ex[2] = (unsigned char)(unit + 1);
+		rc = fm__arrive(g, unit, hex, err);
+		g->ex[2] = 0;
+		if (rc == 0 && fm__enemy_in(g, hex, fm__side_of(g, unit)) >= 0)
+			g->ex[3] = 1;
+		return rc ? rc : rules_emit(ev, RULES_AUD_PUBLIC, "landed", NULL, "landed");
+	}
+	if (strcmp(argv[0], "rebuild") == 0 && g->phase == FM_PH_TURN_END && unit >= 0) {
+		g->ex[4]++;
+		g->u[unit].step = 0;
+		return 0;
+	}
+	return rules_fail(err, WG_E_ILLEGAL_ACTION, "TEST-1", "not now");
+}
+
+static int s_may_share(const struct fm_game *g, int unit, int hex)
+{
+	int n = 0;
+	for (int i = 0; i < g->nunits; i++)
+		n += i != unit && g->u[i].where == FM_W_MAP && g->u[i].hex == hex;
+	/* the unit being landed, on a hex with one enemy unit only */
+	return g->ex[2] == unit + 1 && n == 1 && fm__enemy_in(g, hex, fm__side_of(g, unit)) >= 0;
+}
+
+static int s_attack_check(const struct fm_game *g, int unit, int hex, struct rules_error *err)
+{
+	char buf[RULES_HEX_ID_MAX];
+	if (is(g, unit, "1 Arm") && strcmp(fm__hex_id(g, hex, buf), "0505") == 0)
+		return rules_fail(err, WG_E_ILLEGAL_ATTACK, "TEST-2", "1 Arm may not attack 0505");
+	return 0;
+}
+
+static int s_end_check(const struct fm_game *g, struct rules_error *err)
+{
+	if (g->ex[3] && g->phase == FM_PH_COMBAT)
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "TEST-3",
+		                  "the landed unit must attack");
+	return 0;
+}
+
+static int s_turn_closing(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                          struct rules_error *err)
+{
+	(void)d;
+	(void)err;
+	g->ex[6]++;
+	return rules_emit(ev, RULES_AUD_PUBLIC, "closing", NULL, "player turn closing");
+}
+
+static int s_end_step(const struct fm_game *g, char *what, size_t n)
+{
+	if (g->active != ALLIED || g->ex[4] >= 1)
+		return 0;
+	if (what != NULL)
+		snprintf(what, n, "rebuild <unit>, or end");
+	return 1;
+}
+
+static int s_player_turn_end(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                             struct rules_error *err)
+{
+	(void)d;
+	(void)ev;
+	(void)err;
+	g->ex[7]++;
+	return 0;
+}
+
+static int s_settle(struct fm_game *g, struct rules_events *ev, struct rules_error *err)
+{
+	(void)ev;
+	(void)err;
+	g->ex[5]++;
+	return 0;
+}
+
+static int s_after_roll(struct fm_game *g, struct rules_events *ev, struct rules_error *err)
+{
+	(void)ev;
+	(void)err;
+	if (g->ex[8])
+		g->b.result = FM_R_NE;
+	if (g->b.target >= 0 && fm__enemy_in(g, g->b.target, g->active) >= 0)
+		g->ex[3] = 0; /* the mandatory attack was made */
+	return 0;
+}
+
+static int s_in_draw(const struct fm_game *g, int side, int marker)
+{
+	(void)g;
+	return !(side == GERMAN && marker == 0);
+}
+
+static int s_query(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+                   struct rules_error *err)
+{
+	(void)viewer;
+	(void)argc;
+	if (strcmp(argv[0], "exclusive") != 0)
+		return rules_fail(err, WG_E_UNKNOWN_VERB, "", "no such query");
+	fm__line(out, "settled %d times", g->ex[5]);
+	return 0;
+}
+
+static const struct fm_hooks share_hooks = {
+    .module = "share",
+    .apply = s_apply,
+    .may_share = s_may_share,
+    .attack_check = s_attack_check,
+    .end_check = s_end_check,
+    .turn_closing = s_turn_closing,
+    .end_step = s_end_step,
+    .player_turn_end = s_player_turn_end,
+    .settle = s_settle,
+    .after_roll = s_after_roll,
+    .in_draw = s_in_draw,
+    .query = s_query,
 };
 
 static struct fmt T;
@@ -345,7 +495,118 @@ static void test_fm_hooks_state_view_victory(void **state)
 	assert_string_equal(T.g->summary, "module victory");
 }
 
+static int setup_share(void **state)
+{
+	setup_board(state);
+	((struct fm_scenario *)T.g->sc)->hooks = &share_hooks;
+	memset(T.g->ex, 0, 16);
+	return 0;
+}
+
+/* may_share, fm__arrive: a module puts a unit on an enemy unit; the hex is enemy-occupied
+ * for everyone else; the landed unit attacks its own hex; end_check holds the phase until
+ * it has; after_roll changes the result; settle runs after each action; query. */
+static void test_fm_hooks_shared_hex(void **state)
+{
+	int arm, u712;
+	(void)state;
+	fmt_put(&T, "712", "0505");
+	fmt_put(&T, "1037", "0703");
+	arm = fmt_unit(&T, "9/3");
+	u712 = fmt_unit(&T, "712");
+	T.g->u[arm].where = FM_W_HELD;
+	T.g->u[arm].hex = -1;
+	assert_int_equal(fmt_do(&T, ALLIED, "land 9/3 0505"), 0);
+	assert_int_equal(T.g->u[arm].hex, fmt_hex(&T, "0505"));
+	assert_int_equal(T.g->u[u712].hex, fmt_hex(&T, "0505"));
+	assert_int_equal(fm__enemy_in(T.g, fmt_hex(&T, "0505"), ALLIED), u712);
+	assert_int_equal(fm__enemy_in(T.g, fmt_hex(&T, "0505"), GERMAN), arm);
+	/* without the module's consent nothing else shares: 1 Arm cannot land there too */
+	fmt_put(&T, "1 Arm", "0707");
+	T.g->u[fmt_unit(&T, "1 Arm")].where = FM_W_HELD;
+	T.g->u[fmt_unit(&T, "1 Arm")].hex = -1;
+	assert_int_not_equal(fmt_do(&T, ALLIED, "land 1_Arm 0505"), 0);
+	assert_true(T.g->ex[5] >= 1); /* settle ran after the accepted landing */
+	/* the phase cannot end before the landed unit attacked (end_check) */
+	fmt_phase(&T, ALLIED, FM_PH_COMBAT);
+	fmt_do(&T, ALLIED, "end");
+	fmt_refused(&T, WG_E_ILLEGAL_ACTION, "TEST-3");
+	/* the landed unit attacks its own hex; after_roll makes it NE: both stay */
+	T.g->ex[8] = 1;
+	fmt_dice(&T, 1, 1);
+	assert_int_equal(fmt_do(&T, ALLIED, "attack 0505 9/3"), 0);
+	assert_int_equal(T.g->await, FM_AW_PHASE);
+	assert_true(fmt_events_mention(&T, RULES_AUD_PUBLIC, "NE") == 1);
+	assert_int_equal(T.g->u[u712].where, FM_W_MAP);
+	assert_int_equal(T.g->u[arm].hex, T.g->u[u712].hex);
+	assert_int_equal(fmt_do(&T, ALLIED, "end"), 0);
+	assert_int_equal(fmt_query(&T, ALLIED, "exclusive"), 0);
+}
+
+/* attack_check: the module refuses one attacker, with its own rule id. */
+static void test_fm_hooks_attack_check(void **state)
+{
+	(void)state;
+	fmt_phase(&T, ALLIED, FM_PH_COMBAT);
+	fmt_put(&T, "712", "0505");
+	fmt_put(&T, "1 Arm", "0506");
+	fmt_do(&T, ALLIED, "attack 0505 1_Arm");
+	fmt_refused(&T, WG_E_ILLEGAL_ATTACK, "TEST-2");
+	assert_int_equal(T.g->b.active, 0);
+}
+
+/* turn_closing, end_step, player_turn_end: the End of Player Turn step waits for the
+ * module's decisions (a module verb), and passes by itself when there are none. */
+static void test_fm_hooks_end_of_player_turn(void **state)
+{
+	struct rules_pending p;
+	(void)state;
+	fmt_put(&T, "9/3", "0306");
+	fmt_phase(&T, ALLIED, FM_PH_MOBILE_COMBAT);
+	assert_int_equal(fmt_do(&T, ALLIED, "end"), 0);
+	assert_int_equal(T.g->phase, FM_PH_TURN_END);
+	assert_int_equal(T.g->ex[6], 1);
+	assert_true(fmt_has_event(&T, "closing"));
+	fm__pending((const struct rules_game *)T.g, &p);
+	assert_non_null(strstr(p.what[ALLIED], "end of your player turn: rebuild <unit>, or end"));
+	fmt_do(&T, ALLIED, "move 9/3 0307");
+	assert_int_not_equal(T.err.code, 0);
+	assert_int_equal(fmt_do(&T, ALLIED, "rebuild 9/3"), 0);
+	assert_int_equal(fmt_do(&T, ALLIED, "end"), 0);
+	assert_int_equal(T.g->ex[7], 1);
+	assert_int_equal(T.g->active, GERMAN);
+	assert_int_equal(T.g->phase, FM_PH_MOVEMENT);
+	/* the German player has nothing at the end of his player turn: no wait */
+	fmt_phase(&T, GERMAN, FM_PH_MOBILE_COMBAT);
+	T.g->player_turn = 1;
+	assert_int_equal(fmt_do(&T, GERMAN, "end"), 0);
+	assert_int_equal(T.g->ex[6], 2);
+	assert_int_equal(T.g->ex[7], 2);
+	assert_int_not_equal(T.g->phase, FM_PH_TURN_END);
+}
+
+/* in_draw: a marker the module keeps out of the random draw is never drawn. */
+static void test_fm_hooks_in_draw(void **state)
+{
+	(void)state;
+	struct rules_error err;
+	int drawn = 0;
+	T.g->opt.allot_lowest = 0; /* a random draw */
+	T.g->turn = 1;
+	for (int k = 0; k < 20; k++) {
+		for (int side = 0; side < RULES_SIDES; side++)
+			for (int j = 0; j < T.g->sc->nmarkers[side]; j++)
+				T.g->m[side][j].where = FM_M_POOL;
+		assert_int_equal(fm__support_allot(T.g, &T.m.dice, &T.ev, &err), 0);
+		assert_int_equal(T.g->m[GERMAN][0].where, FM_M_POOL);
+		for (int j = 1; j < T.g->sc->nmarkers[GERMAN]; j++)
+			drawn += T.g->m[GERMAN][j].where == FM_M_HAND;
+	}
+	assert_true(drawn > 0);
+}
+
 #define T_(f) cmocka_unit_test_setup_teardown(f, setup_board, teardown_board)
+#define S_(f) cmocka_unit_test_setup_teardown(f, setup_share, teardown_board)
 
 int main(void)
 {
@@ -359,6 +620,10 @@ int main(void)
 	    T_(test_fm_7_2_11_marker_removed_for_good),
 	    T_(test_fm_hooks_retreat_stops_in_flooded),
 	    T_(test_fm_hooks_state_view_victory),
+	    S_(test_fm_hooks_shared_hex),
+	    S_(test_fm_hooks_attack_check),
+	    S_(test_fm_hooks_end_of_player_turn),
+	    S_(test_fm_hooks_in_draw),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -192,6 +192,8 @@ static void corridor_sea(struct fmt *t, const char *extra)
 	const char *sea[] = {"0204", "0205", "0404", "0405", "0203", "0403"};
 	for (int k = 0; k < 6; k++)
 		fmt_doc_hex(doc, sea[k], "sea");
+	/* the road 0403-0404-0405 would now run into the sea: a map error (check-scenario) */
+	cJSON_DeleteItemFromArray(cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "map"), "roads"), 1);
 	if (extra != NULL) {
 		cJSON *at = cJSON_CreateObject();
 		cJSON_AddStringToObject(at, "hex", "1010");
