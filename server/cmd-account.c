@@ -299,7 +299,7 @@ static int exec_logout(struct srv_cmd_ctx *ctx)
 	log_info(ctx->conn->id, "logout %s", ctx->conn->user->name);
 	srv_user_detach(ctx->srv, ctx->conn);
 	ctx->conn->current_game = 0;
-	ctx->conn->last_active = srv_now(ctx->srv);
+	ctx->conn->last_active = srv_now_ms(ctx->srv);
 	srv_conn_ok_text(ctx->conn, ctx->tag, "logged out");
 	return 0;
 }

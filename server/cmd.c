@@ -163,7 +163,7 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 	ctx.raw = req.raw;
 	ctx.json = req.json;
 	ctx.game_id = c->current_game;
-	c->last_active = srv_now(c->srv);
+	c->last_active = srv_now_ms(c->srv);
 	cmd = srv_cmd_find(req.argv[0]);
 	log_request(c, cmd, req.raw, req.argv[0]);
 	if (cmd == NULL || (cmd->flags & SRV_CMD_GAME))

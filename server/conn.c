@@ -330,7 +330,7 @@ void srv_conn_done(struct srv_conn *c)
 {
 	c->busy = 0;
 	/* the silence of a client waiting for a slow answer is not its own */
-	c->last_active = srv_now(c->srv);
+	c->last_active = srv_now_ms(c->srv);
 	if (c->closing)
 		return;
 	if (c->close_after_flush) {
@@ -407,7 +407,8 @@ void srv_conn_accept(struct srv *s)
 	c->id = ++s->next_conn_id;
 	c->refs = 1;
 	c->mode = PROTO_TEXT;
-	c->connected_at = c->last_active = srv_now(s);
+	c->connected_at = srv_now(s);
+	c->last_active = srv_now_ms(s);
 	proto_framer_init(&c->framer);
 	proto_buf_init(&c->in);
 	proto_buf_init(&c->out);

@@ -66,7 +66,7 @@ struct srv_conn {
 	int closing;
 	int refs;
 	int64_t connected_at;
-	int64_t last_active; /* seconds: last request, login or logout */
+	int64_t last_active; /* loop milliseconds: last request, answer, login or logout */
 	uv_timer_t *delay; /* login brake timer, allocated on demand */
 	struct srv_conn *prev, *next;
 };

@@ -31,6 +31,11 @@ int64_t srv_now(struct srv *s)
 	return (int64_t)time(NULL);
 }
 
+int64_t srv_now_ms(struct srv *s)
+{
+	return s->loop != NULL ? (int64_t)uv_now(s->loop) : 0;
+}
+
 /* ---- online users ---- */
 
 struct srv_user *srv_user_get(struct srv *s, int64_t id)
@@ -260,13 +265,13 @@ static void on_connection(uv_stream_t *server, int status)
 static void sweep_cb(uv_timer_t *t)
 {
 	struct srv *s = t->data;
-	int64_t now = srv_now(s);
+	int64_t now = srv_now(s), now_ms = srv_now_ms(s);
 
 	srv_auth_tick(&s->auth, now);
 	for (struct srv_conn *c = s->conns, *next; c != NULL; c = next) {
 		next = c->next;
 		if (c->user == NULL && !c->busy && !c->close_after_flush && !c->closing &&
-		    now - c->last_active >= s->cfg.idle_timeout) {
+		    now_ms - c->last_active >= (int64_t)s->cfg.idle_timeout * 1000) {
 			log_info(c->id, "idle for %d s without being logged in", s->cfg.idle_timeout);
 			srv_conn_notice(c, 0, "bye",
 					"idle timeout: connections that are not logged in are closed "

@@ -65,8 +65,10 @@ struct srv {
  */
 int srv_main(int argc, char **argv, const struct ruleset *const *rulesets);
 
-/* Seconds since the epoch, from the loop's cached time base. */
+/* Seconds since the epoch (wall clock: stored timestamps). */
 int64_t srv_now(struct srv *s);
+/* Milliseconds of the loop's monotonic clock (timeouts). */
+int64_t srv_now_ms(struct srv *s);
 
 /* The online user id, or NULL. */
 struct srv_user *srv_user_get(struct srv *s, int64_t id);

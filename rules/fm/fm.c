@@ -188,7 +188,7 @@ static int fm_start(struct rules_game *rg, struct rules_dice *d, struct rules_ev
 	if (saved == NULL)
 		return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
 	*saved = *g;
-	rc = rules_emit(ev, RULES_AUD_PUBLIC, "game-started", NULL, "%s begins", g->sc->title);
+	rc = rules_emit(ev, RULES_AUD_PUBLIC, "game-begins", NULL, "%s begins", g->sc->title);
 	if (rc == 0)
 		rc = fm__start_game(g, d, ev, err);
 	if (rc == 0 && g->sc->hooks->settle != NULL)

@@ -350,7 +350,7 @@ static int q_map(const struct fm_game *g, int argc, char **argv, cJSON *out,
 				int o = fm__occupant(g, h, -1);
 				char u[12] = "";
 				if (o >= 0)
-					snprintf(u, sizeof(u), "%c:%.6s",
+					snprintf(u, sizeof(u), "%c:%.5s",
 					         g->sc->side_names[fm__side_of(g, o)][0],
 					         fm__def(g, o)->id);
 				len += (size_t)snprintf(line + len, sizeof(line) - len, "%c %-8s",
