@@ -84,7 +84,7 @@ struct db_user {
  * sets *id if non-NULL.  WG_E_BAD_ARGS if name is longer than DB_NAME_MAX
  * or pwhash does not fit DB_HASH_MAX with its NUL. */
 int db_user_create(struct db_store *st, const char *name, const char *pwhash, int64_t now,
-		   int64_t *id);
+                   int64_t *id);
 /* Case-insensitive lookup by name; WG_E_NOT_FOUND if none. */
 int db_user_by_name(struct db_store *st, const char *name, struct db_user *out);
 /* WG_E_NOT_FOUND if no user has that id. */
@@ -101,8 +101,8 @@ enum db_game_status {
 };
 
 #define DB_SCENARIO_MAX 64
-#define DB_OPTIONS_MAX 2048
-#define DB_RESULT_MAX 256
+#define DB_OPTIONS_MAX  2048
+#define DB_RESULT_MAX   256
 
 struct db_game {
 	int64_t id;
@@ -131,17 +131,17 @@ int db_game_get(struct db_store *st, int64_t id, struct db_game *out);
 /* Calls fn for every game with status in the mask (1 << status), in id
  * order; a non-zero return from fn stops the walk and is returned. */
 int db_game_each(struct db_store *st, unsigned status_mask,
-		 int (*fn)(void *ctx, const struct db_game *g), void *ctx);
+                 int (*fn)(void *ctx, const struct db_game *g), void *ctx);
 
 /* ---- actions ---- */
 
 struct db_action {
 	int64_t game;
-	int64_t seq;   /* 1-based, = version after the action */
-	int side;      /* 0, 1, or -1 for host actions (start) */
-	int64_t user;  /* acting user id, 0 for host actions */
-	char *line;    /* canonical action line ("move 9/3 2638") */
-	char *dice;    /* JSON [[sides,value,forced],...] */
+	int64_t seq;  /* 1-based, = version after the action */
+	int side;     /* 0, 1, or -1 for host actions (start) */
+	int64_t user; /* acting user id, 0 for host actions */
+	char *line;   /* canonical action line ("move 9/3 2638") */
+	char *dice;   /* JSON [[sides,value,forced],...] */
 	int64_t at;
 };
 
@@ -152,7 +152,7 @@ int db_action_append(struct db_store *st, const struct db_action *a);
 /* Calls fn for each action of game with seq > after, in seq order.  The
  * strings in *a are valid only during the call (do not free them). */
 int db_action_each(struct db_store *st, int64_t game, int64_t after,
-		   int (*fn)(void *ctx, const struct db_action *a), void *ctx);
+                   int (*fn)(void *ctx, const struct db_action *a), void *ctx);
 
 /* ---- snapshots ---- */
 
@@ -167,10 +167,10 @@ int db_snapshot_latest(struct db_store *st, int64_t game, int64_t *seq, char **s
 
 struct db_event {
 	int64_t game;
-	int64_t seq;      /* 1-based per game */
-	int64_t action;   /* action seq that produced it, 0 for host events */
+	int64_t seq;       /* 1-based per game */
+	int64_t action;    /* action seq that produced it, 0 for host events */
 	unsigned audience; /* RULES_AUD_* mask */
-	char *json;       /* the event object */
+	char *json;        /* the event object */
 	int64_t at;
 };
 
@@ -181,10 +181,10 @@ int db_event_append(struct db_store *st, const struct db_event *e, int64_t *seq)
  * ((audience & mask) != 0), oldest first; limit <= 0 means all of them.
  * fn as for actions. */
 int db_event_each_last(struct db_store *st, int64_t game, unsigned mask, int limit,
-		       int (*fn)(void *ctx, const struct db_event *e), void *ctx);
+                       int (*fn)(void *ctx, const struct db_event *e), void *ctx);
 /* Number of events of game with seq > after visible to mask. */
 int db_event_count_after(struct db_store *st, int64_t game, unsigned mask, int64_t after,
-			 int64_t *count);
+                         int64_t *count);
 /* Highest event seq of game (0 if none). */
 int db_event_last_seq(struct db_store *st, int64_t game, int64_t *seq);
 
@@ -213,6 +213,6 @@ int db_chat_append(struct db_store *st, const struct db_chat *c);
 /* The last `limit` chat lines of game, oldest first; limit <= 0 means all.
  * fn as for actions. */
 int db_chat_each_last(struct db_store *st, int64_t game, int limit,
-		      int (*fn)(void *ctx, const struct db_chat *c), void *ctx);
+                      int (*fn)(void *ctx, const struct db_chat *c), void *ctx);
 
 #endif

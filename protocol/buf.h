@@ -18,7 +18,10 @@ struct proto_buf {
 	size_t cap;
 };
 
-#define PROTO_BUF_INIT { NULL, 0, 0 }
+#define PROTO_BUF_INIT                                                                             \
+	{                                                                                          \
+		NULL, 0, 0                                                                         \
+	}
 
 void proto_buf_init(struct proto_buf *b);
 /* Frees the storage; b is empty and reusable. */

@@ -10,7 +10,7 @@
 
 #include <sodium.h>
 
-#define AUTH_PEERS_MAX 4096
+#define AUTH_PEERS_MAX    4096
 #define AUTH_REFUSE_AFTER 30
 
 void srv_auth_init(struct srv_auth *a)
@@ -115,10 +115,11 @@ int srv_auth_check_password(const char *pw)
 
 int srv_auth_hash(const char *password, char hash[128])
 {
-	return crypto_pwhash_str(hash, password, strlen(password), crypto_pwhash_OPSLIMIT_INTERACTIVE,
-				 crypto_pwhash_MEMLIMIT_INTERACTIVE) == 0
-		       ? 0
-		       : -1;
+	return crypto_pwhash_str(hash, password, strlen(password),
+	                         crypto_pwhash_OPSLIMIT_INTERACTIVE,
+	                         crypto_pwhash_MEMLIMIT_INTERACTIVE) == 0
+	           ? 0
+	           : -1;
 }
 
 int srv_auth_verify(const char *hash, const char *password)

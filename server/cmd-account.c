@@ -46,7 +46,7 @@ static void finish(struct account_req *r)
 static void auth_done(struct srv_auth_work *w);
 
 static int submit(struct account_req *r, enum srv_auth_op op, const char *password,
-		  const char *hash)
+                  const char *hash)
 {
 	struct srv_auth_work *w = srv_auth_work_new();
 
@@ -83,13 +83,13 @@ static void auth_done(struct srv_auth_work *w)
 		rc = db_user_create(s->store, r->name, w->hash, srv_now(s), &id);
 		if (rc == WG_E_EXISTS) {
 			srv_conn_err(c, r->tag, WG_E_NAME_TAKEN, "that name is already registered",
-				     "");
+			             "");
 		} else if (rc != 0) {
 			srv_conn_err(c, r->tag, WG_E_STORAGE, db_last_error(s->store), "");
 		} else {
 			log_info(c->id, "registered user %s (%lld)", r->name, (long long)id);
 			snprintf(text, sizeof(text), "registered %s; now: login %s <password>",
-				 r->name, r->name);
+			         r->name, r->name);
 			srv_conn_ok_text(c, r->tag, text);
 		}
 		break;
@@ -97,7 +97,8 @@ static void auth_done(struct srv_auth_work *w)
 		if (w->result != 0 || r->uid == 0) {
 			srv_auth_failed(&s->auth, c->peer, srv_now(s));
 			log_info(c->id, "failed login from %s", c->peer);
-			srv_conn_err(c, r->tag, WG_E_AUTH_FAILED, "wrong user name or password", "");
+			srv_conn_err(c, r->tag, WG_E_AUTH_FAILED, "wrong user name or password",
+			             "");
 			break;
 		}
 		if (c->user != NULL) {
@@ -144,7 +145,7 @@ static void auth_done(struct srv_auth_work *w)
 
 /* Starts asynchronous work for r; the connection waits for it. */
 static int go_async(struct srv_cmd_ctx *ctx, struct account_req *r, enum srv_auth_op op,
-		    const char *password, const char *hash)
+                    const char *password, const char *hash)
 {
 	srv_conn_ref(ctx->conn);
 	srv_conn_busy(ctx->conn);
@@ -176,11 +177,12 @@ static int exec_register(struct srv_cmd_ctx *ctx)
 	struct account_req *r;
 
 	if (srv_auth_check_name(ctx->argv[1]) != 0)
-		return srv_cmd_fail(ctx, WG_E_BAD_NAME,
-				    "names are 2-32 letters, digits, _ or -, starting with a letter");
+		return srv_cmd_fail(
+		    ctx, WG_E_BAD_NAME,
+		    "names are 2-32 letters, digits, _ or -, starting with a letter");
 	if (srv_auth_check_password(ctx->argv[2]) != 0)
 		return srv_cmd_fail(ctx, WG_E_WEAK_PASSWORD, "passwords are %d to %d bytes long",
-				    SRV_PASSWORD_MIN, SRV_PASSWORD_MAX);
+		                    SRV_PASSWORD_MIN, SRV_PASSWORD_MAX);
 	if (db_user_by_name(ctx->srv->store, ctx->argv[1], &u) == 0)
 		return srv_cmd_fail(ctx, WG_E_NAME_TAKEN, "that name is already registered");
 	r = new_req(ctx, OP_REGISTER);
@@ -191,16 +193,16 @@ static int exec_register(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_register = {
-	.name = "register",
-	.min_args = 2,
-	.max_args = 2,
-	.flags = SRV_CMD_SECRET,
-	.group = "account",
-	.usage = "register <name> <password>",
-	.help = "Creates an account. Names are 2-32 letters, digits, _ or -, starting with a "
-		"letter, and unique regardless of case; passwords are 6-128 bytes (quote them if "
-		"they contain spaces). Log in afterwards.",
-	.exec = exec_register,
+    .name = "register",
+    .min_args = 2,
+    .max_args = 2,
+    .flags = SRV_CMD_SECRET,
+    .group = "account",
+    .usage = "register <name> <password>",
+    .help = "Creates an account. Names are 2-32 letters, digits, _ or -, starting with a "
+            "letter, and unique regardless of case; passwords are 6-128 bytes (quote them if "
+            "they contain spaces). Log in afterwards.",
+    .exec = exec_register,
 };
 
 static void timer_free_cb(uv_handle_t *h)
@@ -238,16 +240,17 @@ static int exec_login(struct srv_cmd_ctx *ctx)
 	int rc;
 
 	if (c->user != NULL)
-		return srv_cmd_fail(ctx, WG_E_ALREADY_LOGGED_IN, "already logged in as %s; logout first",
-				    c->user->name);
+		return srv_cmd_fail(ctx, WG_E_ALREADY_LOGGED_IN,
+		                    "already logged in as %s; logout first", c->user->name);
 	delay = srv_auth_delay_ms(&s->auth, c->peer, srv_now(s));
 	if (delay < 0) {
 		log_warn(c->id, "login refused: too many failures from %s", c->peer);
 		return srv_cmd_fail(ctx, WG_E_RATE_LIMITED,
-				    "too many failed logins from your address; try again in a few "
-				    "minutes");
+		                    "too many failed logins from your address; try again in a few "
+		                    "minutes");
 	}
-	if (dummy_hash[0] == '\0' && srv_auth_hash("no such user, no such password", dummy_hash) != 0)
+	if (dummy_hash[0] == '\0' &&
+	    srv_auth_hash("no such user, no such password", dummy_hash) != 0)
 		return srv_cmd_fail(ctx, WG_E_INTERNAL, "password hashing unavailable");
 	r = new_req(ctx, OP_LOGIN);
 	if (r == NULL)
@@ -261,7 +264,8 @@ static int exec_login(struct srv_cmd_ctx *ctx)
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(s->store));
 	}
 	if (delay == 0)
-		return go_async(ctx, r, SRV_AUTH_VERIFY, ctx->argv[2], r->uid ? u.pwhash : dummy_hash);
+		return go_async(ctx, r, SRV_AUTH_VERIFY, ctx->argv[2],
+		                r->uid ? u.pwhash : dummy_hash);
 
 	/* The brake: answer later; the connection waits. */
 	snprintf(r->new_password, sizeof(r->new_password), "%s", ctx->argv[2]);
@@ -275,23 +279,23 @@ static int exec_login(struct srv_cmd_ctx *ctx)
 	srv_conn_ref(c);
 	srv_conn_busy(c);
 	log_info(c->id, "login from %s delayed %lld ms after repeated failures", c->peer,
-		 (long long)delay);
+	         (long long)delay);
 	uv_timer_start(c->delay, delay_fired, (uint64_t)delay, 0);
 	return 0;
 }
 
 const struct srv_cmd srv_cmd_login = {
-	.name = "login",
-	.min_args = 2,
-	.max_args = 2,
-	.flags = SRV_CMD_SECRET,
-	.group = "account",
-	.usage = "login <name> <password>",
-	.help = "Logs this connection in. You may be logged in on several connections at once; "
-		"each receives your notifications. After login you hear of every game waiting for "
-		"you (your-turn) and of events you missed (missed). Repeated failures from one "
-		"address slow its logins down.",
-	.exec = exec_login,
+    .name = "login",
+    .min_args = 2,
+    .max_args = 2,
+    .flags = SRV_CMD_SECRET,
+    .group = "account",
+    .usage = "login <name> <password>",
+    .help = "Logs this connection in. You may be logged in on several connections at once; "
+            "each receives your notifications. After login you hear of every game waiting for "
+            "you (your-turn) and of events you missed (missed). Repeated failures from one "
+            "address slow its logins down.",
+    .exec = exec_login,
 };
 
 static int exec_logout(struct srv_cmd_ctx *ctx)
@@ -305,14 +309,14 @@ static int exec_logout(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_logout = {
-	.name = "logout",
-	.min_args = 0,
-	.max_args = 0,
-	.flags = SRV_CMD_LOGIN,
-	.group = "account",
-	.usage = "logout",
-	.help = "Logs this connection out; other connections of the same user stay logged in.",
-	.exec = exec_logout,
+    .name = "logout",
+    .min_args = 0,
+    .max_args = 0,
+    .flags = SRV_CMD_LOGIN,
+    .group = "account",
+    .usage = "logout",
+    .help = "Logs this connection out; other connections of the same user stay logged in.",
+    .exec = exec_logout,
 };
 
 static int exec_whoami(struct srv_cmd_ctx *ctx)
@@ -341,13 +345,13 @@ static int exec_whoami(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_whoami = {
-	.name = "whoami",
-	.min_args = 0,
-	.max_args = 0,
-	.group = "account",
-	.usage = "whoami",
-	.help = "Shows who this connection is logged in as, its id, mode and current game.",
-	.exec = exec_whoami,
+    .name = "whoami",
+    .min_args = 0,
+    .max_args = 0,
+    .group = "account",
+    .usage = "whoami",
+    .help = "Shows who this connection is logged in as, its id, mode and current game.",
+    .exec = exec_whoami,
 };
 
 static int exec_password(struct srv_cmd_ctx *ctx)
@@ -357,7 +361,7 @@ static int exec_password(struct srv_cmd_ctx *ctx)
 
 	if (srv_auth_check_password(ctx->argv[2]) != 0)
 		return srv_cmd_fail(ctx, WG_E_WEAK_PASSWORD, "passwords are %d to %d bytes long",
-				    SRV_PASSWORD_MIN, SRV_PASSWORD_MAX);
+		                    SRV_PASSWORD_MIN, SRV_PASSWORD_MAX);
 	if (db_user_by_id(ctx->srv->store, ctx->conn->user->id, &u) != 0)
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(ctx->srv->store));
 	r = new_req(ctx, OP_PASSWORD_CHECK);
@@ -370,12 +374,12 @@ static int exec_password(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_password = {
-	.name = "password",
-	.min_args = 2,
-	.max_args = 2,
-	.flags = SRV_CMD_LOGIN | SRV_CMD_SECRET,
-	.group = "account",
-	.usage = "password <old> <new>",
-	.help = "Changes your password after checking the old one.",
-	.exec = exec_password,
+    .name = "password",
+    .min_args = 2,
+    .max_args = 2,
+    .flags = SRV_CMD_LOGIN | SRV_CMD_SECRET,
+    .group = "account",
+    .usage = "password <old> <new>",
+    .help = "Changes your password after checking the old one.",
+    .exec = exec_password,
 };

@@ -33,20 +33,20 @@ static struct srv_game *current(struct srv_cmd_ctx *ctx, int need_state)
 
 	if (ctx->game_id == 0) {
 		srv_cmd_fail(ctx, WG_E_NO_GAME,
-			     "no current game: `use <game>`, `join`, `watch`, or add game=<id>");
+		             "no current game: `use <game>`, `join`, `watch`, or add game=<id>");
 		return NULL;
 	}
 	g = srv_game_get(ctx->srv, ctx->game_id);
 	if (g == NULL) {
 		srv_cmd_fail(ctx, WG_E_NO_SUCH_GAME, "there is no game %lld",
-			     (long long)ctx->game_id);
+		             (long long)ctx->game_id);
 		return NULL;
 	}
 	if (check_version(ctx, g) != 0)
 		return NULL;
 	if (need_state && srv_game_ensure_loaded(ctx->srv, g, err, sizeof(err)) != 0) {
 		srv_cmd_fail(ctx, g->entry == NULL ? WG_E_NO_SUCH_SCENARIO : WG_E_INTERNAL,
-			     "game %lld cannot be shown: %s", (long long)g->rec.id, err);
+		             "game %lld cannot be shown: %s", (long long)g->rec.id, err);
 		return NULL;
 	}
 	return g;
@@ -64,14 +64,14 @@ static int check_version(struct srv_cmd_ctx *ctx, const struct srv_game *g)
 	if (ctx->version < 0 || ctx->version == g->rec.version)
 		return 0;
 	if (ctx->version < g->rec.version)
-		return srv_cmd_fail(ctx, WG_E_STALE, "game %lld is at v=%lld, past your v=%lld%s",
-				    (long long)g->rec.id, (long long)g->rec.version,
-				    (long long)ctx->version,
-				    strcmp(ctx->argv[0], "view") == 0
-					    ? ""
-					    : "; nothing was done (see view and log)");
+		return srv_cmd_fail(
+		    ctx, WG_E_STALE, "game %lld is at v=%lld, past your v=%lld%s",
+		    (long long)g->rec.id, (long long)g->rec.version, (long long)ctx->version,
+		    strcmp(ctx->argv[0], "view") == 0 ? ""
+		                                      : "; nothing was done (see view and log)");
 	return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "game %lld is only at v=%lld, not v=%lld",
-			    (long long)g->rec.id, (long long)g->rec.version, (long long)ctx->version);
+	                    (long long)g->rec.id, (long long)g->rec.version,
+	                    (long long)ctx->version);
 }
 
 /* The optional count argument of log and chat: 1..10000, default dflt; a
@@ -86,7 +86,7 @@ static long count_arg(struct srv_cmd_ctx *ctx, long dflt)
 	n = strtol(ctx->argv[1], &end, 10);
 	if (*end != '\0' || end == ctx->argv[1] || n < 1 || n > 10000)
 		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "%s [n] with n from 1 to 10000",
-				    ctx->argv[0]);
+		                    ctx->argv[0]);
 	return n;
 }
 
@@ -108,16 +108,15 @@ static void describe(struct srv_game *g, int viewer, cJSON *data, cJSON *lines)
 	cJSON *seats = cJSON_AddObjectToObject(data, "seats");
 	for (int s = 0; s < 2; s++)
 		cJSON_AddStringToObject(seats, srv_game_side_name(g, s), g->seat_name[s]);
-	cJSON_AddStringToObject(data, "you",
-				viewer == RULES_SPECTATOR ? "spectator"
-							  : srv_game_side_name(g, viewer));
+	cJSON_AddStringToObject(
+	    data, "you", viewer == RULES_SPECTATOR ? "spectator" : srv_game_side_name(g, viewer));
 	cJSON_AddStringToObject(data, "commitment", g->rec.commitment);
 	snprintf(buf, sizeof(buf), "game %lld: %s, %s, v=%lld; %s (%s) vs %s (%s); you: %s",
-		 (long long)g->rec.id, g->entry ? g->entry->info.title : g->rec.scenario,
-		 srv_game_status_name(g->rec.status), (long long)g->rec.version,
-		 g->seat_name[0][0] ? g->seat_name[0] : "-", srv_game_side_name(g, 0),
-		 g->seat_name[1][0] ? g->seat_name[1] : "-", srv_game_side_name(g, 1),
-		 viewer == RULES_SPECTATOR ? "spectator" : srv_game_side_name(g, viewer));
+	         (long long)g->rec.id, g->entry ? g->entry->info.title : g->rec.scenario,
+	         srv_game_status_name(g->rec.status), (long long)g->rec.version,
+	         g->seat_name[0][0] ? g->seat_name[0] : "-", srv_game_side_name(g, 0),
+	         g->seat_name[1][0] ? g->seat_name[1] : "-", srv_game_side_name(g, 1),
+	         viewer == RULES_SPECTATOR ? "spectator" : srv_game_side_name(g, viewer));
 	add_line(lines, buf);
 	if (g->rec.status == DB_GAME_FINISHED) {
 		char hex[65];
@@ -139,7 +138,7 @@ static void describe(struct srv_game *g, int viewer, cJSON *data, cJSON *lines)
 			continue;
 		cJSON_AddStringToObject(pend, srv_game_side_name(g, s), p.what[s]);
 		snprintf(buf, sizeof(buf), "waiting for %s (%s): %s", srv_game_side_name(g, s),
-			 g->seat_name[s], p.what[s]);
+		         g->seat_name[s], p.what[s]);
 		add_line(lines, buf);
 	}
 }
@@ -178,15 +177,15 @@ static int exec_view(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_view = {
-	.name = "view",
-	.min_args = 0,
-	.max_args = 0,
-	.flags = SRV_CMD_GAME,
-	.group = "game",
-	.usage = "view [game=<id>] [v=<n>]",
-	.help = "Shows the game as you may see it: players, status, version v, the dice "
-		"commitment, who must act, and the board. Spectators see only public information.",
-	.exec = exec_view,
+    .name = "view",
+    .min_args = 0,
+    .max_args = 0,
+    .flags = SRV_CMD_GAME,
+    .group = "game",
+    .usage = "view [game=<id>] [v=<n>]",
+    .help = "Shows the game as you may see it: players, status, version v, the dice "
+            "commitment, who must act, and the board. Spectators see only public information.",
+    .exec = exec_view,
 };
 
 static int exec_pending(struct srv_cmd_ctx *ctx)
@@ -205,14 +204,14 @@ static int exec_pending(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_pending = {
-	.name = "pending",
-	.min_args = 0,
-	.max_args = 0,
-	.flags = SRV_CMD_GAME,
-	.group = "game",
-	.usage = "pending [game=<id>] [v=<n>]",
-	.help = "Says who must act in the game and what decision is awaited.",
-	.exec = exec_pending,
+    .name = "pending",
+    .min_args = 0,
+    .max_args = 0,
+    .flags = SRV_CMD_GAME,
+    .group = "game",
+    .usage = "pending [game=<id>] [v=<n>]",
+    .help = "Says who must act in the game and what decision is awaited.",
+    .exec = exec_pending,
 };
 
 struct log_ctx {
@@ -232,8 +231,8 @@ static int log_one(void *arg, const struct db_event *e)
 	text = cJSON_GetObjectItemCaseSensitive(ev, "text");
 	type = cJSON_GetObjectItemCaseSensitive(ev, "event");
 	snprintf(buf, sizeof(buf), "#%lld %s: %s", (long long)e->seq,
-		 cJSON_IsString(type) ? type->valuestring : "?",
-		 cJSON_IsString(text) ? text->valuestring : "");
+	         cJSON_IsString(type) ? type->valuestring : "?",
+	         cJSON_IsString(text) ? text->valuestring : "");
 	add_line(l->lines, buf);
 	cJSON_AddNumberToObject(ev, "seq", (double)e->seq);
 	cJSON_AddNumberToObject(ev, "action", (double)e->action);
@@ -259,9 +258,9 @@ static int exec_log(struct srv_cmd_ctx *ctx)
 	l.lines = cJSON_AddArrayToObject(data, "lines");
 	l.events = cJSON_AddArrayToObject(data, "events");
 	rc = db_event_each_last(ctx->srv->store, g->rec.id,
-				viewer == RULES_SPECTATOR ? RULES_AUD_SPECTATORS
-							  : RULES_AUD_SIDE(viewer),
-				(int)n, log_one, &l);
+	                        viewer == RULES_SPECTATOR ? RULES_AUD_SPECTATORS
+	                                                  : RULES_AUD_SIDE(viewer),
+	                        (int)n, log_one, &l);
 	if (rc != 0) {
 		cJSON_Delete(data);
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(ctx->srv->store));
@@ -279,15 +278,15 @@ static int exec_log(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_log = {
-	.name = "log",
-	.min_args = 0,
-	.max_args = 1,
-	.flags = SRV_CMD_GAME,
-	.group = "game",
-	.usage = "log [n] [game=<id>] [v=<n>]",
-	.help = "Shows the last n (default 20) events of the game that you may see: your own "
-		"secrets and the public history, never the opponent's secrets before their reveal.",
-	.exec = exec_log,
+    .name = "log",
+    .min_args = 0,
+    .max_args = 1,
+    .flags = SRV_CMD_GAME,
+    .group = "game",
+    .usage = "log [n] [game=<id>] [v=<n>]",
+    .help = "Shows the last n (default 20) events of the game that you may see: your own "
+            "secrets and the public history, never the opponent's secrets before their reveal.",
+    .exec = exec_log,
 };
 
 /* The chat text: as typed for text requests (minus leading game=/v=
@@ -322,11 +321,12 @@ static int exec_say(struct srv_cmd_ctx *ctx)
 
 	if (g == NULL)
 		return ctx->err.code;
-	if (srv_game_side_of(g, ctx->conn->user->id) < 0 && !srv_conn_watching(ctx->conn, g->rec.id))
+	if (srv_game_side_of(g, ctx->conn->user->id) < 0 &&
+	    !srv_conn_watching(ctx->conn, g->rec.id))
 		return srv_cmd_fail(ctx, WG_E_FORBIDDEN,
-				    "only the players and the spectators of game %lld may chat "
-				    "there (watch %lld first)",
-				    (long long)g->rec.id, (long long)g->rec.id);
+		                    "only the players and the spectators of game %lld may chat "
+		                    "there (watch %lld first)",
+		                    (long long)g->rec.id, (long long)g->rec.id);
 	text = chat_text(ctx, &tmp);
 	if (*text == '\0') {
 		proto_buf_release(&tmp);
@@ -355,16 +355,16 @@ static int exec_say(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_say = {
-	.name = "say",
-	.min_args = 1,
-	.max_args = -1,
-	.flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
-	.group = "game",
-	.usage = "say [game=<id>] [v=<n>] <text>",
-	.help = "Sends a chat line to the players and spectators of the game (stored; `chat` "
-		"shows the history). Players and spectators (watch) of the game may chat; "
-		"game=<id> and v=<n> are taken only before the text.",
-	.exec = exec_say,
+    .name = "say",
+    .min_args = 1,
+    .max_args = -1,
+    .flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
+    .group = "game",
+    .usage = "say [game=<id>] [v=<n>] <text>",
+    .help = "Sends a chat line to the players and spectators of the game (stored; `chat` "
+            "shows the history). Players and spectators (watch) of the game may chat; "
+            "game=<id> and v=<n> are taken only before the text.",
+    .exec = exec_say,
 };
 
 struct chat_ctx {
@@ -410,14 +410,14 @@ static int exec_chat(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_chat = {
-	.name = "chat",
-	.min_args = 0,
-	.max_args = 1,
-	.flags = SRV_CMD_GAME,
-	.group = "game",
-	.usage = "chat [n] [game=<id>] [v=<n>]",
-	.help = "Shows the last n (default 20) chat lines of the game.",
-	.exec = exec_chat,
+    .name = "chat",
+    .min_args = 0,
+    .max_args = 1,
+    .flags = SRV_CMD_GAME,
+    .group = "game",
+    .usage = "chat [n] [game=<id>] [v=<n>]",
+    .help = "Shows the last n (default 20) chat lines of the game.",
+    .exec = exec_chat,
 };
 
 static int seated_side(struct srv_cmd_ctx *ctx, struct srv_game *g)
@@ -426,13 +426,13 @@ static int seated_side(struct srv_cmd_ctx *ctx, struct srv_game *g)
 
 	if (side < 0)
 		return srv_cmd_fail(ctx, WG_E_NOT_A_PLAYER, "you do not play in game %lld",
-				    (long long)g->rec.id);
+		                    (long long)g->rec.id);
 	if (g->rec.status == DB_GAME_OPEN)
 		return srv_cmd_fail(ctx, WG_E_NOT_STARTED, "game %lld waits for a second player",
-				    (long long)g->rec.id);
+		                    (long long)g->rec.id);
 	if (g->rec.status == DB_GAME_FINISHED)
 		return srv_cmd_fail(ctx, WG_E_GAME_OVER, "game %lld is over: %s",
-				    (long long)g->rec.id, g->rec.result);
+		                    (long long)g->rec.id, g->rec.result);
 	return side;
 }
 
@@ -450,14 +450,14 @@ static int exec_resign(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_resign = {
-	.name = "resign",
-	.min_args = 0,
-	.max_args = 0,
-	.flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
-	.group = "game",
-	.usage = "resign [game=<id>] [v=<n>]",
-	.help = "Concedes the game; your opponent wins and the dice seed is revealed.",
-	.exec = exec_resign,
+    .name = "resign",
+    .min_args = 0,
+    .max_args = 0,
+    .flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
+    .group = "game",
+    .usage = "resign [game=<id>] [v=<n>]",
+    .help = "Concedes the game; your opponent wins and the dice seed is revealed.",
+    .exec = exec_resign,
 };
 
 struct verify_ctx {
@@ -514,9 +514,9 @@ static int exec_verify(struct srv_cmd_ctx *ctx)
 	cJSON_AddStringToObject(data, "commitment", g->rec.commitment);
 	if (g->rec.status != DB_GAME_FINISHED) {
 		snprintf(text, sizeof(text),
-			 "game %lld commits to the dice seed with sha256 %s; the seed is revealed "
-			 "when the game ends",
-			 (long long)g->rec.id, g->rec.commitment);
+		         "game %lld commits to the dice seed with sha256 %s; the seed is revealed "
+		         "when the game ends",
+		         (long long)g->rec.id, g->rec.commitment);
 		add_line(lines, text);
 		cJSON_AddStringToObject(data, "summary", "seed not yet revealed");
 		srv_conn_ok(ctx->conn, ctx->tag, data);
@@ -542,33 +542,33 @@ static int exec_verify(struct srv_cmd_ctx *ctx)
 	snprintf(text, sizeof(text), "seed %s", seed);
 	add_line(lines, text);
 	snprintf(text, sizeof(text), "sha256(seed) %s the commitment %s",
-		 commit_ok ? "matches" : "DOES NOT MATCH", g->rec.commitment);
+	         commit_ok ? "matches" : "DOES NOT MATCH", g->rec.commitment);
 	add_line(lines, text);
 	snprintf(text, sizeof(text),
-		 "%ld rolls replayed from the seed, %ld mismatches; %ld forced by debug dice "
-		 "(not from the seed)",
-		 v.checked, v.bad, v.forced);
+	         "%ld rolls replayed from the seed, %ld mismatches; %ld forced by debug dice "
+	         "(not from the seed)",
+	         v.checked, v.bad, v.forced);
 	add_line(lines, text);
 	add_line(lines, "rolls as [action, sides, value, forced] are in the JSON reply; "
-			"scripts/verify-dice.py checks them independently");
+	                "scripts/verify-dice.py checks them independently");
 	cJSON_AddStringToObject(data, "summary",
-				commit_ok && v.bad == 0 ? "verified" : "VERIFICATION FAILED");
+	                        commit_ok && v.bad == 0 ? "verified" : "VERIFICATION FAILED");
 	srv_conn_ok(ctx->conn, ctx->tag, data);
 	cJSON_Delete(data);
 	return 0;
 }
 
 const struct srv_cmd srv_cmd_verify = {
-	.name = "verify",
-	.min_args = 0,
-	.max_args = 0,
-	.flags = SRV_CMD_GAME,
-	.group = "game",
-	.usage = "verify [game=<id>] [v=<n>]",
-	.help = "For a finished game: reveals the dice seed, checks it against the commitment "
-		"published at creation and replays every die from it (debug-forced dice are "
-		"reported as such). For a running game: shows the commitment.",
-	.exec = exec_verify,
+    .name = "verify",
+    .min_args = 0,
+    .max_args = 0,
+    .flags = SRV_CMD_GAME,
+    .group = "game",
+    .usage = "verify [game=<id>] [v=<n>]",
+    .help = "For a finished game: reveals the dice seed, checks it against the commitment "
+            "published at creation and replays every die from it (debug-forced dice are "
+            "reported as such). For a running game: shows the commitment.",
+    .exec = exec_verify,
 };
 
 int srv_cmd_game_verb(struct srv_cmd_ctx *ctx, const struct rules_verb *verb)
@@ -580,8 +580,8 @@ int srv_cmd_game_verb(struct srv_cmd_ctx *ctx, const struct rules_verb *verb)
 		return ctx->err.code;
 	if (verb->kind == RULES_VERB_QUERY) {
 		cJSON *out = cJSON_CreateObject();
-		rc = g->entry->rs->query(g->match.game, viewer_of(ctx, g), ctx->argc, ctx->argv, out,
-					 &ctx->err);
+		rc = g->entry->rs->query(g->match.game, viewer_of(ctx, g), ctx->argc, ctx->argv,
+		                         out, &ctx->err);
 		if (rc == 0)
 			srv_conn_ok(ctx->conn, ctx->tag, out);
 		cJSON_Delete(out);

@@ -49,7 +49,7 @@ static int exec_scenarios(struct srv_cmd_ctx *ctx)
 			cJSON_AddItemToArray(sides, cJSON_CreateString(e->info.side_names[s]));
 		cJSON_AddItemToArray(list, o);
 		add_linef(lines, "%-16s %-9s %s (%s vs %s)", e->info.id, e->rs->name, e->info.title,
-			  e->info.side_names[0], e->info.side_names[1]);
+		          e->info.side_names[0], e->info.side_names[1]);
 		add_linef(lines, "%-16s %-9s %s", "", "", e->info.description);
 	}
 	for (size_t i = 0; i < cat->nfailures; i++) {
@@ -67,14 +67,14 @@ static int exec_scenarios(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_scenarios = {
-	.name = "scenarios",
-	.min_args = 0,
-	.max_args = 0,
-	.group = "lobby",
-	.usage = "scenarios",
-	.help = "Lists the installed scenarios with their ruleset, sides and a one-line "
-		"description, and every scenario file that failed validation with the reason.",
-	.exec = exec_scenarios,
+    .name = "scenarios",
+    .min_args = 0,
+    .max_args = 0,
+    .group = "lobby",
+    .usage = "scenarios",
+    .help = "Lists the installed scenarios with their ruleset, sides and a one-line "
+            "description, and every scenario file that failed validation with the reason.",
+    .exec = exec_scenarios,
 };
 
 static int side_index(const struct rules_scenario_info *info, const char *name)
@@ -97,7 +97,7 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 
 	if (e == NULL)
 		return srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
-				    "no scenario '%.40s'; `scenarios` lists them", ctx->argv[1]);
+		                    "no scenario '%.40s'; `scenarios` lists them", ctx->argv[1]);
 	memset(&opts, 0, sizeof(opts));
 	for (int i = 2; i < ctx->argc; i++) {
 		const char *a = ctx->argv[i];
@@ -110,20 +110,19 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 			side = side_index(&e->info, a + 5);
 			if (side < 0) {
 				proto_buf_release(&optext);
-				return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
-						    "side is %s, %s or random, not '%.30s'",
-						    e->info.side_names[0], e->info.side_names[1],
-						    a + 5);
+				return srv_cmd_fail(
+				    ctx, WG_E_BAD_ARGS, "side is %s, %s or random, not '%.30s'",
+				    e->info.side_names[0], e->info.side_names[1], a + 5);
 			}
 		} else if (side_index(&e->info, a) >= 0 && eq == NULL) {
 			side = side_index(&e->info, a);
 		} else if (eq != NULL && eq != a && opts.count < RULES_MAX_OPTIONS &&
-			   (size_t)(eq - a) < sizeof(opts.items[0].key) &&
-			   strlen(eq + 1) < sizeof(opts.items[0].value)) {
+		           (size_t)(eq - a) < sizeof(opts.items[0].key) &&
+		           strlen(eq + 1) < sizeof(opts.items[0].value)) {
 			snprintf(opts.items[opts.count].key, sizeof(opts.items[0].key), "%.*s",
-				 (int)(eq - a), a);
+			         (int)(eq - a), a);
 			snprintf(opts.items[opts.count].value, sizeof(opts.items[0].value), "%s",
-				 eq + 1);
+			         eq + 1);
 			opts.count++;
 			if (optext.len > 0)
 				proto_buf_addch(&optext, ' ');
@@ -131,7 +130,8 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 		} else {
 			proto_buf_release(&optext);
 			return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
-					    "'%.40s' is not side=<side>, private or option=value", a);
+			                    "'%.40s' is not side=<side>, private or option=value",
+			                    a);
 		}
 	}
 	if (optext.len >= DB_OPTIONS_MAX) {
@@ -139,7 +139,7 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 		return srv_cmd_fail(ctx, WG_E_TOO_LONG, "options too long");
 	}
 	rc = srv_game_new(ctx->srv, ctx->conn, e, side, private_game, &opts,
-			  optext.data ? optext.data : "", &g, ctx);
+	                  optext.data ? optext.data : "", &g, ctx);
 	proto_buf_release(&optext);
 	if (rc != 0)
 		return rc;
@@ -151,8 +151,9 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 	cJSON_AddStringToObject(data, "side", e->info.side_names[side]);
 	cJSON_AddBoolToObject(data, "private", private_game);
 	cJSON_AddStringToObject(data, "commitment", g->rec.commitment);
-	snprintf(summary, sizeof(summary), "game %lld created; you play %s; waiting for an opponent",
-		 (long long)g->rec.id, e->info.side_names[side]);
+	snprintf(summary, sizeof(summary),
+	         "game %lld created; you play %s; waiting for an opponent", (long long)g->rec.id,
+	         e->info.side_names[side]);
 	cJSON_AddStringToObject(data, "summary", summary);
 	srv_conn_ok(ctx->conn, ctx->tag, data);
 	cJSON_Delete(data);
@@ -160,17 +161,17 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_new = {
-	.name = "new",
-	.min_args = 1,
-	.max_args = -1,
-	.flags = SRV_CMD_LOGIN,
-	.group = "lobby",
-	.usage = "new <scenario> [side=<side>|random] [private] [option=value ...]",
-	.help = "Creates a game of a scenario and seats you on the side you name (random if "
-		"none). A private game is not listed; others join it by its id. Options are passed "
-		"to the rules (see docs/ for each ruleset). The reply carries the SHA-256 "
-		"commitment to the game's dice seed, revealed when the game ends.",
-	.exec = exec_new,
+    .name = "new",
+    .min_args = 1,
+    .max_args = -1,
+    .flags = SRV_CMD_LOGIN,
+    .group = "lobby",
+    .usage = "new <scenario> [side=<side>|random] [private] [option=value ...]",
+    .help = "Creates a game of a scenario and seats you on the side you name (random if "
+            "none). A private game is not listed; others join it by its id. Options are passed "
+            "to the rules (see docs/ for each ruleset). The reply carries the SHA-256 "
+            "commitment to the game's dice seed, revealed when the game ends.",
+    .exec = exec_new,
 };
 
 static int exec_games(struct srv_cmd_ctx *ctx)
@@ -221,17 +222,17 @@ static int exec_games(struct srv_cmd_ctx *ctx)
 		cJSON *seats = cJSON_AddObjectToObject(o, "seats");
 		for (int s = 0; s < 2; s++)
 			cJSON_AddStringToObject(seats, srv_game_side_name(g, s),
-						g->seat_name[s][0] ? g->seat_name[s] : "");
+			                        g->seat_name[s][0] ? g->seat_name[s] : "");
 		if (mine)
 			cJSON_AddStringToObject(o, "you", srv_game_side_name(g, side));
 		cJSON_AddBoolToObject(o, "private", g->rec.private_game);
 		cJSON_AddItemToArray(list, o);
-		add_linef(lines, "#%-5lld %-14s %-8s %s (%s) vs %s (%s)  v=%lld%s%s",
-			  (long long)id, g->rec.scenario, srv_game_status_name(g->rec.status),
-			  g->seat_name[0][0] ? g->seat_name[0] : "-", srv_game_side_name(g, 0),
-			  g->seat_name[1][0] ? g->seat_name[1] : "-", srv_game_side_name(g, 1),
-			  (long long)g->rec.version, g->rec.private_game ? "  private" : "",
-			  g->rec.status == DB_GAME_FINISHED ? "" : (mine ? "  (yours)" : ""));
+		add_linef(lines, "#%-5lld %-14s %-8s %s (%s) vs %s (%s)  v=%lld%s%s", (long long)id,
+		          g->rec.scenario, srv_game_status_name(g->rec.status),
+		          g->seat_name[0][0] ? g->seat_name[0] : "-", srv_game_side_name(g, 0),
+		          g->seat_name[1][0] ? g->seat_name[1] : "-", srv_game_side_name(g, 1),
+		          (long long)g->rec.version, g->rec.private_game ? "  private" : "",
+		          g->rec.status == DB_GAME_FINISHED ? "" : (mine ? "  (yours)" : ""));
 		n++;
 	}
 	snprintf(summary, sizeof(summary), "%d games (%s)", n, filter);
@@ -242,15 +243,15 @@ static int exec_games(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_games = {
-	.name = "games",
-	.min_args = 0,
-	.max_args = 1,
-	.group = "lobby",
-	.usage = "games [mine|open|live|all]",
-	.help = "Lists games, newest first (at most 200): mine (where you hold a seat), open "
-		"(waiting for an opponent), live (being played) or all (default). Private games "
-		"are listed only to their players.",
-	.exec = exec_games,
+    .name = "games",
+    .min_args = 0,
+    .max_args = 1,
+    .group = "lobby",
+    .usage = "games [mine|open|live|all]",
+    .help = "Lists games, newest first (at most 200): mine (where you hold a seat), open "
+            "(waiting for an opponent), live (being played) or all (default). Private games "
+            "are listed only to their players.",
+    .exec = exec_games,
 };
 
 static struct srv_game *target_game(struct srv_cmd_ctx *ctx, const char *arg)
@@ -281,22 +282,22 @@ static int exec_join(struct srv_cmd_ctx *ctx)
 			name += 5;
 		if (g->entry == NULL || (side = side_index(&g->entry->info, name)) < 0)
 			return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "side is %s or %s, not '%.30s'",
-					    srv_game_side_name(g, 0), srv_game_side_name(g, 1),
-					    name);
+			                    srv_game_side_name(g, 0), srv_game_side_name(g, 1),
+			                    name);
 	}
 	return srv_game_join(ctx->srv, g, ctx->conn, side, ctx);
 }
 
 const struct srv_cmd srv_cmd_join = {
-	.name = "join",
-	.min_args = 1,
-	.max_args = 2,
-	.flags = SRV_CMD_LOGIN,
-	.group = "lobby",
-	.usage = "join <game> [side]",
-	.help = "Takes the free seat of an open game (or the side you name); the game starts at "
-		"once and becomes your current game.",
-	.exec = exec_join,
+    .name = "join",
+    .min_args = 1,
+    .max_args = 2,
+    .flags = SRV_CMD_LOGIN,
+    .group = "lobby",
+    .usage = "join <game> [side]",
+    .help = "Takes the free seat of an open game (or the side you name); the game starts at "
+            "once and becomes your current game.",
+    .exec = exec_join,
 };
 
 static int exec_watch(struct srv_cmd_ctx *ctx)
@@ -308,8 +309,8 @@ static int exec_watch(struct srv_cmd_ctx *ctx)
 		return ctx->err.code;
 	if (ctx->conn->user != NULL && srv_game_side_of(g, ctx->conn->user->id) >= 0)
 		return srv_cmd_fail(ctx, WG_E_ALREADY_SEATED,
-				    "you play in game %lld and already receive its events",
-				    (long long)g->rec.id);
+		                    "you play in game %lld and already receive its events",
+		                    (long long)g->rec.id);
 	if (srv_game_watch(g, ctx->conn) != 0)
 		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
 	ctx->conn->current_game = g->rec.id;
@@ -319,14 +320,14 @@ static int exec_watch(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_watch = {
-	.name = "watch",
-	.min_args = 1,
-	.max_args = 1,
-	.group = "lobby",
-	.usage = "watch <game>",
-	.help = "Follows a game as a spectator: you receive its public events (never a side's "
-		"secrets) and it becomes your current game.",
-	.exec = exec_watch,
+    .name = "watch",
+    .min_args = 1,
+    .max_args = 1,
+    .group = "lobby",
+    .usage = "watch <game>",
+    .help = "Follows a game as a spectator: you receive its public events (never a side's "
+            "secrets) and it becomes your current game.",
+    .exec = exec_watch,
 };
 
 static int exec_unwatch(struct srv_cmd_ctx *ctx)
@@ -345,13 +346,13 @@ static int exec_unwatch(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_unwatch = {
-	.name = "unwatch",
-	.min_args = 1,
-	.max_args = 1,
-	.group = "lobby",
-	.usage = "unwatch <game>",
-	.help = "Stops following a game you watch.",
-	.exec = exec_unwatch,
+    .name = "unwatch",
+    .min_args = 1,
+    .max_args = 1,
+    .group = "lobby",
+    .usage = "unwatch <game>",
+    .help = "Stops following a game you watch.",
+    .exec = exec_unwatch,
 };
 
 static int exec_use(struct srv_cmd_ctx *ctx)
@@ -368,12 +369,12 @@ static int exec_use(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_use = {
-	.name = "use",
-	.min_args = 1,
-	.max_args = 1,
-	.group = "lobby",
-	.usage = "use <game>",
-	.help = "Makes a game the current game of this connection; game verbs without game=<id> "
-		"go to it.",
-	.exec = exec_use,
+    .name = "use",
+    .min_args = 1,
+    .max_args = 1,
+    .group = "lobby",
+    .usage = "use <game>",
+    .help = "Makes a game the current game of this connection; game verbs without game=<id> "
+            "go to it.",
+    .exec = exec_use,
 };

@@ -71,12 +71,13 @@ static int help_one(struct srv_cmd_ctx *ctx, const char *name)
 			continue;
 		add_line(lines, "usage: %s   (%s games)", v->usage, rs->name);
 		add_line(lines, "%s%s", v->help, "");
-		add_line(lines, "%s%s",
-			 v->kind == RULES_VERB_ACTION
-				 ? "An action of the current game; accepts game=<id> and v=<version>."
-				 : "A read-only query; accepts game=<id> and v=<version>; spectators may "
-				   "use it.",
-			 "");
+		add_line(
+		    lines, "%s%s",
+		    v->kind == RULES_VERB_ACTION
+		        ? "An action of the current game; accepts game=<id> and v=<version>."
+		        : "A read-only query; accepts game=<id> and v=<version>; spectators may "
+		          "use it.",
+		    "");
 		cJSON_AddStringToObject(data, "usage", v->usage);
 		cJSON_AddStringToObject(data, "help", v->help);
 		cJSON_AddStringToObject(data, "ruleset", rs->name);
@@ -86,7 +87,7 @@ static int help_one(struct srv_cmd_ctx *ctx, const char *name)
 	}
 	cJSON_Delete(data);
 	return srv_cmd_fail(ctx, WG_E_UNKNOWN_VERB, "no command '%.40s'; type help for the list",
-			    name);
+	                    name);
 }
 
 static int exec_help(struct srv_cmd_ctx *ctx)
@@ -125,21 +126,21 @@ static int exec_help(struct srv_cmd_ctx *ctx)
 		const struct ruleset *rs = g->entry->rs;
 		char head[128];
 		snprintf(head, sizeof(head), "game %lld (%s) verbs:", (long long)g->rec.id,
-			 g->entry->info.id);
+		         g->entry->info.id);
 		cJSON_AddItemToArray(lines, cJSON_CreateString(head));
 		for (size_t i = 0; i < rs->nverbs; i++) {
 			char buf[400];
 			int len = first_sentence(rs->verbs[i].help);
 			snprintf(buf, sizeof(buf), "  %-36s %.*s", rs->verbs[i].usage, len,
-				 rs->verbs[i].help);
+			         rs->verbs[i].help);
 			cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
 		}
 	} else {
-		cJSON_AddItemToArray(lines, cJSON_CreateString(
-						    "game verbs: `use <game>` then `help` lists them"));
+		cJSON_AddItemToArray(
+		    lines, cJSON_CreateString("game verbs: `use <game>` then `help` lists them"));
 	}
-	cJSON_AddItemToArray(lines,
-			     cJSON_CreateString("help <command> for details; help errors for codes"));
+	cJSON_AddItemToArray(
+	    lines, cJSON_CreateString("help <command> for details; help errors for codes"));
 	cJSON_AddStringToObject(data, "summary", "help");
 	srv_conn_ok(ctx->conn, ctx->tag, data);
 	cJSON_Delete(data);
@@ -147,15 +148,15 @@ static int exec_help(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_help = {
-	.name = "help",
-	.alias = "?",
-	.min_args = 0,
-	.max_args = 1,
-	.group = "session",
-	.usage = "help [command|errors]",
-	.help = "Lists the commands, or explains one command (server or game verb), or lists the "
-		"error codes with `help errors`.",
-	.exec = exec_help,
+    .name = "help",
+    .alias = "?",
+    .min_args = 0,
+    .max_args = 1,
+    .group = "session",
+    .usage = "help [command|errors]",
+    .help = "Lists the commands, or explains one command (server or game verb), or lists the "
+            "error codes with `help errors`.",
+    .exec = exec_help,
 };
 
 static int exec_ping(struct srv_cmd_ctx *ctx)
@@ -165,13 +166,13 @@ static int exec_ping(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_ping = {
-	.name = "ping",
-	.min_args = 0,
-	.max_args = 0,
-	.group = "session",
-	.usage = "ping",
-	.help = "Answers ok pong. Use it to check that the connection is alive.",
-	.exec = exec_ping,
+    .name = "ping",
+    .min_args = 0,
+    .max_args = 0,
+    .group = "session",
+    .usage = "ping",
+    .help = "Answers ok pong. Use it to check that the connection is alive.",
+    .exec = exec_ping,
 };
 
 static int exec_quit(struct srv_cmd_ctx *ctx)
@@ -182,14 +183,14 @@ static int exec_quit(struct srv_cmd_ctx *ctx)
 }
 
 const struct srv_cmd srv_cmd_quit = {
-	.name = "quit",
-	.alias = "exit",
-	.min_args = 0,
-	.max_args = 0,
-	.group = "session",
-	.usage = "quit",
-	.help = "Closes the connection after the reply. Your games go on; log in again later.",
-	.exec = exec_quit,
+    .name = "quit",
+    .alias = "exit",
+    .min_args = 0,
+    .max_args = 0,
+    .group = "session",
+    .usage = "quit",
+    .help = "Closes the connection after the reply. Your games go on; log in again later.",
+    .exec = exec_quit,
 };
 
 static int exec_mode(struct srv_cmd_ctx *ctx)
@@ -200,18 +201,18 @@ static int exec_mode(struct srv_cmd_ctx *ctx)
 		ctx->conn->mode = PROTO_JSON;
 	else
 		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "mode is text or json, not '%.20s'",
-				    ctx->argv[1]);
+		                    ctx->argv[1]);
 	srv_conn_ok_text(ctx->conn, ctx->tag, ctx->conn->mode == PROTO_JSON ? "json" : "text");
 	return 0;
 }
 
 const struct srv_cmd srv_cmd_mode = {
-	.name = "mode",
-	.min_args = 1,
-	.max_args = 1,
-	.group = "session",
-	.usage = "mode text|json",
-	.help = "Switches this connection between text replies (for people) and one JSON object "
-		"per line (for programs). The reply comes in the new mode.",
-	.exec = exec_mode,
+    .name = "mode",
+    .min_args = 1,
+    .max_args = 1,
+    .group = "session",
+    .usage = "mode text|json",
+    .help = "Switches this connection between text replies (for people) and one JSON object "
+            "per line (for programs). The reply comes in the new mode.",
+    .exec = exec_mode,
 };

@@ -19,11 +19,11 @@
 #include "server.h"
 
 static const struct srv_cmd *const table[] = {
-	&srv_cmd_help,	    &srv_cmd_ping,    &srv_cmd_quit,	&srv_cmd_mode,	  &srv_cmd_register,
-	&srv_cmd_login,	    &srv_cmd_logout,  &srv_cmd_whoami,	&srv_cmd_password, &srv_cmd_scenarios,
-	&srv_cmd_new,	    &srv_cmd_games,   &srv_cmd_join,	&srv_cmd_watch,	  &srv_cmd_unwatch,
-	&srv_cmd_use,	    &srv_cmd_view,    &srv_cmd_pending, &srv_cmd_log,	  &srv_cmd_say,
-	&srv_cmd_chat,	    &srv_cmd_resign,  &srv_cmd_verify,	&srv_cmd_debug,
+    &srv_cmd_help,  &srv_cmd_ping,   &srv_cmd_quit,    &srv_cmd_mode,     &srv_cmd_register,
+    &srv_cmd_login, &srv_cmd_logout, &srv_cmd_whoami,  &srv_cmd_password, &srv_cmd_scenarios,
+    &srv_cmd_new,   &srv_cmd_games,  &srv_cmd_join,    &srv_cmd_watch,    &srv_cmd_unwatch,
+    &srv_cmd_use,   &srv_cmd_view,   &srv_cmd_pending, &srv_cmd_log,      &srv_cmd_say,
+    &srv_cmd_chat,  &srv_cmd_resign, &srv_cmd_verify,  &srv_cmd_debug,
 };
 
 const struct srv_cmd *const *srv_cmd_table(size_t *count)
@@ -89,7 +89,7 @@ static int strip_game_args(struct srv_cmd_ctx *ctx, int leading_only)
 		if (strncasecmp(a, "game=", 5) == 0) {
 			if (srv_parse_id(a + 5, &ctx->game_id) != 0)
 				return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "game=%s is not a game id",
-						    a + 5);
+				                    a + 5);
 			ctx->game_given = 1;
 			continue;
 		}
@@ -99,7 +99,7 @@ static int strip_game_args(struct srv_cmd_ctx *ctx, int leading_only)
 			long long v = strtoll(a + 2, &end, 10);
 			if (errno != 0 || end == a + 2 || *end != '\0' || v < 0)
 				return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "v=%s is not a version",
-						    a + 2);
+				                    a + 2);
 			ctx->version = v;
 			continue;
 		}
@@ -109,7 +109,7 @@ static int strip_game_args(struct srv_cmd_ctx *ctx, int leading_only)
 }
 
 static void log_request(struct srv_conn *c, const struct srv_cmd *cmd, const char *raw,
-			const char *verb)
+                        const char *verb)
 {
 	char esc[200];
 
@@ -119,8 +119,8 @@ static void log_request(struct srv_conn *c, const struct srv_cmd *cmd, const cha
 		log_debug(c->id, "request %s (arguments not logged)", cmd->name);
 	else
 		log_debug(c->id, "request %s%s%s", srv_log_escape(verb, esc, 64),
-			  raw && *raw ? " " : "",
-			  srv_log_escape(raw ? raw : "", esc + 64, sizeof(esc) - 64));
+		          raw && *raw ? " " : "",
+		          srv_log_escape(raw ? raw : "", esc + 64, sizeof(esc) - 64));
 }
 
 static int arity_ok(int nargs, int min, int max)
@@ -142,7 +142,7 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 	ctx.version = -1;
 	if (!proto_line_valid(line, len)) {
 		srv_conn_err(c, "", WG_E_BAD_REQUEST,
-			     "request is not UTF-8 text (control or invalid bytes)", "");
+		             "request is not UTF-8 text (control or invalid bytes)", "");
 		return;
 	}
 	rc = proto_request_parse(&req, line, len, msg, sizeof(msg));
@@ -173,10 +173,10 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 	if (cmd == NULL) {
 		const struct rules_verb *verb = srv_game_find_verb(c->srv, &ctx);
 		if (verb == NULL) {
-			rc = ctx.err.code != 0 ? ctx.err.code
-					       : srv_cmd_fail(&ctx, WG_E_UNKNOWN_VERB,
-							      "unknown command '%.40s'; type help",
-							      req.argv[0]);
+			rc = ctx.err.code != 0
+			         ? ctx.err.code
+			         : srv_cmd_fail(&ctx, WG_E_UNKNOWN_VERB,
+			                        "unknown command '%.40s'; type help", req.argv[0]);
 			goto fail;
 		}
 		if (c->user == NULL && verb->kind == RULES_VERB_ACTION) {
@@ -191,14 +191,15 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 		goto fail;
 	}
 	if ((cmd->flags & SRV_CMD_LOGIN) && c->user == NULL) {
-		rc = srv_cmd_fail(&ctx, WG_E_NOT_LOGGED_IN, "%s needs you to log in first "
-							    "(login <name> <password>)",
-				  cmd->name);
+		rc = srv_cmd_fail(&ctx, WG_E_NOT_LOGGED_IN,
+		                  "%s needs you to log in first "
+		                  "(login <name> <password>)",
+		                  cmd->name);
 		goto fail;
 	}
 	if ((cmd->flags & SRV_CMD_DEBUG) && !c->srv->cfg.allow_debug) {
 		rc = srv_cmd_fail(&ctx, WG_E_DEBUG_DISABLED,
-				  "debug verbs are disabled (start the server with --allow-debug)");
+		                  "debug verbs are disabled (start the server with --allow-debug)");
 		goto fail;
 	}
 	if (!arity_ok(ctx.argc - 1, cmd->min_args, cmd->max_args)) {

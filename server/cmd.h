@@ -30,20 +30,20 @@ struct srv_cmd_ctx {
 	struct srv *srv;
 	struct srv_conn *conn;
 	char tag[72];
-	int json;           /* the request came as a JSON object */
+	int json; /* the request came as a JSON object */
 	int argc;
-	char **argv;        /* argv[0] is the verb, lower-cased */
-	const char *raw;    /* text after the verb as typed */
-	int64_t game_id;    /* game=<id>, else the connection's current game, else 0 */
-	int game_given;     /* game=<id> was in the request */
-	int64_t version;    /* v=<n>, or -1 */
+	char **argv;     /* argv[0] is the verb, lower-cased */
+	const char *raw; /* text after the verb as typed */
+	int64_t game_id; /* game=<id>, else the connection's current game, else 0 */
+	int game_given;  /* game=<id> was in the request */
+	int64_t version; /* v=<n>, or -1 */
 	struct rules_error err;
 };
 
-#define SRV_CMD_LOGIN 0x1u  /* needs a logged-in user */
-#define SRV_CMD_DEBUG 0x2u  /* needs --allow-debug */
+#define SRV_CMD_LOGIN  0x1u /* needs a logged-in user */
+#define SRV_CMD_DEBUG  0x2u /* needs --allow-debug */
 #define SRV_CMD_SECRET 0x4u /* arguments are never logged (passwords) */
-#define SRV_CMD_GAME 0x8u   /* targets a game: accepts game=<id> and v=<n> */
+#define SRV_CMD_GAME   0x8u /* targets a game: accepts game=<id> and v=<n> */
 
 struct srv_cmd {
 	const char *name;
@@ -67,7 +67,7 @@ const struct srv_cmd *const *srv_cmd_table(size_t *count);
 
 /* Fills ctx->err and returns code (like rules_fail, for server errors). */
 int srv_cmd_fail(struct srv_cmd_ctx *ctx, int code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 /* Parses a decimal id > 0; 0 or -1. */
 int srv_parse_id(const char *s, int64_t *out);
@@ -75,11 +75,11 @@ int srv_parse_id(const char *s, int64_t *out);
 /* The entries, one per verb (defined in cmd-*.c). */
 extern const struct srv_cmd srv_cmd_help, srv_cmd_ping, srv_cmd_quit, srv_cmd_mode;
 extern const struct srv_cmd srv_cmd_register, srv_cmd_login, srv_cmd_logout, srv_cmd_whoami,
-	srv_cmd_password;
+    srv_cmd_password;
 extern const struct srv_cmd srv_cmd_scenarios, srv_cmd_new, srv_cmd_games, srv_cmd_join,
-	srv_cmd_watch, srv_cmd_unwatch, srv_cmd_use;
-extern const struct srv_cmd srv_cmd_view, srv_cmd_pending, srv_cmd_log, srv_cmd_say,
-	srv_cmd_chat, srv_cmd_resign, srv_cmd_verify;
+    srv_cmd_watch, srv_cmd_unwatch, srv_cmd_use;
+extern const struct srv_cmd srv_cmd_view, srv_cmd_pending, srv_cmd_log, srv_cmd_say, srv_cmd_chat,
+    srv_cmd_resign, srv_cmd_verify;
 extern const struct srv_cmd srv_cmd_debug;
 
 /* Runs a game verb of the target game's ruleset (cmd-game.c). */

@@ -45,23 +45,23 @@ struct opt {
 };
 
 static const struct opt options[] = {
-	{OPT_CONFIG, "config", "FILE", "read settings from FILE (key = value lines)"},
-	{OPT_LISTEN, "listen", "HOST:PORT", "address to listen on (default 127.0.0.1:4000)"},
-	{OPT_DB, "db", "PATH", "SQLite database file (default ./var/wargamed.db)"},
-	{OPT_LOG_LEVEL, "log-level", "LEVEL", "debug, info, warn or error (default info)"},
-	{OPT_MAX_CLIENTS, "max-clients", "N", "connections served at once (default 10000)"},
-	{OPT_OUTPUT_LIMIT, "output-limit", "BYTES",
-	 "output queued for one client before it is cut off (default 1048576)"},
-	{OPT_IDLE_TIMEOUT, "idle-timeout", "SECONDS",
-	 "close connections that are not logged in and silent for SECONDS (default 120)"},
-	{OPT_ALLOW_DEBUG, "allow-debug", NULL, "enable the debug verbs (debug dice); off by default"},
-	{OPT_SNAPSHOT_EVERY, "snapshot-every", "N", "store a snapshot every N actions (default 50)"},
-	{OPT_DATA_DIR, "data-dir", "DIR", "the shipped scenario directory (default: the source data/)"},
-	{OPT_SCENARIOS, "scenarios", "DIR", "also load scenario files from DIR (repeatable)"},
-	{OPT_LOGIN_THREADS, "login-threads", "N",
-	 "threads hashing passwords off the event loop (default 4)"},
-	{OPT_VERSION, "version", NULL, "print the version and exit"},
-	{OPT_HELP, "help", NULL, "print this help and exit"},
+    {OPT_CONFIG, "config", "FILE", "read settings from FILE (key = value lines)"},
+    {OPT_LISTEN, "listen", "HOST:PORT", "address to listen on (default 127.0.0.1:4000)"},
+    {OPT_DB, "db", "PATH", "SQLite database file (default ./var/wargamed.db)"},
+    {OPT_LOG_LEVEL, "log-level", "LEVEL", "debug, info, warn or error (default info)"},
+    {OPT_MAX_CLIENTS, "max-clients", "N", "connections served at once (default 10000)"},
+    {OPT_OUTPUT_LIMIT, "output-limit", "BYTES",
+     "output queued for one client before it is cut off (default 1048576)"},
+    {OPT_IDLE_TIMEOUT, "idle-timeout", "SECONDS",
+     "close connections that are not logged in and silent for SECONDS (default 120)"},
+    {OPT_ALLOW_DEBUG, "allow-debug", NULL, "enable the debug verbs (debug dice); off by default"},
+    {OPT_SNAPSHOT_EVERY, "snapshot-every", "N", "store a snapshot every N actions (default 50)"},
+    {OPT_DATA_DIR, "data-dir", "DIR", "the shipped scenario directory (default: the source data/)"},
+    {OPT_SCENARIOS, "scenarios", "DIR", "also load scenario files from DIR (repeatable)"},
+    {OPT_LOGIN_THREADS, "login-threads", "N",
+     "threads hashing passwords off the event loop (default 4)"},
+    {OPT_VERSION, "version", NULL, "print the version and exit"},
+    {OPT_HELP, "help", NULL, "print this help and exit"},
 };
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
@@ -90,7 +90,7 @@ void srv_config_usage(const char *prog)
 	for (size_t i = 0; i < NOPTIONS; i++) {
 		char left[48];
 		snprintf(left, sizeof(left), "--%s%s%s", options[i].name, options[i].arg ? " " : "",
-			 options[i].arg ? options[i].arg : "");
+		         options[i].arg ? options[i].arg : "");
 		printf("  %-26s %s\n", left, options[i].help);
 	}
 	printf("\nEvery option except --config, --version and --help may also be set in the\n"
@@ -136,7 +136,7 @@ static int parse_listen(struct srv_config *cfg, const char *s)
 		return -1;
 	if (s[0] == '[' && colon[-1] == ']') /* [::1]:4000 */
 		snprintf(cfg->listen_host, sizeof(cfg->listen_host), "%.*s", (int)(colon - s - 2),
-			 s + 1);
+		         s + 1);
 	else
 		snprintf(cfg->listen_host, sizeof(cfg->listen_host), "%.*s", (int)(colon - s), s);
 	cfg->listen_port = (int)port;
@@ -145,7 +145,7 @@ static int parse_listen(struct srv_config *cfg, const char *s)
 
 /* Applies one setting; value is NULL for flags without a value. */
 static int apply(struct srv_config *cfg, const struct opt *o, const char *value, char *err,
-		 size_t errsize)
+                 size_t errsize)
 {
 	long v;
 	int b;
@@ -197,11 +197,11 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 	case OPT_SCENARIOS:
 		if (cfg->nscenario_dirs >= SRV_MAX_SCENARIO_DIRS) {
 			snprintf(err, errsize, "--scenarios: at most %d directories",
-				 SRV_MAX_SCENARIO_DIRS);
+			         SRV_MAX_SCENARIO_DIRS);
 			return -1;
 		}
 		snprintf(cfg->scenario_dirs[cfg->nscenario_dirs++], sizeof(cfg->scenario_dirs[0]),
-			 "%s", value);
+		         "%s", value);
 		return 0;
 	case OPT_LOGIN_THREADS:
 		if (parse_int(value, 1, 128, &v) != 0)
@@ -297,8 +297,8 @@ int srv_config_parse(struct srv_config *cfg, int argc, char **argv, char *err, s
 			len = eq ? (size_t)(eq - a) : strlen(a);
 			o = find_opt(a, len);
 			if (o == NULL) {
-				snprintf(err, errsize, "unknown option '--%.*s' (see --help)", (int)len,
-					 a);
+				snprintf(err, errsize, "unknown option '--%.*s' (see --help)",
+				         (int)len, a);
 				return -1;
 			}
 			if (o->arg != NULL) {
@@ -308,7 +308,7 @@ int srv_config_parse(struct srv_config *cfg, int argc, char **argv, char *err, s
 					value = argv[++i];
 				else {
 					snprintf(err, errsize, "--%s needs a value (%s)", o->name,
-						 o->arg);
+					         o->arg);
 					return -1;
 				}
 			} else if (eq != NULL) {

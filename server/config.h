@@ -22,14 +22,14 @@ struct srv_config {
 	char db_path[512];
 	enum srv_log_level log_level;
 	int max_clients;
-	size_t output_limit;  /* bytes queued for one client before it is cut off */
-	int idle_timeout;     /* seconds a connection that is not logged in may stay silent */
+	size_t output_limit; /* bytes queued for one client before it is cut off */
+	int idle_timeout;    /* seconds a connection that is not logged in may stay silent */
 	int allow_debug;
-	int snapshot_every;   /* actions between snapshots */
-	char data_dir[512];   /* the shipped scenarios */
+	int snapshot_every; /* actions between snapshots */
+	char data_dir[512]; /* the shipped scenarios */
 	int nscenario_dirs;
 	char scenario_dirs[SRV_MAX_SCENARIO_DIRS][512];
-	int login_threads;    /* libuv threadpool size for password hashing */
+	int login_threads; /* libuv threadpool size for password hashing */
 };
 
 /* Fills cfg with the built-in defaults. */

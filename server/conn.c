@@ -162,7 +162,7 @@ static void queued(struct srv_conn *c, int rc)
 	}
 	if (c->out.len + c->inflight > c->srv->cfg.output_limit) {
 		log_warn(c->id, "output limit of %zu bytes reached: client not reading",
-			 c->srv->cfg.output_limit);
+		         c->srv->cfg.output_limit);
 		srv_conn_close(c, "output limit");
 		return;
 	}
@@ -187,12 +187,12 @@ void srv_conn_ok_text(struct srv_conn *c, const char *tag, const char *summary)
 }
 
 void srv_conn_err(struct srv_conn *c, const char *tag, int code, const char *message,
-		  const char *rule)
+                  const char *rule)
 {
 	if (c->closing)
 		return;
 	queued(c, proto_write_err(&c->out, c->mode, tag ? tag : "", wg_error_slug(code),
-				  message ? message : wg_error_desc(code), rule ? rule : ""));
+	                          message ? message : wg_error_desc(code), rule ? rule : ""));
 }
 
 void srv_conn_event(struct srv_conn *c, int64_t game, const cJSON *event)
@@ -228,7 +228,7 @@ static int on_too_long(void *ctx)
 	char msg[96];
 
 	snprintf(msg, sizeof(msg), "request lines are limited to %d bytes; line discarded",
-		 PROTO_LINE_MAX);
+	         PROTO_LINE_MAX);
 	srv_conn_err(c, "", WG_E_LINE_TOO_LONG, msg, "");
 	return c->closing;
 }
@@ -236,9 +236,9 @@ static int on_too_long(void *ctx)
 static void feed(struct srv_conn *c, const char *data, size_t len)
 {
 	const struct proto_framer_cb cb = {
-		.on_line = on_line,
-		.on_too_long = on_too_long,
-		.ctx = c,
+	    .on_line = on_line,
+	    .on_too_long = on_too_long,
+	    .ctx = c,
 	};
 	size_t used = proto_framer_feed(&c->framer, data, len, &cb);
 
@@ -430,17 +430,17 @@ void srv_conn_accept(struct srv *s)
 	peer_address(c);
 	if (s->nconns > s->cfg.max_clients || s->shutting_down) {
 		log_warn(c->id, "refused %s: %d clients connected (max %d)", c->peer, s->nconns - 1,
-			 s->cfg.max_clients);
+		         s->cfg.max_clients);
 		srv_conn_err(c, "", WG_E_SERVER_FULL,
-			     s->shutting_down ? "the server is shutting down"
-					      : "the server is full; try again later",
-			     "");
+		             s->shutting_down ? "the server is shutting down"
+		                              : "the server is full; try again later",
+		             "");
 		srv_conn_close_after_flush(c);
 		return;
 	}
 	log_info(c->id, "connect from %s", c->peer);
 	snprintf(greeting, sizeof(greeting), "wargamed %s ready; type help for commands",
-		 WG_VERSION);
+	         WG_VERSION);
 	srv_conn_notice(c, 0, "hello", greeting);
 	start_reading(c);
 }

@@ -67,7 +67,7 @@ struct srv_conn {
 	int refs;
 	int64_t connected_at;
 	int64_t last_active; /* loop milliseconds: last request, answer, login or logout */
-	uv_timer_t *delay; /* login brake timer, allocated on demand */
+	uv_timer_t *delay;   /* login brake timer, allocated on demand */
 	struct srv_conn *prev, *next;
 };
 
@@ -78,7 +78,7 @@ void srv_conn_accept(struct srv *s);
 void srv_conn_ok(struct srv_conn *c, const char *tag, const cJSON *data);
 void srv_conn_ok_text(struct srv_conn *c, const char *tag, const char *summary);
 void srv_conn_err(struct srv_conn *c, const char *tag, int code, const char *message,
-		  const char *rule);
+                  const char *rule);
 /* Sends a notification (event object not consumed); game 0 for none. */
 void srv_conn_event(struct srv_conn *c, int64_t game, const cJSON *event);
 /* Convenience: a notification {"event":type,"text":text}. */

@@ -114,7 +114,8 @@ int srv_options_parse(const char *text, struct rules_options *opts)
 			return -1;
 		*eq = '\0';
 		snprintf(opts->items[opts->count].key, sizeof(opts->items[0].key), "%s", argv[i]);
-		snprintf(opts->items[opts->count].value, sizeof(opts->items[0].value), "%s", eq + 1);
+		snprintf(opts->items[opts->count].value, sizeof(opts->items[0].value), "%s",
+		         eq + 1);
 		opts->count++;
 	}
 	return 0;
@@ -148,12 +149,13 @@ static int replay_one(void *ctx, const struct db_action *a)
 	}
 	memset(&err, 0, sizeof(err));
 	rules_events_init(&ev);
-	rc = rules_match_replay(&r->g->match, a->side, argc, argv, rolls, (size_t)nrolls, &ev, &err);
+	rc =
+	    rules_match_replay(&r->g->match, a->side, argc, argv, rolls, (size_t)nrolls, &ev, &err);
 	rules_events_release(&ev);
 	free(line);
 	if (rc != 0) {
 		snprintf(r->err, sizeof(r->err), "action %lld (%s) failed on replay: %s",
-			 (long long)a->seq, a->line, err.message);
+		         (long long)a->seq, a->line, err.message);
 		return rc;
 	}
 	r->count++;
@@ -176,7 +178,7 @@ static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t er
 	}
 	if (g->entry == NULL) {
 		snprintf(errbuf, errsize, "scenario '%s' is not installed on this server",
-			 g->rec.scenario);
+		         g->rec.scenario);
 		return WG_E_NO_SUCH_SCENARIO;
 	}
 	if (srv_options_parse(g->rec.options, &opts) != 0) {
@@ -189,13 +191,14 @@ static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t er
 		rc = rules_match_restore(&g->match, g->entry->rs, g->entry->sc, &opts, snap, &err);
 		free(snap);
 		if (rc != 0)
-			log_warn(0, "game %lld: snapshot %lld unusable (%s); replaying from the start",
-				 (long long)g->rec.id, (long long)snap_seq, err.message);
+			log_warn(0,
+			         "game %lld: snapshot %lld unusable (%s); replaying from the start",
+			         (long long)g->rec.id, (long long)snap_seq, err.message);
 	}
 	if (rc != 0) {
 		snap_seq = 0;
 		rc = rules_match_create(&g->match, g->entry->rs, g->entry->sc, &opts, g->rec.seed,
-					&err);
+		                        &err);
 		if (rc != 0) {
 			snprintf(errbuf, errsize, "cannot create the game: %s", err.message);
 			return rc;
@@ -207,7 +210,7 @@ static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t er
 	rc = db_action_each(s->store, g->rec.id, snap_seq, replay_one, &r);
 	if (rc == 0 && g->match.version != (uint64_t)g->rec.version) {
 		snprintf(r.err, sizeof(r.err), "replay reached version %llu, the store says %lld",
-			 (unsigned long long)g->match.version, (long long)g->rec.version);
+		         (unsigned long long)g->match.version, (long long)g->rec.version);
 		rc = WG_E_INTERNAL;
 	}
 	if (rc != 0) {
@@ -269,14 +272,14 @@ int srv_games_recover(struct srv *s)
 			continue;
 		if (load_match(s, g, err, sizeof(err)) != 0) {
 			log_error(0, "game %lld (%s) cannot be restored: %s", (long long)id,
-				  g->rec.scenario, err);
+			          g->rec.scenario, err);
 			failed++;
 		} else {
 			restored++;
 		}
 	}
 	log_info(0, "recovered %d unfinished games (%d failed), %lld games in all", restored,
-		 failed, (long long)s->maxgame);
+	         failed, (long long)s->maxgame);
 	return failed;
 }
 
@@ -406,8 +409,8 @@ void srv_game_forget_conn(struct srv *s, struct srv_conn *c)
  * events, and the game row; one transaction.  On failure everything is
  * rolled back and the game row in memory is left as it was.
  */
-static int persist_step(struct srv *s, struct srv_game *g, int side, int64_t user,
-			const char *line, const struct rules_events *ev, struct db_game *row)
+static int persist_step(struct srv *s, struct srv_game *g, int side, int64_t user, const char *line,
+                        const struct rules_events *ev, struct db_game *row)
 {
 	struct db_action a;
 	char *dice = rules_rolls_to_json(g->match.dice.log, g->match.dice.nlog);
@@ -430,10 +433,10 @@ static int persist_step(struct srv *s, struct srv_game *g, int side, int64_t use
 	rc = db_action_append(s->store, &a);
 	for (size_t i = 0; rc == 0 && i < ev->count; i++) {
 		struct db_event e = {
-			.game = g->rec.id,
-			.action = a.seq,
-			.audience = ev->items[i].audience,
-			.at = a.at,
+		    .game = g->rec.id,
+		    .action = a.seq,
+		    .audience = ev->items[i].audience,
+		    .at = a.at,
 		};
 		e.json = cJSON_PrintUnformatted(ev->items[i].data);
 		if (e.json == NULL) {
@@ -452,7 +455,8 @@ static int persist_step(struct srv *s, struct srv_game *g, int side, int64_t use
 			rc = db_seat_seen(s->store, g->rec.id, i, last);
 	if (rc == 0 && row->version % s->cfg.snapshot_every == 0) {
 		char *snap = rules_match_snapshot(&g->match);
-		rc = snap ? db_snapshot_put(s->store, g->rec.id, row->version, snap) : WG_E_NO_MEMORY;
+		rc = snap ? db_snapshot_put(s->store, g->rec.id, row->version, snap)
+		          : WG_E_NO_MEMORY;
 		free(snap);
 	}
 	if (rc == 0)
@@ -472,7 +476,7 @@ static void resync(struct srv *s, struct srv_game *g)
 	char err[400];
 
 	log_error(0, "game %lld: storage failed (%s); rebuilding from the store",
-		  (long long)g->rec.id, db_last_error(s->store));
+	          (long long)g->rec.id, db_last_error(s->store));
 	if (load_match(s, g, err, sizeof(err)) != 0)
 		log_error(0, "game %lld: cannot rebuild: %s", (long long)g->rec.id, err);
 }
@@ -483,7 +487,7 @@ static void reveal_text(const struct srv_game *g, char *out, size_t n)
 
 	sodium_bin2hex(hex, sizeof(hex), g->rec.seed, sizeof(g->rec.seed));
 	snprintf(out, n, "%s; dice seed %s (verify %lld)", g->rec.result, hex,
-		 (long long)g->rec.id);
+	         (long long)g->rec.id);
 }
 
 static void deliver_events(struct srv *s, struct srv_game *g, const struct rules_events *ev)
@@ -554,8 +558,8 @@ static void check_outcome(struct srv_game *g, struct db_game *row)
 /* ---- creating and joining ---- */
 
 int srv_game_new(struct srv *s, struct srv_conn *c, const struct rules_catalog_entry *entry,
-		 int side, int private_game, const struct rules_options *opts,
-		 const char *options_text, struct srv_game **out, struct srv_cmd_ctx *ctx)
+                 int side, int private_game, const struct rules_options *opts,
+                 const char *options_text, struct srv_game **out, struct srv_cmd_ctx *ctx)
 {
 	struct srv_game *g = calloc(1, sizeof(*g));
 	int rc;
@@ -572,7 +576,7 @@ int srv_game_new(struct srv *s, struct srv_conn *c, const struct rules_catalog_e
 		unsigned char digest[crypto_hash_sha256_BYTES];
 		crypto_hash_sha256(digest, g->rec.seed, sizeof(g->rec.seed));
 		sodium_bin2hex(g->rec.commitment, sizeof(g->rec.commitment), digest,
-			       sizeof(digest));
+		               sizeof(digest));
 	}
 	g->rec.status = DB_GAME_OPEN;
 	g->rec.private_game = private_game;
@@ -591,7 +595,7 @@ int srv_game_new(struct srv *s, struct srv_conn *c, const struct rules_catalog_e
 		rules_match_release(&g->match);
 		free(g);
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "could not store the game: %s",
-				    db_last_error(s->store));
+		                    db_last_error(s->store));
 	}
 	snprintf(g->seat_name[side], sizeof(g->seat_name[side]), "%s", c->user->name);
 	if (index_game(s, g) != 0) {
@@ -599,13 +603,13 @@ int srv_game_new(struct srv *s, struct srv_conn *c, const struct rules_catalog_e
 		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
 	}
 	log_info(c->id, "game %lld created: %s by %s as %s", (long long)g->rec.id, entry->info.id,
-		 c->user->name, entry->info.side_names[side]);
+	         c->user->name, entry->info.side_names[side]);
 	*out = g;
 	return 0;
 }
 
 int srv_game_join(struct srv *s, struct srv_game *g, struct srv_conn *c, int side,
-		  struct srv_cmd_ctx *ctx)
+                  struct srv_cmd_ctx *ctx)
 {
 	struct db_game row = g->rec;
 	struct rules_events ev;
@@ -615,22 +619,21 @@ int srv_game_join(struct srv *s, struct srv_game *g, struct srv_conn *c, int sid
 	int rc;
 
 	if (g->rec.status != DB_GAME_OPEN)
-		return srv_cmd_fail(ctx, g->rec.status == DB_GAME_ACTIVE ? WG_E_GAME_FULL
-									 : WG_E_GAME_OVER,
-				    "game %lld is %s", (long long)g->rec.id,
-				    srv_game_status_name(g->rec.status));
+		return srv_cmd_fail(
+		    ctx, g->rec.status == DB_GAME_ACTIVE ? WG_E_GAME_FULL : WG_E_GAME_OVER,
+		    "game %lld is %s", (long long)g->rec.id, srv_game_status_name(g->rec.status));
 	if (srv_game_side_of(g, c->user->id) >= 0)
 		return srv_cmd_fail(ctx, WG_E_ALREADY_SEATED, "you already play %s in game %lld",
-				    srv_game_side_name(g, srv_game_side_of(g, c->user->id)),
-				    (long long)g->rec.id);
+		                    srv_game_side_name(g, srv_game_side_of(g, c->user->id)),
+		                    (long long)g->rec.id);
 	if (g->entry == NULL || !g->loaded)
 		return srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
-				    "scenario %s is not installed on this server", g->rec.scenario);
+		                    "scenario %s is not installed on this server", g->rec.scenario);
 	if (side < 0)
 		side = g->rec.seat[0] == 0 ? 0 : 1;
 	if (g->rec.seat[side] != 0)
 		return srv_cmd_fail(ctx, WG_E_SIDE_TAKEN, "%s is taken by %s",
-				    srv_game_side_name(g, side), g->seat_name[side]);
+		                    srv_game_side_name(g, side), g->seat_name[side]);
 
 	/* Both seats are now filled: start the game as action 1. */
 	row.seat[side] = c->user->id;
@@ -649,13 +652,13 @@ int srv_game_join(struct srv *s, struct srv_game *g, struct srv_conn *c, int sid
 		rules_events_release(&ev);
 		resync(s, g);
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "could not store the join: %s",
-				    db_last_error(s->store));
+		                    db_last_error(s->store));
 	}
 	g->rec = row;
 	snprintf(g->seat_name[side], sizeof(g->seat_name[side]), "%s", c->user->name);
 	srv_game_unwatch(g, c);
 	log_info(c->id, "game %lld: %s joins as %s; game starts", (long long)g->rec.id,
-		 c->user->name, srv_game_side_name(g, side));
+	         c->user->name, srv_game_side_name(g, side));
 
 	c->current_game = g->rec.id;
 	reply = cJSON_CreateObject();
@@ -664,14 +667,14 @@ int srv_game_join(struct srv *s, struct srv_game *g, struct srv_conn *c, int sid
 	cJSON_AddStringToObject(reply, "opponent", g->seat_name[1 - side]);
 	cJSON_AddStringToObject(reply, "commitment", g->rec.commitment);
 	snprintf(text, sizeof(text), "joined game %lld as %s", (long long)g->rec.id,
-		 srv_game_side_name(g, side));
+	         srv_game_side_name(g, side));
 	cJSON_AddStringToObject(reply, "summary", text);
 	srv_conn_ok(c, ctx->tag, reply);
 	cJSON_Delete(reply);
 
 	snprintf(text, sizeof(text), "%s: %s (%s) vs %s (%s); dice commitment sha256 %s",
-		 g->entry->info.title, g->seat_name[0], srv_game_side_name(g, 0), g->seat_name[1],
-		 srv_game_side_name(g, 1), g->rec.commitment);
+	         g->entry->info.title, g->seat_name[0], srv_game_side_name(g, 0), g->seat_name[1],
+	         srv_game_side_name(g, 1), g->rec.commitment);
 	notice_all(s, g, "game-started", text);
 	deliver_events(s, g, &ev);
 	rules_events_release(&ev);
@@ -685,7 +688,7 @@ int srv_game_join(struct srv *s, struct srv_game *g, struct srv_conn *c, int sid
 /* ---- actions ---- */
 
 int srv_game_act(struct srv *s, struct srv_game *g, struct srv_conn *c, int side,
-		 struct srv_cmd_ctx *ctx)
+                 struct srv_cmd_ctx *ctx)
 {
 	struct db_game row = g->rec;
 	struct rules_pending before;
@@ -696,12 +699,11 @@ int srv_game_act(struct srv *s, struct srv_game *g, struct srv_conn *c, int side
 
 	g->entry->rs->pending(g->match.game, &before);
 	if (!(before.sides & RULES_AUD_SIDE(side)))
-		return srv_cmd_fail(ctx, WG_E_NOT_YOUR_TURN, "the game waits for %s: %s",
-				    before.sides & RULES_AUD_SIDE(1 - side)
-					    ? srv_game_side_name(g, 1 - side)
-					    : "nobody",
-				    before.sides & RULES_AUD_SIDE(1 - side) ? before.what[1 - side]
-									    : "");
+		return srv_cmd_fail(
+		    ctx, WG_E_NOT_YOUR_TURN, "the game waits for %s: %s",
+		    before.sides & RULES_AUD_SIDE(1 - side) ? srv_game_side_name(g, 1 - side)
+		                                            : "nobody",
+		    before.sides & RULES_AUD_SIDE(1 - side) ? before.what[1 - side] : "");
 	if (proto_join(&line, ctx->argc, ctx->argv) != 0)
 		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
 	reply = cJSON_CreateObject();
@@ -714,8 +716,8 @@ int srv_game_act(struct srv *s, struct srv_game *g, struct srv_conn *c, int side
 	if (rc != 0) {
 		resync(s, g);
 		rc = srv_cmd_fail(ctx, WG_E_STORAGE,
-				  "the action could not be stored and was not applied: %s",
-				  db_last_error(s->store));
+		                  "the action could not be stored and was not applied: %s",
+		                  db_last_error(s->store));
 		goto out;
 	}
 	g->rec = row;
@@ -741,7 +743,7 @@ out:
 }
 
 int srv_game_resign(struct srv *s, struct srv_game *g, struct srv_conn *c, int side,
-		    struct srv_cmd_ctx *ctx)
+                    struct srv_cmd_ctx *ctx)
 {
 	struct db_game row = g->rec;
 	struct db_event e;
@@ -752,13 +754,13 @@ int srv_game_resign(struct srv *s, struct srv_game *g, struct srv_conn *c, int s
 
 	if (g->entry == NULL) /* the result names the sides */
 		return srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
-				    "game %lld is of scenario %s, which is not installed on this "
-				    "server; it cannot be resigned until it is",
-				    (long long)g->rec.id, g->rec.scenario);
+		                    "game %lld is of scenario %s, which is not installed on this "
+		                    "server; it cannot be resigned until it is",
+		                    (long long)g->rec.id, g->rec.scenario);
 	row.status = DB_GAME_FINISHED;
 	row.winner = 1 - side;
 	snprintf(row.result, sizeof(row.result), "%s (%s) resigned; %s wins", c->user->name,
-		 srv_game_side_name(g, side), srv_game_side_name(g, 1 - side));
+	         srv_game_side_name(g, side), srv_game_side_name(g, 1 - side));
 	row.updated = srv_now(s);
 	ev = cJSON_CreateObject();
 	cJSON_AddStringToObject(ev, "event", "resigned");
@@ -784,7 +786,7 @@ int srv_game_resign(struct srv *s, struct srv_game *g, struct srv_conn *c, int s
 		cJSON_Delete(ev);
 		db_rollback(s->store);
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "could not store the resignation: %s",
-				    db_last_error(s->store));
+		                    db_last_error(s->store));
 	}
 	g->rec = row;
 	g->last_event = seq;
@@ -822,10 +824,11 @@ void srv_game_login_notices(struct srv *s, struct srv_conn *c)
 		    db_event_count_after(s->store, id, RULES_AUD_SIDE(side), seen, &missed) == 0 &&
 		    missed > 0) {
 			char text[200];
-			snprintf(text, sizeof(text),
-				 "%lld new event%s in game %lld since you were last here (log %lld)",
-				 (long long)missed, missed == 1 ? "" : "s", (long long)id,
-				 (long long)missed);
+			snprintf(
+			    text, sizeof(text),
+			    "%lld new event%s in game %lld since you were last here (log %lld)",
+			    (long long)missed, missed == 1 ? "" : "s", (long long)id,
+			    (long long)missed);
 			cJSON *ev = cJSON_CreateObject();
 			cJSON_AddStringToObject(ev, "event", "missed");
 			cJSON_AddNumberToObject(ev, "count", (double)missed);
@@ -870,8 +873,8 @@ const struct rules_verb *srv_game_find_verb(struct srv *s, struct srv_cmd_ctx *c
 	}
 	if (g != NULL && g->entry == NULL) {
 		srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
-			     "game %lld is of scenario %s, which is not installed on this server",
-			     (long long)g->rec.id, g->rec.scenario);
+		             "game %lld is of scenario %s, which is not installed on this server",
+		             (long long)g->rec.id, g->rec.scenario);
 		return NULL;
 	}
 	for (size_t i = 0; s->catalog.rulesets[i] != NULL; i++) {
@@ -880,17 +883,17 @@ const struct rules_verb *srv_game_find_verb(struct srv *s, struct srv_cmd_ctx *c
 			continue;
 		if (ctx->game_id != 0 && g == NULL)
 			srv_cmd_fail(ctx, WG_E_NO_SUCH_GAME, "there is no game %lld",
-				     (long long)ctx->game_id);
+			             (long long)ctx->game_id);
 		else if (g == NULL)
 			srv_cmd_fail(ctx, WG_E_NO_GAME,
-				     "%s is a game verb: choose a game first with `use <game>` or "
-				     "add game=<id>",
-				     ctx->argv[0]);
+			             "%s is a game verb: choose a game first with `use <game>` or "
+			             "add game=<id>",
+			             ctx->argv[0]);
 		else
 			srv_cmd_fail(ctx, WG_E_UNKNOWN_VERB,
-				     "%s is not a verb of %s games (game %lld); type help",
-				     ctx->argv[0], g->entry ? g->entry->rs->name : "?",
-				     (long long)g->rec.id);
+			             "%s is not a verb of %s games (game %lld); type help",
+			             ctx->argv[0], g->entry ? g->entry->rs->name : "?",
+			             (long long)g->rec.id);
 		return NULL;
 	}
 	return NULL;

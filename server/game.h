@@ -64,18 +64,18 @@ const char *srv_game_side_name(const struct srv_game *g, int side);
 
 /* Creates a game of entry for the connection's user on side (-1: random). */
 int srv_game_new(struct srv *s, struct srv_conn *c, const struct rules_catalog_entry *entry,
-		 int side, int private_game, const struct rules_options *opts,
-		 const char *options_text, struct srv_game **out, struct srv_cmd_ctx *ctx);
+                 int side, int private_game, const struct rules_options *opts,
+                 const char *options_text, struct srv_game **out, struct srv_cmd_ctx *ctx);
 /* Seats the connection's user on side (-1: the free one); starts the game
  * when both seats are filled.  Answers the request itself on success. */
 int srv_game_join(struct srv *s, struct srv_game *g, struct srv_conn *c, int side,
-		  struct srv_cmd_ctx *ctx);
+                  struct srv_cmd_ctx *ctx);
 /* Applies a player action (see the diagram above); answers on success. */
 int srv_game_act(struct srv *s, struct srv_game *g, struct srv_conn *c, int side,
-		 struct srv_cmd_ctx *ctx);
+                 struct srv_cmd_ctx *ctx);
 /* Ends g by resignation of side; answers on success. */
 int srv_game_resign(struct srv *s, struct srv_game *g, struct srv_conn *c, int side,
-		    struct srv_cmd_ctx *ctx);
+                    struct srv_cmd_ctx *ctx);
 
 /* Adds / removes c as a spectator of g. */
 int srv_game_watch(struct srv_game *g, struct srv_conn *c);

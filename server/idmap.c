@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #define EMPTY 0
-#define TOMB (-1)
+#define TOMB  (-1)
 
 void srv_idmap_init(struct srv_idmap *m)
 {
@@ -72,8 +72,9 @@ int srv_idmap_put(struct srv_idmap *m, int64_t id, void *value)
 {
 	size_t tomb = (size_t)-1;
 
-	if ((m->used + 1) * 2 > m->cap &&
-	    resize(m, m->cap == 0 ? 16 : (m->count + 1) * 4 > m->cap ? m->cap * 2 : m->cap) != 0)
+	if ((m->used + 1) * 2 > m->cap && resize(m, m->cap == 0                   ? 16
+	                                            : (m->count + 1) * 4 > m->cap ? m->cap * 2
+	                                                                          : m->cap) != 0)
 		return -1;
 	for (size_t i = slot_of(id, m->cap);; i = (i + 1) & (m->cap - 1)) {
 		if (m->keys[i] == id) {
@@ -112,7 +113,7 @@ void srv_idmap_del(struct srv_idmap *m, int64_t id)
 }
 
 void srv_idmap_each(const struct srv_idmap *m, void (*fn)(void *ctx, int64_t id, void *value),
-		    void *ctx)
+                    void *ctx)
 {
 	for (size_t i = 0; i < m->cap; i++)
 		if (m->keys[i] != EMPTY && m->keys[i] != TOMB)

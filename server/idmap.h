@@ -29,6 +29,6 @@ int srv_idmap_put(struct srv_idmap *m, int64_t id, void *value);
 void srv_idmap_del(struct srv_idmap *m, int64_t id);
 /* Calls fn for every entry (the map must not change during the walk). */
 void srv_idmap_each(const struct srv_idmap *m, void (*fn)(void *ctx, int64_t id, void *value),
-		    void *ctx);
+                    void *ctx);
 
 #endif

@@ -23,11 +23,11 @@ enum srv_log_level srv_log_get_level(void);
 
 /* conn is the connection id (0: not about a connection). */
 void srv_log(enum srv_log_level level, unsigned long conn, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 #define log_debug(conn, ...) srv_log(SRV_LOG_DEBUG, (conn), __VA_ARGS__)
-#define log_info(conn, ...) srv_log(SRV_LOG_INFO, (conn), __VA_ARGS__)
-#define log_warn(conn, ...) srv_log(SRV_LOG_WARN, (conn), __VA_ARGS__)
+#define log_info(conn, ...)  srv_log(SRV_LOG_INFO, (conn), __VA_ARGS__)
+#define log_warn(conn, ...)  srv_log(SRV_LOG_WARN, (conn), __VA_ARGS__)
 #define log_error(conn, ...) srv_log(SRV_LOG_ERROR, (conn), __VA_ARGS__)
 #define log_fatal(conn, ...) srv_log(SRV_LOG_FATAL, (conn), __VA_ARGS__)
 

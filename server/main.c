@@ -13,9 +13,9 @@
 
 static const struct ruleset *const shipped[] = {
 #ifdef WG_HAVE_FM
-	&fm_ruleset,
+    &fm_ruleset,
 #endif
-	NULL,
+    NULL,
 };
 
 int main(int argc, char **argv)

@@ -133,7 +133,7 @@ static int load_scenario_file(struct rules_catalog *cat, const char *path)
 	memset(&err, 0, sizeof(err));
 	if (text == NULL) {
 		rules_fail(&err, WG_E_BAD_SCENARIO, "", "%s: cannot read: %s", path,
-			   strerror(errno));
+		           strerror(errno));
 		rules_catalog_fail(cat, path, err.message);
 		return WG_E_BAD_SCENARIO;
 	}
@@ -158,8 +158,9 @@ int srv_load_scenario_dir(struct srv *s, const char *dir)
 			loaded++;
 		else
 			log_warn(0, "scenario not loaded: %s",
-				 s->catalog.nfailures ? s->catalog.failures[s->catalog.nfailures - 1].message
-						      : path);
+			         s->catalog.nfailures
+			             ? s->catalog.failures[s->catalog.nfailures - 1].message
+			             : path);
 		free(names[i]);
 	}
 	free(names);
@@ -242,8 +243,9 @@ static int check_scenarios(int argc, char **argv, const struct ruleset *const *r
 		if (linted <= 0) /* the loader's message is the only report */
 			for (size_t f = before; f < cat.nfailures; f++)
 				printf("error   %s\n", cat.failures[f].message);
-		printf("failed  %s: %d error%s, %d warning%s\n", argv[i], o.errors > 0 ? o.errors : 1,
-		       o.errors > 1 ? "s" : "", o.warnings, o.warnings == 1 ? "" : "s");
+		printf("failed  %s: %d error%s, %d warning%s\n", argv[i],
+		       o.errors > 0 ? o.errors : 1, o.errors > 1 ? "s" : "", o.warnings,
+		       o.warnings == 1 ? "" : "s");
 	}
 	rules_catalog_release(&cat);
 	return failed ? 1 : 0;
@@ -272,10 +274,12 @@ static void sweep_cb(uv_timer_t *t)
 		next = c->next;
 		if (c->user == NULL && !c->busy && !c->close_after_flush && !c->closing &&
 		    now_ms - c->last_active >= (int64_t)s->cfg.idle_timeout * 1000) {
-			log_info(c->id, "idle for %d s without being logged in", s->cfg.idle_timeout);
-			srv_conn_notice(c, 0, "bye",
-					"idle timeout: connections that are not logged in are closed "
-					"after a silence");
+			log_info(c->id, "idle for %d s without being logged in",
+			         s->cfg.idle_timeout);
+			srv_conn_notice(
+			    c, 0, "bye",
+			    "idle timeout: connections that are not logged in are closed "
+			    "after a silence");
 			srv_conn_close_after_flush(c);
 		}
 	}
@@ -350,7 +354,8 @@ static int start_listening(struct srv *s)
 	char name[64];
 
 	if (uv_ip4_addr(s->cfg.listen_host, s->cfg.listen_port, (struct sockaddr_in *)&addr) != 0 &&
-	    uv_ip6_addr(s->cfg.listen_host, s->cfg.listen_port, (struct sockaddr_in6 *)&addr) != 0) {
+	    uv_ip6_addr(s->cfg.listen_host, s->cfg.listen_port, (struct sockaddr_in6 *)&addr) !=
+	        0) {
 		log_fatal(0, "--listen: '%s' is not an IPv4 or IPv6 address", s->cfg.listen_host);
 		return -1;
 	}
@@ -361,7 +366,7 @@ static int start_listening(struct srv *s)
 		rc = uv_listen((uv_stream_t *)&s->listener, 511, on_connection);
 	if (rc != 0) {
 		log_fatal(0, "cannot listen on %s:%d: %s", s->cfg.listen_host, s->cfg.listen_port,
-			  uv_strerror(rc));
+		          uv_strerror(rc));
 		uv_close((uv_handle_t *)&s->listener, NULL);
 		return -1;
 	}
@@ -372,8 +377,8 @@ static int start_listening(struct srv *s)
 	else
 		uv_ip4_name((struct sockaddr_in *)&bound, name, sizeof(name));
 	log_info(0, "listening on %s:%d", name,
-		 ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
-						   : ((struct sockaddr_in *)&bound)->sin_port));
+	         ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
+	                                           : ((struct sockaddr_in *)&bound)->sin_port));
 	return 0;
 }
 
@@ -410,7 +415,7 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 		if (uv_ip4_addr(s->cfg.listen_host, 0, (struct sockaddr_in *)&probe) != 0 &&
 		    uv_ip6_addr(s->cfg.listen_host, 0, (struct sockaddr_in6 *)&probe) != 0) {
 			log_fatal(0, "--listen: '%s' is not an IPv4 or IPv6 address",
-				  s->cfg.listen_host);
+			          s->cfg.listen_host);
 			free(s);
 			return 2;
 		}
@@ -425,20 +430,20 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 
 	if (strcmp(s->cfg.db_path, ":memory:") != 0 && make_parent_dir(s->cfg.db_path) != 0) {
 		log_fatal(0, "cannot create the directory of %s: %s", s->cfg.db_path,
-			  strerror(errno));
+		          strerror(errno));
 		free(s);
 		return 1;
 	}
 	rc = db_open(s->cfg.db_path, &s->store);
 	if (rc != 0) {
 		log_fatal(0, "cannot open the database %s: %s", s->cfg.db_path,
-			  db_last_error(s->store));
+		          db_last_error(s->store));
 		db_close(s->store);
 		free(s);
 		return 1;
 	}
 	log_info(0, "wargamed %s: database %s (schema %d)", WG_VERSION, s->cfg.db_path,
-		 db_schema_version(s->store));
+	         db_schema_version(s->store));
 	rules_catalog_init(&s->catalog, rulesets);
 	srv_load_scenario_dir(s, s->cfg.data_dir);
 	for (int i = 0; i < s->cfg.nscenario_dirs; i++)

@@ -42,14 +42,14 @@ struct srv {
 	struct rules_catalog catalog;
 	uv_tcp_t listener;
 	uv_signal_t sigterm, sigint, sighup;
-	uv_timer_t sweep; /* once a second: idle timeouts, rate-limit decay */
+	uv_timer_t sweep;       /* once a second: idle timeouts, rate-limit decay */
 	struct srv_conn *conns; /* doubly linked list of open connections */
 	int nconns;
 	unsigned long next_conn_id;
-	struct srv_idmap users;   /* user id -> struct srv_user (online users) */
-	struct srv_game **games;  /* indexed by game id; NULL for unknown ids */
+	struct srv_idmap users;  /* user id -> struct srv_user (online users) */
+	struct srv_game **games; /* indexed by game id; NULL for unknown ids */
 	size_t capgames;
-	int64_t maxgame;          /* highest game id known */
+	int64_t maxgame; /* highest game id known */
 	struct srv_auth auth;
 	int shutting_down;
 	int listening;

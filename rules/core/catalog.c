@@ -24,7 +24,8 @@ void rules_catalog_release(struct rules_catalog *c)
 	memset(c, 0, sizeof(*c));
 }
 
-static void record_failure(struct rules_catalog *c, const char *source, const struct rules_error *err)
+static void record_failure(struct rules_catalog *c, const char *source,
+                           const struct rules_error *err)
 {
 	if (c->nfailures == c->capfailures) {
 		size_t ncap = c->capfailures ? c->capfailures * 2 : 4;
@@ -36,7 +37,7 @@ static void record_failure(struct rules_catalog *c, const char *source, const st
 	}
 	snprintf(c->failures[c->nfailures].source, sizeof(c->failures[0].source), "%s", source);
 	snprintf(c->failures[c->nfailures].message, sizeof(c->failures[0].message), "%s",
-		 err->message);
+	         err->message);
 	c->nfailures++;
 }
 
@@ -56,8 +57,7 @@ const struct ruleset *rules_catalog_ruleset(const struct rules_catalog *c, const
 	return NULL;
 }
 
-const struct rules_catalog_entry *rules_catalog_find(const struct rules_catalog *c,
-						     const char *id)
+const struct rules_catalog_entry *rules_catalog_find(const struct rules_catalog *c, const char *id)
 {
 	for (size_t i = 0; i < c->count; i++)
 		if (strcasecmp(c->entries[i].info.id, id) == 0)
@@ -66,7 +66,7 @@ const struct rules_catalog_entry *rules_catalog_find(const struct rules_catalog 
 }
 
 int rules_catalog_add(struct rules_catalog *c, const char *source, const char *text, size_t len,
-		      struct rules_error *err)
+                      struct rules_error *err)
 {
 	const struct ruleset *rs;
 	struct rules_scenario *sc = NULL;
@@ -80,7 +80,8 @@ int rules_catalog_add(struct rules_catalog *c, const char *source, const char *t
 		size_t line = 1;
 		for (const char *p = text; at != NULL && p < at && p < text + len; p++)
 			line += *p == '\n';
-		rules_fail(err, WG_E_BAD_SCENARIO, "", "%s: line %zu: not valid JSON", source, line);
+		rules_fail(err, WG_E_BAD_SCENARIO, "", "%s: line %zu: not valid JSON", source,
+		           line);
 		record_failure(c, source, err);
 		return err->code;
 	}
@@ -88,14 +89,14 @@ int rules_catalog_add(struct rules_catalog *c, const char *source, const char *t
 	if (!cJSON_IsString(name)) {
 		cJSON_Delete(doc);
 		rules_fail(err, WG_E_BAD_SCENARIO, "", "%s: $.ruleset: missing or not a string",
-			   source);
+		           source);
 		record_failure(c, source, err);
 		return err->code;
 	}
 	rs = rules_catalog_ruleset(c, name->valuestring);
 	if (rs == NULL) {
-		rules_fail(err, WG_E_BAD_SCENARIO, "", "%s: $.ruleset: unknown ruleset '%s'", source,
-			   name->valuestring);
+		rules_fail(err, WG_E_BAD_SCENARIO, "", "%s: $.ruleset: unknown ruleset '%s'",
+		           source, name->valuestring);
 		cJSON_Delete(doc);
 		record_failure(c, source, err);
 		return err->code;
@@ -123,8 +124,8 @@ int rules_catalog_add(struct rules_catalog *c, const char *source, const char *t
 	snprintf(e->source, sizeof(e->source), "%s", source);
 	if (rules_catalog_find(c, e->info.id) != NULL) {
 		rules_fail(err, WG_E_BAD_SCENARIO, "",
-			   "%s: $.id: scenario '%s' is already installed from %s", source,
-			   e->info.id, rules_catalog_find(c, e->info.id)->source);
+		           "%s: $.id: scenario '%s' is already installed from %s", source,
+		           e->info.id, rules_catalog_find(c, e->info.id)->source);
 		rs->scenario_free(sc);
 		record_failure(c, source, err);
 		return err->code;

@@ -44,15 +44,14 @@ void rules_catalog_release(struct rules_catalog *c);
  * code, err filled and the failure recorded in c->failures.
  */
 int rules_catalog_add(struct rules_catalog *c, const char *source, const char *text, size_t len,
-		      struct rules_error *err);
+                      struct rules_error *err);
 
 /* Records a failure that happened before the text could be parsed (e.g.
  * the file cannot be read). */
 void rules_catalog_fail(struct rules_catalog *c, const char *source, const char *message);
 
 /* The entry whose scenario id is id (case-insensitive), or NULL. */
-const struct rules_catalog_entry *rules_catalog_find(const struct rules_catalog *c,
-						     const char *id);
+const struct rules_catalog_entry *rules_catalog_find(const struct rules_catalog *c, const char *id);
 /* The ruleset named name in the table, or NULL. */
 const struct ruleset *rules_catalog_ruleset(const struct rules_catalog *c, const char *name);
 

@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #define RULES_DICE_QUEUE_MAX 64
-#define RULES_DICE_LOG_MAX 256
+#define RULES_DICE_LOG_MAX   256
 
 struct rules_roll {
 	uint16_t sides;

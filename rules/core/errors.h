@@ -17,47 +17,47 @@
 #ifndef WG_ERRORS_H
 #define WG_ERRORS_H
 
-#define WG_ERRORS(X)                                                                 \
-	X(BAD_ARGS, "bad-args", "wrong number or form of arguments")                   \
-	X(UNKNOWN_VERB, "unknown-verb", "no such command")                              \
-	X(LINE_TOO_LONG, "line-too-long", "request line longer than 4096 bytes")        \
-	X(BAD_REQUEST, "bad-request", "request is not valid text or JSON")              \
-	X(NOT_LOGGED_IN, "not-logged-in", "command needs a logged-in user")             \
-	X(ALREADY_LOGGED_IN, "already-logged-in", "connection is already logged in")    \
-	X(AUTH_FAILED, "auth-failed", "wrong user name or password")                    \
-	X(RATE_LIMITED, "rate-limited", "too many failed logins; wait and retry")       \
-	X(NAME_TAKEN, "name-taken", "user name already registered")                     \
-	X(BAD_NAME, "bad-name", "user name not allowed")                                \
-	X(WEAK_PASSWORD, "weak-password", "password too short or too long")             \
-	X(NO_SUCH_GAME, "no-such-game", "no game with that id")                         \
-	X(NO_SUCH_SCENARIO, "no-such-scenario", "no scenario with that name")           \
-	X(NO_GAME, "no-game", "no current game; use `use <game>` or game=<id>")         \
-	X(GAME_FULL, "game-full", "both seats are taken")                               \
-	X(SIDE_TAKEN, "side-taken", "that side is already taken")                       \
-	X(ALREADY_SEATED, "already-seated", "you already hold a seat in that game")     \
-	X(NOT_A_PLAYER, "not-a-player", "only a seated player may do that")             \
-	X(NOT_STARTED, "not-started", "the game waits for a second player")             \
-	X(GAME_OVER, "game-over", "the game has ended")                                 \
-	X(NOT_YOUR_TURN, "not-your-turn", "the game does not wait for you now")         \
-	X(STALE, "stale", "the game has moved past the version you gave")               \
-	X(FORBIDDEN, "forbidden", "you may not do that")                                \
-	X(DEBUG_DISABLED, "debug-disabled", "debug verbs need --allow-debug")           \
-	X(SERVER_FULL, "server-full", "the server has reached its connection limit")   \
-	X(TOO_LONG, "too-long", "text argument too long")                               \
-	X(ILLEGAL_MOVE, "illegal-move", "the move breaks a movement rule")              \
-	X(ILLEGAL_ATTACK, "illegal-attack", "the attack breaks a combat rule")          \
-	X(ILLEGAL_SUPPORT, "illegal-support", "the support-fire play breaks a rule")    \
-	X(ILLEGAL_RETREAT, "illegal-retreat", "the retreat breaks a retreat rule")      \
-	X(ILLEGAL_ACTION, "illegal-action", "the action breaks a rule")                 \
-	X(WRONG_PHASE, "wrong-phase", "that action is not allowed in this phase")       \
-	X(NO_SUCH_UNIT, "no-such-unit", "no unit with that id")                         \
-	X(NO_SUCH_HEX, "no-such-hex", "no hex with that number on this map")            \
-	X(BAD_OPTION, "bad-option", "unknown or invalid game option")                   \
-	X(BAD_SCENARIO, "bad-scenario", "scenario file failed validation")              \
-	X(NOT_FOUND, "not-found", "no such record")                                     \
-	X(EXISTS, "exists", "record already exists")                                    \
-	X(NO_MEMORY, "no-memory", "out of memory")                                      \
-	X(STORAGE, "storage", "the database failed; the action was not applied")        \
+#define WG_ERRORS(X)                                                                               \
+	X(BAD_ARGS, "bad-args", "wrong number or form of arguments")                               \
+	X(UNKNOWN_VERB, "unknown-verb", "no such command")                                         \
+	X(LINE_TOO_LONG, "line-too-long", "request line longer than 4096 bytes")                   \
+	X(BAD_REQUEST, "bad-request", "request is not valid text or JSON")                         \
+	X(NOT_LOGGED_IN, "not-logged-in", "command needs a logged-in user")                        \
+	X(ALREADY_LOGGED_IN, "already-logged-in", "connection is already logged in")               \
+	X(AUTH_FAILED, "auth-failed", "wrong user name or password")                               \
+	X(RATE_LIMITED, "rate-limited", "too many failed logins; wait and retry")                  \
+	X(NAME_TAKEN, "name-taken", "user name already registered")                                \
+	X(BAD_NAME, "bad-name", "user name not allowed")                                           \
+	X(WEAK_PASSWORD, "weak-password", "password too short or too long")                        \
+	X(NO_SUCH_GAME, "no-such-game", "no game with that id")                                    \
+	X(NO_SUCH_SCENARIO, "no-such-scenario", "no scenario with that name")                      \
+	X(NO_GAME, "no-game", "no current game; use `use <game>` or game=<id>")                    \
+	X(GAME_FULL, "game-full", "both seats are taken")                                          \
+	X(SIDE_TAKEN, "side-taken", "that side is already taken")                                  \
+	X(ALREADY_SEATED, "already-seated", "you already hold a seat in that game")                \
+	X(NOT_A_PLAYER, "not-a-player", "only a seated player may do that")                        \
+	X(NOT_STARTED, "not-started", "the game waits for a second player")                        \
+	X(GAME_OVER, "game-over", "the game has ended")                                            \
+	X(NOT_YOUR_TURN, "not-your-turn", "the game does not wait for you now")                    \
+	X(STALE, "stale", "the game has moved past the version you gave")                          \
+	X(FORBIDDEN, "forbidden", "you may not do that")                                           \
+	X(DEBUG_DISABLED, "debug-disabled", "debug verbs need --allow-debug")                      \
+	X(SERVER_FULL, "server-full", "the server has reached its connection limit")               \
+	X(TOO_LONG, "too-long", "text argument too long")                                          \
+	X(ILLEGAL_MOVE, "illegal-move", "the move breaks a movement rule")                         \
+	X(ILLEGAL_ATTACK, "illegal-attack", "the attack breaks a combat rule")                     \
+	X(ILLEGAL_SUPPORT, "illegal-support", "the support-fire play breaks a rule")               \
+	X(ILLEGAL_RETREAT, "illegal-retreat", "the retreat breaks a retreat rule")                 \
+	X(ILLEGAL_ACTION, "illegal-action", "the action breaks a rule")                            \
+	X(WRONG_PHASE, "wrong-phase", "that action is not allowed in this phase")                  \
+	X(NO_SUCH_UNIT, "no-such-unit", "no unit with that id")                                    \
+	X(NO_SUCH_HEX, "no-such-hex", "no hex with that number on this map")                       \
+	X(BAD_OPTION, "bad-option", "unknown or invalid game option")                              \
+	X(BAD_SCENARIO, "bad-scenario", "scenario file failed validation")                         \
+	X(NOT_FOUND, "not-found", "no such record")                                                \
+	X(EXISTS, "exists", "record already exists")                                               \
+	X(NO_MEMORY, "no-memory", "out of memory")                                                 \
+	X(STORAGE, "storage", "the database failed; the action was not applied")                   \
 	X(INTERNAL, "internal", "internal server error")
 
 #define WG_OK 0
@@ -66,7 +66,7 @@ enum wg__error_index {
 #define WG__ERR_ENUM(name, slug, desc) WG__E_IDX_##name,
 	WG_ERRORS(WG__ERR_ENUM)
 #undef WG__ERR_ENUM
-	WG__E_COUNT
+	    WG__E_COUNT
 };
 
 enum wg_error {
@@ -80,7 +80,7 @@ static inline const char *wg_error_slug(int code)
 {
 	static const char *const slugs[] = {
 #define WG__ERR_SLUG(name, slug, desc) slug,
-		WG_ERRORS(WG__ERR_SLUG)
+	    WG_ERRORS(WG__ERR_SLUG)
 #undef WG__ERR_SLUG
 	};
 	int i = -code - 1;
@@ -94,7 +94,7 @@ static inline const char *wg_error_desc(int code)
 {
 	static const char *const descs[] = {
 #define WG__ERR_DESC(name, slug, desc) desc,
-		WG_ERRORS(WG__ERR_DESC)
+	    WG_ERRORS(WG__ERR_DESC)
 #undef WG__ERR_DESC
 	};
 	int i = -code - 1;

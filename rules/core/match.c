@@ -10,8 +10,8 @@
 #include <string.h>
 
 int rules_match_create(struct rules_match *m, const struct ruleset *rs,
-		       const struct rules_scenario *sc, const struct rules_options *opts,
-		       const uint8_t seed[32], struct rules_error *err)
+                       const struct rules_scenario *sc, const struct rules_options *opts,
+                       const uint8_t seed[32], struct rules_error *err)
 {
 	struct rules_game *g = NULL;
 	int rc = rs->create(sc, opts, &g, err);
@@ -64,7 +64,7 @@ int rules_match_start(struct rules_match *m, struct rules_events *ev, struct rul
 }
 
 int rules_match_apply(struct rules_match *m, int side, int argc, char **argv, cJSON *reply,
-		      struct rules_events *ev, struct rules_error *err)
+                      struct rules_events *ev, struct rules_error *err)
 {
 	const struct rules_verb *verb;
 	struct rules_dice *saved;
@@ -76,7 +76,7 @@ int rules_match_apply(struct rules_match *m, int side, int argc, char **argv, cJ
 	verb = rules_verb_find(m->rs, argv[0]);
 	if (verb == NULL || verb->kind != RULES_VERB_ACTION)
 		return rules_fail(err, WG_E_UNKNOWN_VERB, "", "'%s' is not an action of this game",
-				  argv[0]);
+		                  argv[0]);
 	if (argc - 1 < verb->min_args || (verb->max_args >= 0 && argc - 1 > verb->max_args))
 		return rules_fail(err, WG_E_BAD_ARGS, "", "usage: %s", verb->usage);
 	if (!m->started)
@@ -98,8 +98,8 @@ int rules_match_apply(struct rules_match *m, int side, int argc, char **argv, cJ
 }
 
 int rules_match_replay(struct rules_match *m, int side, int argc, char **argv,
-		       const struct rules_roll *rolls, size_t nrolls, struct rules_events *ev,
-		       struct rules_error *err)
+                       const struct rules_roll *rolls, size_t nrolls, struct rules_events *ev,
+                       struct rules_error *err)
 {
 	int rc;
 
@@ -116,13 +116,14 @@ int rules_match_replay(struct rules_match *m, int side, int argc, char **argv,
 		return rc;
 	if (m->dice.nlog != nrolls)
 		return rules_fail(err, WG_E_INTERNAL, "",
-				  "replay consumed %zu dice where %zu were stored", m->dice.nlog,
-				  nrolls);
+		                  "replay consumed %zu dice where %zu were stored", m->dice.nlog,
+		                  nrolls);
 	for (size_t i = 0; i < nrolls; i++)
-		if (m->dice.log[i].sides != rolls[i].sides || m->dice.log[i].value != rolls[i].value)
+		if (m->dice.log[i].sides != rolls[i].sides ||
+		    m->dice.log[i].value != rolls[i].value)
 			return rules_fail(err, WG_E_INTERNAL, "",
-					  "replay rolled %u where %u was stored", m->dice.log[i].value,
-					  rolls[i].value);
+			                  "replay rolled %u where %u was stored",
+			                  m->dice.log[i].value, rolls[i].value);
 	return 0;
 }
 
@@ -155,8 +156,8 @@ char *rules_match_snapshot(const struct rules_match *m)
 }
 
 int rules_match_restore(struct rules_match *m, const struct ruleset *rs,
-			const struct rules_scenario *sc, const struct rules_options *opts,
-			const char *snapshot, struct rules_error *err)
+                        const struct rules_scenario *sc, const struct rules_options *opts,
+                        const char *snapshot, struct rules_error *err)
 {
 	cJSON *root = cJSON_Parse(snapshot);
 	cJSON *dice, *draws, *version, *started, *game;
@@ -208,7 +209,7 @@ char *rules_rolls_to_json(const struct rules_roll *rolls, size_t n)
 	out[len++] = '[';
 	for (size_t i = 0; i < n; i++)
 		len += (size_t)snprintf(out + len, cap - len, "%s[%u,%u,%u]", i ? "," : "",
-					rolls[i].sides, rolls[i].value, rolls[i].forced);
+		                        rolls[i].sides, rolls[i].value, rolls[i].forced);
 	out[len++] = ']';
 	out[len] = '\0';
 	return out;

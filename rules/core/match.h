@@ -33,8 +33,8 @@ struct rules_match {
 /* A new match in the scenario's initial state with the dice seeded.
  * Returns 0 or a WG_E_* code with err filled; m is unchanged on failure. */
 int rules_match_create(struct rules_match *m, const struct ruleset *rs,
-		       const struct rules_scenario *sc, const struct rules_options *opts,
-		       const uint8_t seed[32], struct rules_error *err);
+                       const struct rules_scenario *sc, const struct rules_options *opts,
+                       const uint8_t seed[32], struct rules_error *err);
 /* Frees the engine state; m may be created again afterwards. */
 void rules_match_release(struct rules_match *m);
 
@@ -48,7 +48,7 @@ int rules_match_start(struct rules_match *m, struct rules_events *ev, struct rul
  * back and events appended during the attempt are removed.
  */
 int rules_match_apply(struct rules_match *m, int side, int argc, char **argv, cJSON *reply,
-		      struct rules_events *ev, struct rules_error *err);
+                      struct rules_events *ev, struct rules_error *err);
 
 /*
  * Re-applies a stored action (side RULES_SYSTEM with argv {"start"} is the
@@ -57,16 +57,16 @@ int rules_match_apply(struct rules_match *m, int side, int argc, char **argv, cJ
  * consistent (checked, WG_E_INTERNAL if not).
  */
 int rules_match_replay(struct rules_match *m, int side, int argc, char **argv,
-		       const struct rules_roll *rolls, size_t nrolls, struct rules_events *ev,
-		       struct rules_error *err);
+                       const struct rules_roll *rolls, size_t nrolls, struct rules_events *ev,
+                       struct rules_error *err);
 
 /* The match (version, dice stream, engine snapshot) as a malloc'd JSON
  * string; NULL on OOM. */
 char *rules_match_snapshot(const struct rules_match *m);
 /* Rebuilds m from a snapshot taken of a match of the same scenario/options. */
 int rules_match_restore(struct rules_match *m, const struct ruleset *rs,
-			const struct rules_scenario *sc, const struct rules_options *opts,
-			const char *snapshot, struct rules_error *err);
+                        const struct rules_scenario *sc, const struct rules_options *opts,
+                        const char *snapshot, struct rules_error *err);
 
 /* Rolls as JSON [[sides,value,forced],...] (malloc'd) and back. */
 char *rules_rolls_to_json(const struct rules_roll *rolls, size_t n);

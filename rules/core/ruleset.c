@@ -40,7 +40,7 @@ void rules_events_release(struct rules_events *ev)
 }
 
 int rules_emit(struct rules_events *ev, unsigned audience, const char *type, cJSON *fields,
-	       const char *fmt, ...)
+               const char *fmt, ...)
 {
 	char text[512];
 	va_list ap;

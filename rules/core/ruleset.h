@@ -47,14 +47,14 @@
 #include "dice.h"
 #include "errors.h"
 
-#define RULES_SIDES 2
-#define RULES_SPECTATOR 2 /* viewer id of a spectator */
-#define RULES_SYSTEM (-1) /* "side" of host-generated actions (start) */
+#define RULES_SIDES     2
+#define RULES_SPECTATOR 2    /* viewer id of a spectator */
+#define RULES_SYSTEM    (-1) /* "side" of host-generated actions (start) */
 
 /* Audience masks of events. */
-#define RULES_AUD_SIDE(s) (1u << (s))
+#define RULES_AUD_SIDE(s)    (1u << (s))
 #define RULES_AUD_SPECTATORS 4u
-#define RULES_AUD_PUBLIC 7u /* both sides and spectators */
+#define RULES_AUD_PUBLIC     7u /* both sides and spectators */
 
 struct rules_scenario; /* ruleset-owned, immutable once loaded */
 struct rules_game;     /* ruleset-owned */
@@ -74,7 +74,7 @@ struct rules_error {
 /* Fills err and returns code, so engines can write
  * `return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.3", "hex %s is ...", id);` */
 int rules_fail(struct rules_error *err, int code, const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 
 /*
  * One event: an audience mask and a JSON object with at least
@@ -102,7 +102,7 @@ void rules_events_release(struct rules_events *ev);
  * in every case.  The text is printf-formatted.  Returns 0 or WG_E_NO_MEMORY.
  */
 int rules_emit(struct rules_events *ev, unsigned audience, const char *type, cJSON *fields,
-	       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+               const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* Game options from `new <scenario> key=value ...`. Keys and values are
  * copied; the engine validates them in create() and refuses unknown keys
@@ -129,15 +129,15 @@ struct rules_verb {
 	const char *name;
 	enum rules_verb_kind kind;
 	int min_args;
-	int max_args; /* -1: unbounded */
+	int max_args;      /* -1: unbounded */
 	const char *usage; /* "move <unit> <hex> [<hex> ...]" */
 	const char *help;  /* one or more sentences */
 };
 
 struct rules_scenario_info {
-	const char *id;          /* "scheldt": what `new` takes */
-	const char *title;       /* "Battle of the Scheldt: The Devil's Moat" */
-	const char *description; /* one line for `scenarios` */
+	const char *id;                      /* "scheldt": what `new` takes */
+	const char *title;                   /* "Battle of the Scheldt: The Devil's Moat" */
+	const char *description;             /* one line for `scenarios` */
 	const char *side_names[RULES_SIDES]; /* "allied", "german" */
 };
 
@@ -154,7 +154,7 @@ struct rules_outcome {
 };
 
 /* Severity of a check-scenario finding (scenario_lint). */
-#define RULES_LINT_ERROR 0   /* the scenario is inconsistent: it is not loaded */
+#define RULES_LINT_ERROR   0 /* the scenario is inconsistent: it is not loaded */
 #define RULES_LINT_WARNING 1 /* suspicious, loaded anyway */
 
 struct ruleset {
@@ -170,19 +170,19 @@ struct ruleset {
 	 * 'swmp'").  On success *out is owned by the caller (scenario_free).
 	 */
 	int (*scenario_load)(const char *source, const cJSON *doc, struct rules_scenario **out,
-			     struct rules_error *err);
+	                     struct rules_error *err);
 	void (*scenario_free)(struct rules_scenario *sc);
 	/* Strings in info live as long as the scenario. */
 	void (*scenario_info)(const struct rules_scenario *sc, struct rules_scenario_info *info);
 
 	/* A new game in its initial state; the scenario outlives the game. */
 	int (*create)(const struct rules_scenario *sc, const struct rules_options *opts,
-		      struct rules_game **out, struct rules_error *err);
+	              struct rules_game **out, struct rules_error *err);
 	void (*destroy)(struct rules_game *g);
 
 	/* Called once when both seats are filled; may roll dice and emit. */
 	int (*start)(struct rules_game *g, struct rules_dice *dice, struct rules_events *ev,
-		     struct rules_error *err);
+	             struct rules_error *err);
 
 	/*
 	 * One player action: argv[0] is the verb (a RULES_VERB_ACTION of the
@@ -191,11 +191,11 @@ struct ruleset {
 	 * in text mode).  See the atomicity contract above.
 	 */
 	int (*apply)(struct rules_game *g, struct rules_dice *dice, int side, int argc, char **argv,
-		     cJSON *reply, struct rules_events *ev, struct rules_error *err);
+	             cJSON *reply, struct rules_events *ev, struct rules_error *err);
 
 	/* A read-only verb (RULES_VERB_QUERY) as seen by viewer, into out. */
 	int (*query)(const struct rules_game *g, int viewer, int argc, char **argv, cJSON *out,
-		     struct rules_error *err);
+	             struct rules_error *err);
 
 	void (*pending)(const struct rules_game *g, struct rules_pending *p);
 	/* The state as viewer (0, 1, RULES_SPECTATOR) may see it; NULL on OOM. */
@@ -205,7 +205,7 @@ struct ruleset {
 	/* Full state as a malloc'd NUL-terminated string, or NULL on OOM. */
 	char *(*snapshot)(const struct rules_game *g);
 	int (*restore)(const struct rules_scenario *sc, const struct rules_options *opts,
-		       const char *snapshot, struct rules_game **out, struct rules_error *err);
+	               const char *snapshot, struct rules_game **out, struct rules_error *err);
 
 	/*
 	 * Optional (NULL: scenario_load is the only check).  Validates a parsed scenario
@@ -217,9 +217,9 @@ struct ruleset {
 	 * WG_E_NO_MEMORY.
 	 */
 	int (*scenario_lint)(const char *source, const cJSON *doc,
-			     void (*report)(void *ctx, int severity, const char *path,
-					    const char *message),
-			     void *ctx);
+	                     void (*report)(void *ctx, int severity, const char *path,
+	                                    const char *message),
+	                     void *ctx);
 };
 
 /* The verb entry of rs named name (case-insensitive), or NULL. */

@@ -19,7 +19,7 @@
 #include <sys/types.h>
 
 #define E2E_TIMEOUT_MS 10000
-#define E2E_BUF 262144
+#define E2E_BUF        262144
 
 struct e2e_server {
 	pid_t pid;
@@ -67,7 +67,8 @@ void e2e_close(struct e2e_client *c);
 int e2e_send(struct e2e_client *c, const void *data, size_t len);
 /* Sends one request line and waits for its reply; returns c->reply, or
  * NULL on timeout/EOF. */
-const char *e2e_cmd(struct e2e_client *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *e2e_cmd(struct e2e_client *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* Waits for the next reply to a request already sent. */
 const char *e2e_reply(struct e2e_client *c);
 /* Waits until a notification containing needle has arrived; returns it

@@ -15,10 +15,10 @@
 
 static const struct ruleset *const rulesets[] = {
 #ifdef WG_HAVE_FM
-	&fm_ruleset,
+    &fm_ruleset,
 #endif
-	&race_ruleset,
-	NULL,
+    &race_ruleset,
+    NULL,
 };
 
 int main(int argc, char **argv)

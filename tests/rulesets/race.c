@@ -56,7 +56,7 @@ struct rules_game {
 };
 
 static int load(const char *source, const cJSON *doc, struct rules_scenario **out,
-		struct rules_error *err)
+                struct rules_error *err)
 {
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(doc, "id");
 	const cJSON *title = cJSON_GetObjectItemCaseSensitive(doc, "title");
@@ -66,16 +66,18 @@ static int load(const char *source, const cJSON *doc, struct rules_scenario **ou
 	struct rules_scenario *sc;
 
 	if (!cJSON_IsString(id) || !cJSON_IsString(title) || !cJSON_IsString(desc))
-		return rules_fail(err, WG_E_BAD_SCENARIO, "", "%s: $.id, $.title, $.description: "
-							      "strings required", source);
+		return rules_fail(err, WG_E_BAD_SCENARIO, "",
+		                  "%s: $.id, $.title, $.description: "
+		                  "strings required",
+		                  source);
 	if (!cJSON_IsArray(sides) || cJSON_GetArraySize(sides) != 2 ||
 	    !cJSON_IsString(cJSON_GetArrayItem(sides, 0)) ||
 	    !cJSON_IsString(cJSON_GetArrayItem(sides, 1)))
 		return rules_fail(err, WG_E_BAD_SCENARIO, "", "%s: $.sides: two names required",
-				  source);
+		                  source);
 	if (!cJSON_IsNumber(target) || target->valueint < 1)
 		return rules_fail(err, WG_E_BAD_SCENARIO, "", "%s: $.target: a positive number",
-				  source);
+		                  source);
 	sc = calloc(1, sizeof(*sc));
 	if (sc == NULL)
 		return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
@@ -84,7 +86,7 @@ static int load(const char *source, const cJSON *doc, struct rules_scenario **ou
 	snprintf(sc->description, sizeof(sc->description), "%s", desc->valuestring);
 	for (int i = 0; i < 2; i++)
 		snprintf(sc->sides[i], sizeof(sc->sides[i]), "%s",
-			 cJSON_GetArrayItem(sides, i)->valuestring);
+		         cJSON_GetArrayItem(sides, i)->valuestring);
 	sc->target = target->valueint;
 	*out = sc;
 	return 0;
@@ -105,16 +107,17 @@ static void info(const struct rules_scenario *sc, struct rules_scenario_info *i)
 }
 
 static int create(const struct rules_scenario *sc, const struct rules_options *opts,
-		  struct rules_game **out, struct rules_error *err)
+                  struct rules_game **out, struct rules_error *err)
 {
 	struct rules_game *g;
 	int target = sc->target;
 
 	for (size_t i = 0; opts != NULL && i < opts->count; i++) {
 		if (strcmp(opts->items[i].key, "target") != 0)
-			return rules_fail(err, WG_E_BAD_OPTION, "", "unknown option '%s' (race "
-								    "knows target=N)",
-					  opts->items[i].key);
+			return rules_fail(err, WG_E_BAD_OPTION, "",
+			                  "unknown option '%s' (race "
+			                  "knows target=N)",
+			                  opts->items[i].key);
 		target = atoi(opts->items[i].value);
 		if (target < 1 || target > 1000)
 			return rules_fail(err, WG_E_BAD_OPTION, "", "target is 1..1000");
@@ -135,7 +138,7 @@ static void destroy(struct rules_game *g)
 }
 
 static int start(struct rules_game *g, struct rules_dice *dice, struct rules_events *ev,
-		 struct rules_error *err)
+                 struct rules_error *err)
 {
 	int d = rules_dice_roll(dice, 6);
 	cJSON *f = cJSON_CreateObject();
@@ -148,8 +151,8 @@ static int start(struct rules_game *g, struct rules_dice *dice, struct rules_eve
 	cJSON_AddNumberToObject(f, "die", d);
 	cJSON_AddStringToObject(f, "first", g->sc->sides[g->first]);
 	return rules_emit(ev, RULES_AUD_PUBLIC, "first-player", f,
-			  "die %d: %s rolls first (RACE-1); first to %d wins", d,
-			  g->sc->sides[g->first], g->target);
+	                  "die %d: %s rolls first (RACE-1); first to %d wins", d,
+	                  g->sc->sides[g->first], g->target);
 }
 
 static void check_over(struct rules_game *g, struct rules_events *ev)
@@ -159,20 +162,23 @@ static void check_over(struct rules_game *g, struct rules_events *ev)
 	g->phase = RACE_OVER;
 	g->winner = g->score[0] == g->score[1] ? -1 : g->score[0] > g->score[1] ? 0 : 1;
 	rules_emit(ev, RULES_AUD_PUBLIC, "race-over", NULL, "%s %d, %s %d: %s", g->sc->sides[0],
-		   g->score[0], g->sc->sides[1], g->score[1],
-		   g->winner < 0 ? "a draw" : g->winner == 0 ? "side 0 wins" : "side 1 wins");
+	           g->score[0], g->sc->sides[1], g->score[1],
+	           g->winner < 0    ? "a draw"
+	           : g->winner == 0 ? "side 0 wins"
+	                            : "side 1 wins");
 }
 
 static int do_roll(struct rules_game *g, struct rules_dice *dice, int side, cJSON *reply,
-		   struct rules_events *ev, struct rules_error *err)
+                   struct rules_events *ev, struct rules_error *err)
 {
 	int d;
 
 	if (g->phase != RACE_ROLL)
-		return rules_fail(err, WG_E_WRONG_PHASE, "RACE-2", "it is the bid phase: bid <1..3>");
+		return rules_fail(err, WG_E_WRONG_PHASE, "RACE-2",
+		                  "it is the bid phase: bid <1..3>");
 	if (side != g->to_move)
 		return rules_fail(err, WG_E_NOT_YOUR_TURN, "RACE-2", "%s rolls now",
-				  g->sc->sides[g->to_move]);
+		                  g->sc->sides[g->to_move]);
 	d = rules_dice_roll(dice, 6);
 	g->score[side] += d;
 	g->rolled[side] = 1;
@@ -187,7 +193,7 @@ static int do_roll(struct rules_game *g, struct rules_dice *dice, int side, cJSO
 	cJSON_AddNumberToObject(f, "die", d);
 	cJSON_AddNumberToObject(f, "score", g->score[side]);
 	rules_emit(ev, RULES_AUD_PUBLIC, "rolled", f, "%s rolls %d: score %d", g->sc->sides[side],
-		   d, g->score[side]);
+	           d, g->score[side]);
 	check_over(g, ev);
 	if (g->phase == RACE_OVER)
 		return 0;
@@ -195,7 +201,7 @@ static int do_roll(struct rules_game *g, struct rules_dice *dice, int side, cJSO
 		g->phase = RACE_BID;
 		g->bid[0] = g->bid[1] = 0;
 		rules_emit(ev, RULES_AUD_PUBLIC, "bidding", NULL,
-			   "round %d: both sides bid 1..3 in secret (RACE-3)", g->round);
+		           "round %d: both sides bid 1..3 in secret (RACE-3)", g->round);
 	} else {
 		g->to_move = 1 - side;
 	}
@@ -203,32 +209,34 @@ static int do_roll(struct rules_game *g, struct rules_dice *dice, int side, cJSO
 }
 
 static int do_bid(struct rules_game *g, int side, const char *arg, cJSON *reply,
-		  struct rules_events *ev, struct rules_error *err)
+                  struct rules_events *ev, struct rules_error *err)
 {
 	char *end;
 	long b = strtol(arg, &end, 10);
 
 	if (g->phase != RACE_BID)
-		return rules_fail(err, WG_E_WRONG_PHASE, "RACE-3", "bids come after both sides "
-								   "rolled; now %s must roll",
-				  g->sc->sides[g->to_move]);
+		return rules_fail(err, WG_E_WRONG_PHASE, "RACE-3",
+		                  "bids come after both sides "
+		                  "rolled; now %s must roll",
+		                  g->sc->sides[g->to_move]);
 	if (*end != '\0' || b < 1 || b > 3)
 		return rules_fail(err, WG_E_BAD_ARGS, "RACE-3", "a bid is 1, 2 or 3");
 	if (g->bid[side] != 0)
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, "RACE-3",
-				  "you already bid this round; bids cannot change");
+		                  "you already bid this round; bids cannot change");
 	g->bid[side] = (int)b;
 	if (reply != NULL)
 		cJSON_AddStringToObject(reply, "summary", "bid placed face down");
 	cJSON *mine = cJSON_CreateObject();
 	cJSON_AddNumberToObject(mine, "bid", (double)b);
-	rules_emit(ev, RULES_AUD_SIDE(side), "bid-secret", mine, "you bid %ld (secret until both "
-								"bid)",
-		   b);
+	rules_emit(ev, RULES_AUD_SIDE(side), "bid-secret", mine,
+	           "you bid %ld (secret until both "
+	           "bid)",
+	           b);
 	cJSON *pub = cJSON_CreateObject();
 	cJSON_AddStringToObject(pub, "side", g->sc->sides[side]);
 	rules_emit(ev, RULES_AUD_SIDE(1 - side) | RULES_AUD_SPECTATORS, "bid-placed", pub,
-		   "%s has bid face down", g->sc->sides[side]);
+	           "%s has bid face down", g->sc->sides[side]);
 	if (g->bid[0] == 0 || g->bid[1] == 0)
 		return 0;
 	int w = g->bid[0] == g->bid[1] ? -1 : g->bid[0] > g->bid[1] ? 0 : 1;
@@ -238,8 +246,10 @@ static int do_bid(struct rules_game *g, int side, const char *arg, cJSON *reply,
 	cJSON_AddNumberToObject(rev, g->sc->sides[0], g->bid[0]);
 	cJSON_AddNumberToObject(rev, g->sc->sides[1], g->bid[1]);
 	rules_emit(ev, RULES_AUD_PUBLIC, "bids-revealed", rev, "bids revealed: %s %d, %s %d; %s",
-		   g->sc->sides[0], g->bid[0], g->sc->sides[1], g->bid[1],
-		   w < 0 ? "tie, no gain" : w == 0 ? "side 0 gains" : "side 1 gains");
+	           g->sc->sides[0], g->bid[0], g->sc->sides[1], g->bid[1],
+	           w < 0    ? "tie, no gain"
+	           : w == 0 ? "side 0 gains"
+	                    : "side 1 gains");
 	check_over(g, ev);
 	if (g->phase == RACE_OVER)
 		return 0;
@@ -252,7 +262,7 @@ static int do_bid(struct rules_game *g, int side, const char *arg, cJSON *reply,
 }
 
 static int apply(struct rules_game *g, struct rules_dice *dice, int side, int argc, char **argv,
-		 cJSON *reply, struct rules_events *ev, struct rules_error *err)
+                 cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	(void)argc;
 	if (g->phase == RACE_OVER)
@@ -270,9 +280,10 @@ static cJSON *view(const struct rules_game *g, int viewer)
 
 	cJSON_AddNumberToObject(v, "round", g->round);
 	cJSON_AddNumberToObject(v, "target", g->target);
-	cJSON_AddStringToObject(v, "phase", g->phase == RACE_ROLL	? "roll"
-					    : g->phase == RACE_BID ? "bid"
-								   : "over");
+	cJSON_AddStringToObject(v, "phase",
+	                        g->phase == RACE_ROLL  ? "roll"
+	                        : g->phase == RACE_BID ? "bid"
+	                                               : "over");
 	cJSON *scores = cJSON_AddObjectToObject(v, "scores");
 	cJSON *bids = cJSON_AddObjectToObject(v, "bids");
 	for (int s = 0; s < 2; s++) {
@@ -285,8 +296,10 @@ static cJSON *view(const struct rules_game *g, int viewer)
 			cJSON_AddStringToObject(bids, g->sc->sides[s], "face-down");
 	}
 	snprintf(buf, sizeof(buf), "round %d, %s phase; %s %d, %s %d (target %d)", g->round,
-		 g->phase == RACE_ROLL ? "roll" : g->phase == RACE_BID ? "bid" : "final",
-		 g->sc->sides[0], g->score[0], g->sc->sides[1], g->score[1], g->target);
+	         g->phase == RACE_ROLL  ? "roll"
+	         : g->phase == RACE_BID ? "bid"
+	                                : "final",
+	         g->sc->sides[0], g->score[0], g->sc->sides[1], g->score[1], g->target);
 	cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
 	if (g->phase == RACE_BID) {
 		char b[2][16];
@@ -299,7 +312,7 @@ static cJSON *view(const struct rules_game *g, int viewer)
 				snprintf(b[s], sizeof(b[s]), "face-down");
 		}
 		snprintf(buf, sizeof(buf), "bids: %s %s, %s %s", g->sc->sides[0], b[0],
-			 g->sc->sides[1], b[1]);
+		         g->sc->sides[1], b[1]);
 		cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
 	}
 	if (g->phase == RACE_BID && viewer >= 0 && viewer < 2 && g->bid[viewer] != 0) {
@@ -310,7 +323,7 @@ static cJSON *view(const struct rules_game *g, int viewer)
 }
 
 static int query(const struct rules_game *g, int viewer, int argc, char **argv, cJSON *out,
-		 struct rules_error *err)
+                 struct rules_error *err)
 {
 	char buf[96];
 
@@ -319,7 +332,7 @@ static int query(const struct rules_game *g, int viewer, int argc, char **argv, 
 	(void)argv;
 	(void)err;
 	snprintf(buf, sizeof(buf), "%s %d, %s %d", g->sc->sides[0], g->score[0], g->sc->sides[1],
-		 g->score[1]);
+	         g->score[1]);
 	cJSON_AddStringToObject(out, "summary", buf);
 	cJSON_AddNumberToObject(out, g->sc->sides[0], g->score[0]);
 	cJSON_AddNumberToObject(out, g->sc->sides[1], g->score[1]);
@@ -338,7 +351,7 @@ static void pending(const struct rules_game *g, struct rules_pending *p)
 				continue;
 			p->sides |= RULES_AUD_SIDE(s);
 			snprintf(p->what[s], sizeof(p->what[0]), "bid 1..3 in secret (round %d)",
-				 g->round);
+			         g->round);
 		}
 	}
 }
@@ -356,7 +369,7 @@ static void outcome(const struct rules_game *g, struct rules_outcome *o)
 		snprintf(o->summary, sizeof(o->summary), "draw at %d-%d", g->score[0], g->score[1]);
 	else
 		snprintf(o->summary, sizeof(o->summary), "%s wins the race %d-%d",
-			 g->sc->sides[g->winner], g->score[g->winner], g->score[1 - g->winner]);
+		         g->sc->sides[g->winner], g->score[g->winner], g->score[1 - g->winner]);
 }
 
 static char *snapshot(const struct rules_game *g)
@@ -365,13 +378,13 @@ static char *snapshot(const struct rules_game *g)
 
 	if (s != NULL)
 		snprintf(s, 160, "%d %d %d %d %d %d %d %d %d %d %d %d %d", g->target, g->first,
-			 g->to_move, g->round, g->score[0], g->score[1], (int)g->phase,
-			 g->rolled[0], g->rolled[1], g->bid[0], g->bid[1], g->winner, 7);
+		         g->to_move, g->round, g->score[0], g->score[1], (int)g->phase,
+		         g->rolled[0], g->rolled[1], g->bid[0], g->bid[1], g->winner, 7);
 	return s;
 }
 
 static int restore(const struct rules_scenario *sc, const struct rules_options *opts,
-		   const char *snap, struct rules_game **out, struct rules_error *err)
+                   const char *snap, struct rules_game **out, struct rules_error *err)
 {
 	struct rules_game *g;
 	int phase, check = 0, rc = create(sc, opts, &g, err);
@@ -379,8 +392,8 @@ static int restore(const struct rules_scenario *sc, const struct rules_options *
 	if (rc != 0)
 		return rc;
 	if (sscanf(snap, "%d %d %d %d %d %d %d %d %d %d %d %d %d", &g->target, &g->first,
-		   &g->to_move, &g->round, &g->score[0], &g->score[1], &phase, &g->rolled[0],
-		   &g->rolled[1], &g->bid[0], &g->bid[1], &g->winner, &check) != 13 ||
+	           &g->to_move, &g->round, &g->score[0], &g->score[1], &phase, &g->rolled[0],
+	           &g->rolled[1], &g->bid[0], &g->bid[1], &g->winner, &check) != 13 ||
 	    check != 7) {
 		free(g);
 		return rules_fail(err, WG_E_INTERNAL, "", "bad race snapshot");
@@ -391,28 +404,28 @@ static int restore(const struct rules_scenario *sc, const struct rules_options *
 }
 
 static const struct rules_verb verbs[] = {
-	{"roll", RULES_VERB_ACTION, 0, 0, "roll", "Rolls one die and adds it to your score (RACE-2)."},
-	{"bid", RULES_VERB_ACTION, 1, 1, "bid <1..3>",
-	 "Bids in secret; both bids are revealed together (RACE-3)."},
-	{"score", RULES_VERB_QUERY, 0, 0, "score", "Shows both scores."},
+    {"roll", RULES_VERB_ACTION, 0, 0, "roll", "Rolls one die and adds it to your score (RACE-2)."},
+    {"bid", RULES_VERB_ACTION, 1, 1, "bid <1..3>",
+     "Bids in secret; both bids are revealed together (RACE-3)."},
+    {"score", RULES_VERB_QUERY, 0, 0, "score", "Shows both scores."},
 };
 
 const struct ruleset race_ruleset = {
-	.name = "race",
-	.description = "dice race (test-only ruleset)",
-	.verbs = verbs,
-	.nverbs = sizeof(verbs) / sizeof(verbs[0]),
-	.scenario_load = load,
-	.scenario_free = scenario_free,
-	.scenario_info = info,
-	.create = create,
-	.destroy = destroy,
-	.start = start,
-	.apply = apply,
-	.query = query,
-	.pending = pending,
-	.view = view,
-	.outcome = outcome,
-	.snapshot = snapshot,
-	.restore = restore,
+    .name = "race",
+    .description = "dice race (test-only ruleset)",
+    .verbs = verbs,
+    .nverbs = sizeof(verbs) / sizeof(verbs[0]),
+    .scenario_load = load,
+    .scenario_free = scenario_free,
+    .scenario_info = info,
+    .create = create,
+    .destroy = destroy,
+    .start = start,
+    .apply = apply,
+    .query = query,
+    .pending = pending,
+    .view = view,
+    .outcome = outcome,
+    .snapshot = snapshot,
+    .restore = restore,
 };

@@ -42,7 +42,7 @@ static void test_names(void **state)
 	assert_int_equal(srv_auth_check_name("_x"), -1);
 	assert_int_equal(srv_auth_check_name("has space"), -1);
 	assert_int_equal(srv_auth_check_name("caf\xc3\xa9"), -1);
-	assert_int_equal(srv_auth_check_name("abcdefghijabcdefghijabcdefghij12"), 0);  /* 32 */
+	assert_int_equal(srv_auth_check_name("abcdefghijabcdefghijabcdefghij12"), 0);   /* 32 */
 	assert_int_equal(srv_auth_check_name("abcdefghijabcdefghijabcdefghij123"), -1); /* 33 */
 }
 
@@ -106,11 +106,11 @@ static void test_brake_decays(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hash_and_verify),
-		cmocka_unit_test(test_names),
-		cmocka_unit_test(test_passwords),
-		cmocka_unit_test(test_brake_grows_caps_and_refuses),
-		cmocka_unit_test(test_brake_decays),
+	    cmocka_unit_test(test_hash_and_verify),
+	    cmocka_unit_test(test_names),
+	    cmocka_unit_test(test_passwords),
+	    cmocka_unit_test(test_brake_grows_caps_and_refuses),
+	    cmocka_unit_test(test_brake_decays),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -51,9 +51,9 @@ static void test_flags(void **state)
 
 	(void)state;
 	assert_int_equal(parse(&cfg, err, 12, "--listen", "0.0.0.0:4100", "--db=/tmp/x.db",
-			       "--log-level", "debug", "--max-clients", "7", "--allow-debug",
-			       "--scenarios", "/a", "--scenarios", "/b"),
-			 0);
+	                       "--log-level", "debug", "--max-clients", "7", "--allow-debug",
+	                       "--scenarios", "/a", "--scenarios", "/b"),
+	                 0);
 	assert_string_equal(cfg.listen_host, "0.0.0.0");
 	assert_int_equal(cfg.listen_port, 4100);
 	assert_string_equal(cfg.db_path, "/tmp/x.db");
@@ -93,7 +93,7 @@ static void test_config_file_and_precedence(void **state)
 
 	(void)state;
 	fprintf(f, "# a comment\n\nlisten = 127.0.0.1:4200\n db = /srv/wg.db \nallow-debug = "
-		   "yes\nidle-timeout=30\nscenarios = /extra\n");
+	           "yes\nidle-timeout=30\nscenarios = /extra\n");
 	fclose(f);
 	assert_int_equal(parse(&cfg, err, 2, "--config", path), 0);
 	assert_int_equal(cfg.listen_port, 4200);
@@ -127,10 +127,10 @@ static void test_config_file_and_precedence(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_defaults),
-		cmocka_unit_test(test_flags),
-		cmocka_unit_test(test_bad_values_are_explained),
-		cmocka_unit_test(test_config_file_and_precedence),
+	    cmocka_unit_test(test_defaults),
+	    cmocka_unit_test(test_flags),
+	    cmocka_unit_test(test_bad_values_are_explained),
+	    cmocka_unit_test(test_config_file_and_precedence),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

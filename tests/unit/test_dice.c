@@ -12,8 +12,8 @@
 
 #include "rules/core/dice.h"
 
-static const uint8_t seed_a[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-				   17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
+static const uint8_t seed_a[32] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
+                                   17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
 
 static void test_same_seed_same_stream(void **state)
 {
@@ -173,15 +173,15 @@ static void test_copy_is_a_checkpoint(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_same_seed_same_stream),
-		cmocka_unit_test(test_different_seeds_differ),
-		cmocka_unit_test(test_known_first_outputs),
-		cmocka_unit_test(test_all_zero_seed_is_usable),
-		cmocka_unit_test(test_faces_are_fair),
-		cmocka_unit_test(test_pick_is_in_range),
-		cmocka_unit_test(test_forced_values_come_first_and_are_logged),
-		cmocka_unit_test(test_queue_limit),
-		cmocka_unit_test(test_copy_is_a_checkpoint),
+	    cmocka_unit_test(test_same_seed_same_stream),
+	    cmocka_unit_test(test_different_seeds_differ),
+	    cmocka_unit_test(test_known_first_outputs),
+	    cmocka_unit_test(test_all_zero_seed_is_usable),
+	    cmocka_unit_test(test_faces_are_fair),
+	    cmocka_unit_test(test_pick_is_in_range),
+	    cmocka_unit_test(test_forced_values_come_first_and_are_logged),
+	    cmocka_unit_test(test_queue_limit),
+	    cmocka_unit_test(test_copy_is_a_checkpoint),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

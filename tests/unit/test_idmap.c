@@ -57,7 +57,7 @@ static void test_put_get_del(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_put_get_del),
+	    cmocka_unit_test(test_put_get_del),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

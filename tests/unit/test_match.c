@@ -18,8 +18,8 @@
 #include "rulesets/race.h"
 
 static const char race_json[] =
-	"{\"ruleset\":\"race\",\"id\":\"race\",\"title\":\"Dice race\","
-	"\"description\":\"test\",\"sides\":[\"red\",\"blue\"],\"target\":30}";
+    "{\"ruleset\":\"race\",\"id\":\"race\",\"title\":\"Dice race\","
+    "\"description\":\"test\",\"sides\":[\"red\",\"blue\"],\"target\":30}";
 
 static const struct ruleset *const table[] = {&race_ruleset, NULL};
 
@@ -62,7 +62,7 @@ static char *view_of(struct rules_match *m, int viewer)
 }
 
 static int act(struct rules_match *m, int side, const char *a, const char *b,
-	       struct rules_events *ev, struct rules_error *err)
+               struct rules_events *ev, struct rules_error *err)
 {
 	char *argv[2] = {(char *)a, (char *)b};
 
@@ -86,8 +86,8 @@ static void test_start_and_version(void **state)
 	assert_int_equal(m.dice.log[0].forced, 1);
 	assert_int_equal(rules_match_start(&m, &ev, &err), WG_E_ILLEGAL_ACTION);
 	assert_int_equal((int)ev.count, 1);
-	assert_non_null(strstr(cJSON_GetObjectItem(ev.items[0].data, "text")->valuestring,
-			       "blue rolls first"));
+	assert_non_null(
+	    strstr(cJSON_GetObjectItem(ev.items[0].data, "text")->valuestring, "blue rolls first"));
 	rules_events_release(&ev);
 	rules_match_release(&m);
 }
@@ -154,11 +154,12 @@ static void test_replay_reaches_the_same_state(void **state)
 	/* three rounds from the stream, bids 3/1, 1/2, 2/2 */
 	const char *bids[3][2] = {{"3", "1"}, {"1", "2"}, {"2", "2"}};
 	for (int r = 0; r < 3; r++) {
-		const char *steps[4][2] = {{"roll", NULL}, {"roll", NULL}, {"bid", bids[r][0]},
-					   {"bid", bids[r][1]}};
+		const char *steps[4][2] = {
+		    {"roll", NULL}, {"roll", NULL}, {"bid", bids[r][0]}, {"bid", bids[r][1]}};
 		int sides[4] = {0, 1, 0, 1};
 		for (int s = 0; s < 4; s++) {
-			assert_int_equal(act(&live, sides[s], steps[s][0], steps[s][1], &ev, &err), 0);
+			assert_int_equal(act(&live, sides[s], steps[s][0], steps[s][1], &ev, &err),
+			                 0);
 			rec[n].side = sides[s];
 			strcpy(rec[n].line[0], steps[s][0]);
 			rec[n].argc = 1;
@@ -166,7 +167,8 @@ static void test_replay_reaches_the_same_state(void **state)
 				strcpy(rec[n].line[1], steps[s][1]);
 				rec[n].argc = 2;
 			}
-			memcpy(rec[n].rolls, live.dice.log, live.dice.nlog * sizeof(struct rules_roll));
+			memcpy(rec[n].rolls, live.dice.log,
+			       live.dice.nlog * sizeof(struct rules_roll));
 			rec[n++].nrolls = live.dice.nlog;
 		}
 	}
@@ -176,8 +178,8 @@ static void test_replay_reaches_the_same_state(void **state)
 	for (int i = 0; i < n; i++) {
 		char *argv[2] = {rec[i].line[0], rec[i].line[1]};
 		assert_int_equal(rules_match_replay(&replayed, rec[i].side, rec[i].argc, argv,
-						    rec[i].rolls, rec[i].nrolls, &ev, &err),
-				 0);
+		                                    rec[i].rolls, rec[i].nrolls, &ev, &err),
+		                 0);
 	}
 	rules_events_release(&ev);
 	char *a = rules_match_snapshot(&live), *b = rules_match_snapshot(&replayed);
@@ -191,7 +193,7 @@ static void test_replay_reaches_the_same_state(void **state)
 	char *argv[1] = {"start"};
 	assert_int_equal(rules_match_create(&bad, f->e->rs, f->e->sc, NULL, seed, &err), 0);
 	assert_int_equal(rules_match_replay(&bad, RULES_SYSTEM, 1, argv, &wrong, 1, &ev, &err),
-			 WG_E_INTERNAL);
+	                 WG_E_INTERNAL);
 	rules_events_release(&ev);
 	rules_match_release(&bad);
 	rules_match_release(&live);
@@ -228,7 +230,7 @@ static void test_snapshot_restore_continues_identically(void **state)
 	free(snap);
 	free(again);
 	assert_int_equal(rules_match_restore(&r, f->e->rs, f->e->sc, NULL, "{nonsense", &err),
-			 WG_E_INTERNAL);
+	                 WG_E_INTERNAL);
 	rules_events_release(&ev);
 	rules_match_release(&m);
 	rules_match_release(&r);
@@ -267,18 +269,18 @@ static void test_catalog_reports_failures(void **state)
 	rules_catalog_init(&cat, table);
 	assert_int_equal(rules_catalog_add(&cat, "a.json", race_json, strlen(race_json), &err), 0);
 	assert_int_equal(rules_catalog_add(&cat, "b.json", race_json, strlen(race_json), &err),
-			 WG_E_BAD_SCENARIO);
+	                 WG_E_BAD_SCENARIO);
 	assert_non_null(strstr(err.message, "already installed from a.json"));
 	assert_int_equal(rules_catalog_add(&cat, "c.json", broken, strlen(broken), &err),
-			 WG_E_BAD_SCENARIO);
+	                 WG_E_BAD_SCENARIO);
 	assert_non_null(strstr(err.message, "c.json: line 3"));
 	assert_int_equal(rules_catalog_add(&cat, "d.json", "{\"ruleset\":\"chess\"}", 19, &err),
-			 WG_E_BAD_SCENARIO);
+	                 WG_E_BAD_SCENARIO);
 	assert_non_null(strstr(err.message, "unknown ruleset 'chess'"));
 	assert_int_equal(rules_catalog_add(&cat, "e.json", "{}", 2, &err), WG_E_BAD_SCENARIO);
 	assert_non_null(strstr(err.message, "$.ruleset"));
 	assert_int_equal(rules_catalog_add(&cat, "f.json", "{\"ruleset\":\"race\"}", 18, &err),
-			 WG_E_BAD_SCENARIO);
+	                 WG_E_BAD_SCENARIO);
 	assert_non_null(strstr(err.message, "f.json"));
 	rules_catalog_fail(&cat, "g.json", "g.json: cannot read");
 	assert_int_equal((int)cat.count, 1);
@@ -307,22 +309,22 @@ static void test_options_are_validated_by_the_engine(void **state)
 	rules_match_release(&m);
 	strcpy(o.items[0].key, "speed");
 	assert_int_equal(rules_match_create(&m, f->e->rs, f->e->sc, &o, seed, &err),
-			 WG_E_BAD_OPTION);
+	                 WG_E_BAD_OPTION);
 	assert_non_null(strstr(err.message, "speed"));
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_start_and_version, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_refusal_changes_nothing, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_replay_reaches_the_same_state, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_snapshot_restore_continues_identically, setup,
-						teardown),
-		cmocka_unit_test(test_rolls_json_round_trip),
-		cmocka_unit_test(test_catalog_reports_failures),
-		cmocka_unit_test_setup_teardown(test_options_are_validated_by_the_engine, setup,
-						teardown),
+	    cmocka_unit_test_setup_teardown(test_start_and_version, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_refusal_changes_nothing, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_replay_reaches_the_same_state, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_snapshot_restore_continues_identically, setup,
+	                                    teardown),
+	    cmocka_unit_test(test_rolls_json_round_trip),
+	    cmocka_unit_test(test_catalog_reports_failures),
+	    cmocka_unit_test_setup_teardown(test_options_are_validated_by_the_engine, setup,
+	                                    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
