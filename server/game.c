@@ -721,11 +721,19 @@ int srv_game_act(struct srv *s, struct srv_game *g, struct srv_conn *c, int side
 		goto out;
 	}
 	g->rec = row;
-	cJSON_AddNumberToObject(reply, "v", (double)g->rec.version);
-	if (cJSON_GetObjectItemCaseSensitive(reply, "summary") == NULL) {
-		char summary[64];
-		snprintf(summary, sizeof(summary), "v=%lld", (long long)g->rec.version);
-		cJSON_AddStringToObject(reply, "summary", summary);
+	{
+		/* the new version: a member for programs, in the summary for people */
+		cJSON *summary = cJSON_GetObjectItemCaseSensitive(reply, "summary");
+		char text[400];
+		if (cJSON_IsString(summary))
+			snprintf(text, sizeof(text), "%s (v=%lld)", summary->valuestring,
+			         (long long)g->rec.version);
+		else
+			snprintf(text, sizeof(text), "v=%lld", (long long)g->rec.version);
+		cJSON_DeleteItemFromObjectCaseSensitive(reply, "summary");
+		cJSON_AddStringToObject(reply, "summary", text);
+		if (c->mode == PROTO_JSON)
+			cJSON_AddNumberToObject(reply, "v", (double)g->rec.version);
 	}
 	srv_conn_ok(c, ctx->tag, reply);
 	deliver_events(s, g, &ev);

@@ -445,7 +445,11 @@ void fm__pending(const struct rules_game *rg, struct rules_pending *p)
 	case FM_AW_PHASE:
 		if (g->phase == FM_PH_SETUP) {
 			unplaced(g, side, list, sizeof(list));
-			snprintf(w, 240, "set-up: place %s (place <unit> <hex>), then end", list);
+			if (list[0] != '\0')
+				snprintf(w, 240, "set-up: place %s (place <unit> <hex>), then end",
+				         list);
+			else
+				snprintf(w, 240, "set-up: every unit is placed; end to finish it");
 		} else if (g->phase == FM_PH_MOVEMENT || g->phase == FM_PH_MOBILE_MOVE) {
 			snprintf(w, 240,
 			         "turn %d, %s: move <unit> <hex>..., enter <unit> <hex>, "
