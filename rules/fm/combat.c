@@ -306,11 +306,10 @@ int fm__do_attack(struct fm_game *g, struct rules_dice *d, int side, int argc, c
 		return rules_fail(err, WG_E_ILLEGAL_ATTACK, "FM-8.2-04",
 		                  "hex %s holds no enemy unit to attack (FM-8.2)", argv[1]);
 	for (int k = 2; k < argc; k++) {
-		int unit = fm__unit_by_id(g, argv[k]);
+		int unit = fm__unit_arg(g, argv[k], err);
 		const struct fm_unit_def *ud;
 		if (unit < 0)
-			return rules_fail(err, WG_E_NO_SUCH_UNIT, "",
-			                  "no unit '%s' in this scenario", argv[k]);
+			return unit;
 		ud = fm__def(g, unit);
 		for (int q = 0; q < natt; q++)
 			if (att[q] == unit)

@@ -554,6 +554,9 @@ int fm__occupants(const struct fm_game *g, int hex);
 int fm__enemy_in(const struct fm_game *g, int hex, int side);
 /* The unit index of a printed id ("1/1 FJ" or "1/1_FJ"), or -1. */
 int fm__unit_by_id(const struct fm_game *g, const char *id);
+/* fm__unit_by_id for a player's argument: the unit's index, or
+ * WG_E_NO_SUCH_UNIT with err saying which id is unknown. */
+int fm__unit_arg(const struct fm_game *g, const char *id, struct rules_error *err);
 const struct fm_unit_def *fm__def(const struct fm_game *g, int unit);
 int fm__side_of(const struct fm_game *g, int unit);
 const struct fm_step *fm__cur(const struct fm_game *g, int unit);

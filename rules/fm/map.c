@@ -85,6 +85,15 @@ int fm__unit_by_id(const struct fm_game *g, const char *id)
 	return -1;
 }
 
+int fm__unit_arg(const struct fm_game *g, const char *id, struct rules_error *err)
+{
+	int unit = fm__unit_by_id(g, id);
+
+	if (unit < 0)
+		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario", id);
+	return unit;
+}
+
 const struct fm_unit_def *fm__def(const struct fm_game *g, int unit)
 {
 	return &g->sc->units[unit];

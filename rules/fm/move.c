@@ -420,10 +420,9 @@ int fm__do_move(struct fm_game *g, int side, int argc, char **argv, cJSON *reply
 		return rules_fail(err, WG_E_BAD_ARGS, "",
 		                  "usage: move <unit> <hex> [<hex> ...] or "
 		                  "move <unit> to <hex>");
-	unit = fm__unit_by_id(g, argv[1]);
+	unit = fm__unit_arg(g, argv[1], err);
 	if (unit < 0)
-		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
-		                  argv[1]);
+		return unit;
 	if (fm__side_of(g, unit) != side)
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-01",
 		                  "%s is not your unit: a player moves only his own units (FM-5.2)",
@@ -475,10 +474,9 @@ int fm__do_enter(struct fm_game *g, int side, int argc, char **argv, struct rule
 	int unit, hex, ok = 0, cost, stop = 0, rc, occ, path[512], n = 0;
 	cJSON *f;
 
-	unit = fm__unit_by_id(g, argv[1]);
+	unit = fm__unit_arg(g, argv[1], err);
 	if (unit < 0)
-		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
-		                  argv[1]);
+		return unit;
 	d = fm__def(g, unit);
 	u = &g->u[unit];
 	hex = fm__hex_parse(g, argv[2]);
@@ -595,10 +593,9 @@ int fm__do_place(struct fm_game *g, int side, int argc, char **argv, struct rule
 	if (g->phase != FM_PH_SETUP)
 		return rules_fail(err, WG_E_WRONG_PHASE, "FM-3.0-04",
 		                  "units are placed only during set-up (FM-3.0)");
-	unit = fm__unit_by_id(g, argv[1]);
+	unit = fm__unit_arg(g, argv[1], err);
 	if (unit < 0)
-		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
-		                  argv[1]);
+		return unit;
 	d = fm__def(g, unit);
 	hex = fm__hex_parse(g, argv[2]);
 	if (hex < 0)

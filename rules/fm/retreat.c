@@ -137,10 +137,9 @@ int fm__do_reduce(struct fm_game *g, int side, int argc, char **argv, struct rul
 	if (side != g->b.loss_side)
 		return rules_fail(err, WG_E_NOT_YOUR_TURN, "FM-8.2.4-04",
 		                  "the other player chooses this loss");
-	unit = fm__unit_by_id(g, argv[1]);
+	unit = fm__unit_arg(g, argv[1], err);
 	if (unit < 0)
-		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
-		                  argv[1]);
+		return unit;
 	n = loss_candidates(g, c);
 	for (int k = 0; k < n; k++)
 		ok |= c[k] == unit;
@@ -466,10 +465,9 @@ int fm__do_retreat(struct fm_game *g, int side, int argc, char **argv, struct ru
 	if (side != g->b.retreat_side)
 		return rules_fail(err, WG_E_NOT_YOUR_TURN, "FM-8.2.4-11",
 		                  "the owner of the retreating units retreats them (FM-8.2.4)");
-	unit = fm__unit_by_id(g, argv[1]);
+	unit = fm__unit_arg(g, argv[1], err);
 	if (unit < 0)
-		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
-		                  argv[1]);
+		return unit;
 	k = queue_index(g, unit);
 	if (k < 0)
 		return rules_fail(err, WG_E_ILLEGAL_RETREAT, "FM-8.3-01",
@@ -611,10 +609,9 @@ int fm__do_stiff(struct fm_game *g, int side, int argc, char **argv, struct rule
 	if (side != g->b.retreat_side)
 		return rules_fail(err, WG_E_NOT_YOUR_TURN, "FM-8.4-01",
 		                  "only the retreating player may declare stiff resistance");
-	unit = fm__unit_by_id(g, argv[1]);
+	unit = fm__unit_arg(g, argv[1], err);
 	if (unit < 0)
-		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
-		                  argv[1]);
+		return unit;
 	k = queue_index(g, unit);
 	if (k < 0)
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-8.4-01",
@@ -718,10 +715,9 @@ int fm__do_displace(struct fm_game *g, int side, int argc, char **argv, struct r
 	if (side != g->b.retreat_side)
 		return rules_fail(err, WG_E_NOT_YOUR_TURN, "FM-8.3.1-01",
 		                  "the retreating player displaces his own units");
-	unit = fm__unit_by_id(g, argv[1]);
+	unit = fm__unit_arg(g, argv[1], err);
 	if (unit < 0)
-		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
-		                  argv[1]);
+		return unit;
 	to = fm__hex_parse(g, argv[2]);
 	if (to < 0)
 		return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map", argv[2]);
@@ -896,10 +892,9 @@ int fm__do_advance(struct fm_game *g, int side, int argc, char **argv, struct ru
 		return rules_fail(err, WG_E_BAD_ARGS, "",
 		                  "usage: advance <unit> <hex> [<hex> ...] "
 		                  "or advance none");
-	unit = fm__unit_by_id(g, argv[1]);
+	unit = fm__unit_arg(g, argv[1], err);
 	if (unit < 0)
-		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
-		                  argv[1]);
+		return unit;
 	k = attacker_index(g, unit);
 	if (k < 0 || !alive(g, unit))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-8.5-06",

@@ -205,7 +205,7 @@ cJSON *fm__view(const struct rules_game *rg, int viewer)
 static int q_reach(const struct fm_game *g, int argc, char **argv, cJSON *out,
                    struct rules_error *err)
 {
-	int unit = fm__unit_by_id(g, argv[1]), count = g->sc->grid.count, n = 0, rc;
+	int unit = fm__unit_arg(g, argv[1], err), count = g->sc->grid.count, n = 0, rc;
 	int *cost;
 	char buf[RULES_HEX_ID_MAX], line[480];
 	size_t len = 0;
@@ -214,8 +214,7 @@ static int q_reach(const struct fm_game *g, int argc, char **argv, cJSON *out,
 
 	(void)argc;
 	if (unit < 0)
-		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
-		                  argv[1]);
+		return unit;
 	arr = cJSON_AddArrayToObject(out, "hexes");
 	cJSON_AddStringToObject(out, "unit", fm__def(g, unit)->id);
 	if (fm__may_move(g, unit, &why) != 0) {

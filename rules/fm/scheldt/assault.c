@@ -179,10 +179,9 @@ int scheldt__do_land(struct fm_game *g, int side, int argc, char **argv, struct 
 	cJSON *f;
 
 	(void)argc;
-	unit = fm__unit_by_id(g, argv[1]);
+	unit = fm__unit_arg(g, argv[1], err);
 	if (unit < 0)
-		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
-		                  argv[1]);
+		return unit;
 	hex = fm__hex_parse(g, argv[2]);
 	if (hex < 0)
 		return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map", argv[2]);

@@ -220,10 +220,9 @@ int scheldt__do_rebuild(struct fm_game *g, int side, int argc, char **argv, stru
 		    err, WG_E_WRONG_PHASE, rule,
 		    "rebuilds are made at the end of your own player turn, after all "
 		    "movement and combat (end your Mobile Combat Phase first) (11.0)");
-	unit = fm__unit_by_id(g, argv[1]);
+	unit = fm__unit_arg(g, argv[1], err);
 	if (unit < 0)
-		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario",
-		                  argv[1]);
+		return unit;
 	if (fm__side_of(g, unit) != side)
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, rule, "%s is not your unit",
 		                  fm__def(g, unit)->id);
