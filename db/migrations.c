@@ -40,7 +40,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../rules/core/errors.h"
+#include "common/errors.h"
 
 static const char *const db__migrations[] = {
     /* 1: users, games, actions, snapshots. */

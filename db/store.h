@@ -41,7 +41,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../rules/core/errors.h"
+#include "common/errors.h"
 
 struct db_store;
 

@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "framer.h"
-#include "rules/core/errors.h"
+#include "common/errors.h"
 
 #define TAG_RULE "1 to 64 characters of A-Z a-z 0-9 _ . : -"
 

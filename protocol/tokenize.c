@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-#include "rules/core/errors.h"
+#include "common/errors.h"
 
 static int is_blank(char c)
 {

@@ -45,7 +45,7 @@
 #include <cjson/cJSON.h>
 
 #include "dice.h"
-#include "errors.h"
+#include "common/errors.h"
 
 #define RULES_SIDES     2
 #define RULES_SPECTATOR 2    /* viewer id of a spectator */

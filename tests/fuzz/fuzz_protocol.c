@@ -28,7 +28,7 @@
 #include "protocol/reply.h"
 #include "protocol/request.h"
 #include "protocol/tokenize.h"
-#include "rules/core/errors.h"
+#include "common/errors.h"
 
 #define CHECK(cond)                                                                                \
 	do {                                                                                       \

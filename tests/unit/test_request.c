@@ -21,7 +21,7 @@
 #include <cmocka.h>
 
 #include "protocol/request.h"
-#include "rules/core/errors.h"
+#include "common/errors.h"
 
 static void *t_malloc(size_t n)
 {

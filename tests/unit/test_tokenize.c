@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "protocol/tokenize.h"
-#include "rules/core/errors.h"
+#include "common/errors.h"
 
 #define MAXA 16
 
