@@ -45,24 +45,24 @@ int fm__battle_line(const struct fm_game *g)
 
 	/* FM-8.1.2-04 / FM-8.1.4-02: bombardment never uses hexside terrain */
 	for (int k = 0; !b->bombard && k < b->natt; k++) {
-		int s = rules_hex_side_between(&sc->grid, g->u[b->att[k]].hex, b->target);
+		int s = rules_hex_side_between(&sc->map.grid, g->u[b->att[k]].hex, b->target);
 		int cross = -1, cross_bridge = -1, has = 0;
 		if (s < 0) {
 			all_across = 0;
 			break;
 		}
-		for (int t = 0; t < sc->nsidetypes; t++)
-			if ((sc->side_feat[s] & (1u << t)) && sc->sidetypes[t].line >= 0) {
+		for (int t = 0; t < sc->map.nsidetypes; t++)
+			if ((sc->map.side_feat[s] & (1u << t)) && sc->sx[t].line >= 0) {
 				has = 1;
-				cross = fm__line_better(g, cross, sc->sidetypes[t].line);
+				cross = fm__line_better(g, cross, sc->sx[t].line);
 				cross_bridge =
-				    fm__line_better(g, cross_bridge, sc->sidetypes[t].bridge_line);
+				    fm__line_better(g, cross_bridge, sc->sx[t].bridge_line);
 			}
 		if (!has) {
 			all_across = 0; /* FM-8.2.2-02: every attacker must be across */
 			break;
 		}
-		if (sc->side_flags[s] & (FM_HF_BRIDGE | FM_HF_ROAD)) {
+		if (sc->map.side_flags[s] & (RULES_HF_BRIDGE | RULES_HF_ROAD)) {
 			/* FM-8.2.2-06: a road across the river is a bridge */
 			bridged = 1;
 			bridge_line = fm__line_better(g, bridge_line, cross_bridge);
@@ -240,7 +240,7 @@ int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 				    "markers are picked blind in this game: use `bombard "
 				    "%s draw [draw]`",
 				    argv[1]);
-			m = fm__marker_by_id(g, side, a);
+			m = fm__marker_by_id(g->sc, side, a);
 			if (m < 0)
 				return rules_fail(err, WG_E_BAD_ARGS, "",
 				                  "you have no support fire marker '%s'", a);

@@ -38,16 +38,14 @@
 #include <stddef.h>
 
 #include "rules/core/hex.h"
+#include "rules/core/hexmap.h"
 #include "rules/core/ruleset.h"
+#include "rules/core/sdoc.h"
 
 #define FM_MAX_UNITS          256
 #define FM_MAX_MARKERS        128
-#define FM_MAX_HEX            8192
-#define FM_MAX_TERRAIN        32
 #define FM_MAX_LINES          16
 #define FM_MAX_COLS           16
-#define FM_MAX_ZONES          64
-#define FM_MAX_EDGES          8
 #define FM_MAX_STEPS          4
 #define FM_MAX_TURNS          99
 #define FM_MAX_IN_BATTLE      8
@@ -77,23 +75,12 @@ enum fm_result {
 
 /* ---- scenario --------------------------------------------------------- */
 
-/* A hex terrain type or a hexside type (is_side). */
-struct fm_terrain {
-	char id[FM_ID];
-	char name[48];
-	int is_side;
-	int mp_half; /* base cost in half MP, -1 if none */
-	int mp_all;
-	int add_half;
-	int prohibited;
-	int mobile_prohibited;
-	int fortification;
-	int minefield;
-	int no_road;
-	int line;        /* CRT line or -1 */
-	int bridge_line; /* hexside: line when bridged, -1 = the hex's line */
-	int nflags;
-	char flags[FM_MAX_FLAGS][FM_ID];
+/* What F&M adds to a terrain or hexside type of the map (rules_hexmap_ext). */
+struct fm_type_rules {
+	int line;          /* CRT line or -1 */
+	int bridge_line;   /* hexside: line when bridged, -1 = the hex's line */
+	int fortification; /* hex: a printed fortification (FM-8.2.3) */
+	int minefield;     /* hexside: a minefield (FM-6.1) */
 };
 
 struct fm_line {
@@ -110,11 +97,6 @@ struct fm_crt {
 	int nlines;
 	struct fm_line lines[FM_MAX_LINES];
 	int default_line;
-};
-
-struct fm_hexlist {
-	int n;
-	int16_t *h; /* owned by the scenario */
 };
 
 enum fm_setup_kind { FM_SETUP_HEX, FM_SETUP_CHOOSE, FM_SETUP_ARRIVES, FM_SETUP_HELD };
@@ -140,7 +122,7 @@ struct fm_unit_def {
 	int setup;                       /* enum fm_setup_kind */
 	int setup_hex;
 	int arrive_turn;
-	struct fm_hexlist where; /* choose / arrival hexes */
+	struct rules_hexlist where; /* choose / arrival hexes */
 };
 
 struct fm_marker_def {
@@ -151,18 +133,6 @@ struct fm_marker_def {
 	char flags[2][FM_ID];
 };
 
-struct fm_zone {
-	char id[FM_ID];
-	char name[48];
-	struct fm_hexlist hexes;
-};
-
-struct fm_edge {
-	char name[16];
-	int friendly; /* side or -1 */
-	struct fm_hexlist hexes;
-};
-
 struct fm_check {
 	int winner;  /* side */
 	int instant; /* 1 after every action, 0 at the end */
@@ -170,11 +140,6 @@ struct fm_check {
 	int side;
 	int zone; /* -1: whole map */
 };
-
-/* hex and hexside flag bits */
-#define FM_HF_ROAD   1u
-#define FM_HF_TRAIL  2u
-#define FM_HF_BRIDGE 4u
 
 struct fm_hooks;
 
@@ -186,23 +151,10 @@ struct fm_scenario {
 	char side_names[RULES_SIDES][FM_ID];
 	int edition_v8;
 	struct rules_options sopts; /* the scenario's "options" */
-	struct rules_hex_grid grid;
-	int default_terrain;
-	int nterrain;
-	struct fm_terrain terrain[FM_MAX_TERRAIN];
-	int nsidetypes;
-	struct fm_terrain sidetypes[FM_MAX_TERRAIN];
+	struct rules_hexmap map;    /* grid, terrain, hexsides, roads, zones, edges */
+	struct fm_type_rules tx[RULES_MAP_TERRAIN]; /* F&M facts of map.terrain[t] */
+	struct fm_type_rules sx[RULES_MAP_TERRAIN]; /* F&M facts of map.sidetypes[t] */
 	struct fm_crt crt;
-	uint32_t *hex_terrain; /* per hex: bit t = terrain t */
-	uint8_t *hex_flags;    /* per hex: FM_HF_ROAD, FM_HF_TRAIL */
-	uint64_t *hex_zones;   /* per hex: bit z = zone z */
-	char (*hex_name)[32];  /* per hex */
-	uint32_t *side_feat;   /* per hexside slot: bit t = hexside type t */
-	uint8_t *side_flags;   /* per hexside slot: FM_HF_* */
-	int nzones;
-	struct fm_zone zones[FM_MAX_ZONES];
-	int nedges;
-	struct fm_edge edges[FM_MAX_EDGES];
 	int nunits;
 	struct fm_unit_def *units;
 	int turns;
@@ -356,7 +308,7 @@ struct fm_game {
 	int nunits;
 	struct fm_unit u[FM_MAX_UNITS];
 	struct fm_marker m[RULES_SIDES][FM_MAX_MARKERS];
-	uint8_t bombarded[FM_MAX_HEX]; /* markers that bombarded each hex this player turn */
+	uint8_t bombarded[RULES_MAP_HEXES]; /* markers that bombarded each hex this player turn */
 	struct fm_battle b;
 	unsigned char ex[FM_EX_STATE]; /* exclusive module state, plain data */
 };
@@ -373,28 +325,9 @@ enum fm_rs { FM_RS_RETREAT, FM_RS_ADVANCE, FM_RS_DISPLACE };
  * Braakman crossing) and the system's terrain prohibitions are not applied to it. */
 #define FM_HOOK_ALLOW 1
 
-/* Severities of scenario findings (rules/core/ruleset.h RULES_LINT_*). */
-#define FM_LINT_ERROR   0
-#define FM_LINT_WARNING 1
-
-/*
- * Where the findings of scenario validation go (scenario.c, lint.c, modules).
- * Strict mode (report == NULL, the loader): the first error is written into err
- * and makes loading fail; warnings are dropped.  Lint mode (check-scenario):
- * every finding is passed to report and loading goes on wherever it safely can.
- */
-struct fm_findings {
-	void (*report)(void *ctx, int severity, const char *path, const char *message);
-	void *ctx;
-	struct rules_error *err;
-	const char *source; /* file name used in messages */
-	int errors, warnings;
-};
-
-/* Records one finding at JSON path (e.g. "$.exclusive.zones.pocket").  Returns
- * WG_E_BAD_SCENARIO for an error in strict mode (stop), else 0 (go on). */
-int fm__finding(struct fm_findings *f, int severity, const char *path, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* Scenario findings (validation, check-scenario) go through struct sdoc
+ * (rules/core/sdoc.h): strict mode stops at the first error, lint mode reports
+ * every finding and goes on. */
 
 /* A game option of an exclusive module: key, its two values (values[0] -> 0) and the
  * default, stored in g->opt.ex[index in the module's table]. */
@@ -419,9 +352,9 @@ struct fm_hooks {
 	int noptions;
 	/* Parses the scenario's "exclusive" object (ex may be NULL) into sc->ex_data; reports
 	 * problems through f.  Returns 0, or a negative code when it cannot go on. */
-	int (*load)(struct fm_scenario *sc, const cJSON *ex, struct fm_findings *f);
+	int (*load)(struct fm_scenario *sc, const cJSON *ex, struct sdoc *f);
 	/* Consistency checks of the loaded scenario (map facts the module relies on). */
-	void (*lint)(const struct fm_scenario *sc, struct fm_findings *f);
+	void (*lint)(const struct fm_scenario *sc, struct sdoc *f);
 	void (*free)(struct fm_scenario *sc);
 	/* Called once in create() after the system initial state is built. */
 	int (*init)(struct fm_game *g, struct rules_error *err);
@@ -512,9 +445,9 @@ extern const struct fm_hooks fm__hooks_system;
 
 int fm__scenario_load(const char *source, const cJSON *doc, struct rules_scenario **out,
                       struct rules_error *err);
-/* The loader in either mode (struct fm_findings): *out is set when the document loaded
+/* The loader in either mode (struct sdoc): *out is set when the document loaded
  * (lint mode: even with findings, when it could go on). */
-int fm__scenario_parse(const char *source, const cJSON *doc, struct fm_findings *f,
+int fm__scenario_parse(const char *source, const cJSON *doc, struct sdoc *f,
                        struct fm_scenario **out);
 /* check-scenario: every finding of a document (ruleset scenario_lint). */
 int fm__scenario_lint(const char *source, const cJSON *doc,
@@ -529,7 +462,6 @@ int fm__opts_build(const struct fm_scenario *sc, const struct rules_options *opt
 int fm__opt_check(const struct fm_scenario *sc, const char *key, const char *value,
                   struct rules_error *err);
 int fm__side_by_name(const struct fm_scenario *sc, const char *name);
-int fm__zone_by_id(const struct fm_scenario *sc, const char *id);
 int fm__line_by_id(const struct fm_scenario *sc, const char *id);
 const char *fm__result_name(int r);
 
@@ -537,7 +469,7 @@ const char *fm__result_name(int r);
 
 /* The system's consistency checks of a loaded scenario (arrival hexes in prohibited terrain,
  * empty zones, pools smaller than the allotment, ...), then the module's lint hook. */
-void fm__scenario_check(const struct fm_scenario *sc, struct fm_findings *f);
+void fm__scenario_check(const struct fm_scenario *sc, struct sdoc *f);
 
 /* ---- map.c -------------------------------------------------------------- */
 
@@ -552,8 +484,9 @@ int fm__occupant(const struct fm_game *g, int hex, int except);
 int fm__occupants(const struct fm_game *g, int hex);
 /* A unit in hex that is not of side, or -1 (a beach-assault hex may hold both sides). */
 int fm__enemy_in(const struct fm_game *g, int hex, int side);
-/* The unit index of a printed id ("1/1 FJ" or "1/1_FJ"), or -1. */
-int fm__unit_by_id(const struct fm_game *g, const char *id);
+/* The unit index of a printed id ("1/1 FJ" or "1/1_FJ": case-insensitive, '_' for ' '),
+ * or -1. */
+int fm__unit_by_id(const struct fm_scenario *sc, const char *id);
 /* fm__unit_by_id for a player's argument: the unit's index, or
  * WG_E_NO_SUCH_UNIT with err saying which id is unknown. */
 int fm__unit_arg(const struct fm_game *g, const char *id, struct rules_error *err);
@@ -611,7 +544,8 @@ int fm__support_allot(struct fm_game *g, struct rules_dice *d, struct rules_even
 /* End of game turn: every marker not gone goes back to the pool. */
 void fm__support_return(struct fm_game *g);
 int fm__markers_available(const struct fm_game *g, int side);
-int fm__marker_by_id(const struct fm_game *g, int side, const char *id);
+/* The index of side's marker with that id (case-insensitive), or -1. */
+int fm__marker_by_id(const struct fm_scenario *sc, int side, const char *id);
 int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
                    struct rules_events *ev, struct rules_error *err);
 /* Advances the support steps past sides with nothing to commit; reveals and resolves at b5. */
@@ -695,6 +629,11 @@ int fm__query(const struct rules_game *rg, int viewer, int argc, char **argv, cJ
 /* ---- snapshot.c --------------------------------------------------------- */
 
 char *fm__snapshot(const struct rules_game *rg);
+/* Reads the int array member key of o into v (at most max); its length, or -1 when it is
+ * absent, too long or holds a non-number (snapshots of the system and of modules). */
+int fm__json_ints(const cJSON *o, const char *key, int *v, int max);
+/* 1 if lo <= v <= hi. */
+int fm__in(int v, int lo, int hi);
 int fm__restore(const struct rules_scenario *sc, const struct rules_options *opts, const char *snap,
                 struct rules_game **out, struct rules_error *err);
 

@@ -8,52 +8,26 @@
  * the allotment, a named place in prohibited terrain.  Then the exclusive
  * module checks the facts its rules rely on (struct fm_hooks.lint).
  *
- * Findings (struct fm_findings) go to a callback in lint mode (`wargamed
+ * Findings (struct sdoc) go to a callback in lint mode (`wargamed
  * check-scenario`, every problem reported) or stop the loader at the first
  * error in strict mode (scenario_load).  Errors make a scenario unloadable;
  * warnings are reported by check-scenario only.
  */
 #include "fm_int.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-int fm__finding(struct fm_findings *f, int severity, const char *path, const char *fmt, ...)
-{
-	char msg[300];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	if (severity == FM_LINT_ERROR)
-		f->errors++;
-	else
-		f->warnings++;
-	if (f->report != NULL) {
-		f->report(f->ctx, severity, path, msg);
-		return 0;
-	}
-	if (severity != FM_LINT_ERROR)
-		return 0;
-	if (f->errors == 1 && f->err != NULL)
-		rules_fail(f->err, WG_E_BAD_SCENARIO, "", "%s: %s: %s", f->source, path, msg);
-	return WG_E_BAD_SCENARIO;
-}
 
 /* The name of the first terrain type of hex that is prohibited to a unit (mobile or not),
  * or NULL. */
 static const char *closed_to(const struct fm_scenario *sc, int hex, int mobile)
 {
-	for (int t = 0; t < sc->nterrain; t++)
-		if ((sc->hex_terrain[hex] & (1u << t)) &&
-		    (sc->terrain[t].prohibited || (mobile && sc->terrain[t].mobile_prohibited)))
-			return sc->terrain[t].name;
-	return NULL;
+	int t = rules_hexmap_hex_closed(&sc->map, hex, mobile);
+
+	return t ? sc->map.terrain[t - 1].name : NULL;
 }
 
-static void check_units(const struct fm_scenario *sc, struct fm_findings *f)
+static void check_units(const struct fm_scenario *sc, struct sdoc *f)
 {
 	char path[96], buf[RULES_HEX_ID_MAX];
 
@@ -75,63 +49,64 @@ static void check_units(const struct fm_scenario *sc, struct fm_findings *f)
 				usable++;
 			/* FM-4.1-04: an arrival hex the unit can never enter is a data error */
 			if (why != NULL && u->setup == FM_SETUP_ARRIVES)
-				fm__finding(
-				    f, FM_LINT_ERROR, path,
+				sdoc_finding(
+				    f, SDOC_ERROR, path,
 				    "arrival hex %s of unit %s is %s terrain, prohibited to it",
-				    rules_hex_format(&sc->grid, h, buf), u->id, why);
+				    rules_hex_format(&sc->map.grid, h, buf), u->id, why);
 		}
 		if (u->setup == FM_SETUP_CHOOSE && usable == 0 && u->where.n > 0)
-			fm__finding(f, FM_LINT_ERROR, path,
-			            "unit %s has no set-up hex it may use: every allowed hex is "
-			            "prohibited to it or holds a unit with a fixed set-up",
-			            u->id);
+			sdoc_finding(f, SDOC_ERROR, path,
+			             "unit %s has no set-up hex it may use: every allowed hex is "
+			             "prohibited to it or holds a unit with a fixed set-up",
+			             u->id);
 	}
 }
 
-static void check_map(const struct fm_scenario *sc, struct fm_findings *f)
+static void check_map(const struct fm_scenario *sc, struct sdoc *f)
 {
 	char path[96], buf[RULES_HEX_ID_MAX];
 
-	for (int z = 0; z < sc->nzones; z++) {
+	for (int z = 0; z < sc->map.nzones; z++) {
 		int open = 0;
 		snprintf(path, sizeof(path), "$.map.zones[%d]", z);
-		for (int k = 0; k < sc->zones[z].hexes.n; k++)
-			open += closed_to(sc, sc->zones[z].hexes.h[k], 0) == NULL;
-		if (sc->zones[z].hexes.n == 0)
-			fm__finding(f, FM_LINT_WARNING, path, "zone '%s' has no hexes",
-			            sc->zones[z].id);
+		for (int k = 0; k < sc->map.zones[z].hexes.n; k++)
+			open += closed_to(sc, sc->map.zones[z].hexes.h[k], 0) == NULL;
+		if (sc->map.zones[z].hexes.n == 0)
+			sdoc_finding(f, SDOC_WARNING, path, "zone '%s' has no hexes",
+			             sc->map.zones[z].id);
 		else if (open == 0)
-			fm__finding(f, FM_LINT_WARNING, path,
-			            "every hex of zone '%s' is prohibited terrain",
-			            sc->zones[z].id);
+			sdoc_finding(f, SDOC_WARNING, path,
+			             "every hex of zone '%s' is prohibited terrain",
+			             sc->map.zones[z].id);
 	}
-	for (int h = 0; h < sc->grid.count; h++) {
+	for (int h = 0; h < sc->map.grid.count; h++) {
 		const char *why = closed_to(sc, h, 0);
-		if (sc->hex_name[h][0] && why != NULL)
-			fm__finding(f, FM_LINT_WARNING, "$.map.hexes",
-			            "hex %s is named '%s' but its terrain (%s) is prohibited",
-			            rules_hex_format(&sc->grid, h, buf), sc->hex_name[h], why);
+		if (sc->map.hex_name[h][0] && why != NULL)
+			sdoc_finding(f, SDOC_WARNING, "$.map.hexes",
+			             "hex %s is named '%s' but its terrain (%s) is prohibited",
+			             rules_hex_format(&sc->map.grid, h, buf), sc->map.hex_name[h],
+			             why);
 	}
-	for (int t = 0; t < sc->nterrain; t++)
-		if (sc->terrain[t].mp_all && sc->terrain[t].prohibited) {
+	for (int t = 0; t < sc->map.nterrain; t++)
+		if (sc->map.terrain[t].mp_all && sc->map.terrain[t].prohibited) {
 			snprintf(path, sizeof(path), "$.terrain[%d]", t);
-			fm__finding(
-			    f, FM_LINT_WARNING, path,
+			sdoc_finding(
+			    f, SDOC_WARNING, path,
 			    "terrain '%s' costs all MP and is prohibited: one of the two is "
 			    "never used",
-			    sc->terrain[t].id);
+			    sc->map.terrain[t].id);
 		}
 	for (int k = 0; k < sc->nchecks; k++) {
 		const struct fm_check *c = &sc->checks[k];
 		snprintf(path, sizeof(path), "$.victory.checks[%d].in_zone", k);
-		if (c->zone >= 0 && sc->zones[c->zone].hexes.n == 0)
-			fm__finding(f, FM_LINT_ERROR, path,
-			            "the victory check's zone '%s' has no hexes",
-			            sc->zones[c->zone].id);
+		if (c->zone >= 0 && sc->map.zones[c->zone].hexes.n == 0)
+			sdoc_finding(f, SDOC_ERROR, path,
+			             "the victory check's zone '%s' has no hexes",
+			             sc->map.zones[c->zone].id);
 	}
 }
 
-static void check_support(const struct fm_scenario *sc, struct fm_findings *f)
+static void check_support(const struct fm_scenario *sc, struct sdoc *f)
 {
 	char path[96];
 
@@ -142,13 +117,13 @@ static void check_support(const struct fm_scenario *sc, struct fm_findings *f)
 				most = sc->allot[t][s], turn = t;
 		snprintf(path, sizeof(path), "$.support.pools.%s", sc->side_names[s]);
 		if (most > sc->nmarkers[s]) /* AMB-30: the whole pool is given */
-			fm__finding(f, FM_LINT_WARNING, path,
-			            "%s is allotted %d markers on turn %d but its pool holds %d",
-			            sc->side_names[s], most, turn, sc->nmarkers[s]);
+			sdoc_finding(f, SDOC_WARNING, path,
+			             "%s is allotted %d markers on turn %d but its pool holds %d",
+			             sc->side_names[s], most, turn, sc->nmarkers[s]);
 	}
 }
 
-void fm__scenario_check(const struct fm_scenario *sc, struct fm_findings *f)
+void fm__scenario_check(const struct fm_scenario *sc, struct sdoc *f)
 {
 	check_units(sc, f);
 	check_map(sc, f);

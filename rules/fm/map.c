@@ -15,22 +15,22 @@ const char *fm__hex_id(const struct fm_game *g, int hex, char *buf)
 		snprintf(buf, RULES_HEX_ID_MAX, "off-map");
 		return buf;
 	}
-	return rules_hex_format(&g->sc->grid, hex, buf);
+	return rules_hex_format(&g->sc->map.grid, hex, buf);
 }
 
 int fm__hex_parse(const struct fm_game *g, const char *id)
 {
-	return rules_hex_parse(&g->sc->grid, id);
+	return rules_hex_parse(&g->sc->map.grid, id);
 }
 
 int fm__adjacent(const struct fm_game *g, int a, int b)
 {
-	return rules_hex_adjacent(&g->sc->grid, a, b);
+	return rules_hex_adjacent(&g->sc->map.grid, a, b);
 }
 
 int fm__distance(const struct fm_game *g, int a, int b)
 {
-	return rules_hex_distance(&g->sc->grid, a, b);
+	return rules_hex_distance(&g->sc->map.grid, a, b);
 }
 
 int fm__occupant(const struct fm_game *g, int hex, int except)
@@ -74,20 +74,20 @@ static int id_eq(const char *typed, const char *printed)
 	return *typed == '\0' && *printed == '\0';
 }
 
-int fm__unit_by_id(const struct fm_game *g, const char *id)
+int fm__unit_by_id(const struct fm_scenario *sc, const char *id)
 {
-	for (int i = 0; i < g->nunits; i++)
-		if (strcmp(g->sc->units[i].id, id) == 0)
+	for (int i = 0; i < sc->nunits; i++)
+		if (strcmp(sc->units[i].id, id) == 0)
 			return i;
-	for (int i = 0; i < g->nunits; i++)
-		if (id_eq(id, g->sc->units[i].id))
+	for (int i = 0; i < sc->nunits; i++)
+		if (id_eq(id, sc->units[i].id))
 			return i;
 	return -1;
 }
 
 int fm__unit_arg(const struct fm_game *g, const char *id, struct rules_error *err)
 {
-	int unit = fm__unit_by_id(g, id);
+	int unit = fm__unit_by_id(g->sc, id);
 
 	if (unit < 0)
 		return rules_fail(err, WG_E_NO_SUCH_UNIT, "", "no unit '%s' in this scenario", id);
@@ -136,7 +136,7 @@ int fm__unit_has(const struct fm_game *g, int unit, const char *ability)
  */
 int fm__in_ezoc(const struct fm_game *g, int hex, int side)
 {
-	const struct rules_hex_grid *grid = &g->sc->grid;
+	const struct rules_hex_grid *grid = &g->sc->map.grid;
 
 	for (int d = 0; d < RULES_HEX_DIRS; d++) {
 		int n = rules_hex_neighbour(grid, hex, d);
@@ -157,38 +157,22 @@ int fm__in_ezoc(const struct fm_game *g, int hex, int side)
 
 int fm__hex_prohibited(const struct fm_game *g, int hex, int unit)
 {
-	const struct fm_scenario *sc = g->sc;
-	uint32_t mask = sc->hex_terrain[hex];
-	int mobile = unit >= 0 && fm__def(g, unit)->mobile;
-
-	for (int t = 0; t < sc->nterrain; t++)
-		if ((mask & (1u << t)) &&
-		    (sc->terrain[t].prohibited || (mobile && sc->terrain[t].mobile_prohibited)))
-			return 1;
-	return 0;
+	return rules_hexmap_hex_closed(&g->sc->map, hex, unit >= 0 && fm__def(g, unit)->mobile) !=
+	       0;
 }
 
 int fm__side_prohibited(const struct fm_game *g, int a, int b, int unit)
 {
-	const struct fm_scenario *sc = g->sc;
-	int s = rules_hex_side_between(&sc->grid, a, b);
-	int mobile = unit >= 0 && fm__def(g, unit)->mobile;
-
-	if (s < 0)
-		return 1;
-	for (int t = 0; t < sc->nsidetypes; t++)
-		if ((sc->side_feat[s] & (1u << t)) &&
-		    (sc->sidetypes[t].prohibited || (mobile && sc->sidetypes[t].mobile_prohibited)))
-			return 1;
-	return 0;
+	return rules_hexmap_side_closed(&g->sc->map, a, b, unit >= 0 && fm__def(g, unit)->mobile) !=
+	       0;
 }
 
 int fm__hex_has_fort(const struct fm_game *g, int hex)
 {
 	const struct fm_scenario *sc = g->sc;
 
-	for (int t = 0; t < sc->nterrain; t++)
-		if ((sc->hex_terrain[hex] & (1u << t)) && sc->terrain[t].fortification)
+	for (int t = 0; t < sc->map.nterrain; t++)
+		if ((sc->map.hex_terrain[hex] & (1u << t)) && sc->tx[t].fortification)
 			return 1;
 	return 0;
 }
@@ -196,12 +180,12 @@ int fm__hex_has_fort(const struct fm_game *g, int hex)
 int fm__side_has_minefield(const struct fm_game *g, int a, int b)
 {
 	const struct fm_scenario *sc = g->sc;
-	int s = rules_hex_side_between(&sc->grid, a, b);
+	int s = rules_hex_side_between(&sc->map.grid, a, b);
 
 	if (s < 0)
 		return 0;
-	for (int t = 0; t < sc->nsidetypes; t++)
-		if ((sc->side_feat[s] & (1u << t)) && sc->sidetypes[t].minefield)
+	for (int t = 0; t < sc->map.nsidetypes; t++)
+		if ((sc->map.side_feat[s] & (1u << t)) && sc->sx[t].minefield)
 			return 1;
 	return 0;
 }
@@ -211,48 +195,13 @@ int fm__side_has_minefield(const struct fm_game *g, int a, int b)
  * otherwise the highest base cost of the hex's types (FM-5.4-02) plus every
  * "+N" feature (FM-5.4-05) plus the hexside features crossed (FM-5.4-04);
  * "all MP" terrain (-2) replaces everything.  a < 0: entry from off map
- * (no hexside, no road rate; AMB-43).
+ * (no hexside, no road rate; AMB-43).  The map computes it (hexmap.c) with
+ * the F&M road and trail rates (1/2 and 1 MP, the map's defaults).
  */
 int fm__step_cost(const struct fm_game *g, int unit, int a, int b)
 {
-	const struct fm_scenario *sc = g->sc;
-	uint32_t mask = sc->hex_terrain[b];
-	int base = -1, add = 0, s = a >= 0 ? rules_hex_side_between(&sc->grid, a, b) : -1;
-	int noroad = 0;
-
 	(void)unit;
-	for (int t = 0; t < sc->nterrain; t++) {
-		const struct fm_terrain *tt = &sc->terrain[t];
-		if (!(mask & (1u << t)))
-			continue;
-		if (tt->mp_all)
-			return -2;
-		if (tt->mp_half > base)
-			base = tt->mp_half;
-		add += tt->add_half;
-		noroad |= tt->no_road;
-	}
-	if (a >= 0)
-		for (int t = 0; t < sc->nterrain; t++)
-			if ((sc->hex_terrain[a] & (1u << t)) && sc->terrain[t].no_road)
-				noroad = 1;
-	if (s >= 0 && !noroad) {
-		if ((sc->side_flags[s] & FM_HF_ROAD) && (sc->hex_flags[a] & FM_HF_ROAD) &&
-		    (sc->hex_flags[b] & FM_HF_ROAD))
-			return 1;
-		if ((sc->side_flags[s] & FM_HF_TRAIL) && (sc->hex_flags[a] & FM_HF_TRAIL) &&
-		    (sc->hex_flags[b] & FM_HF_TRAIL))
-			return 2;
-	}
-	if (base < 0)
-		base = sc->terrain[sc->default_terrain].mp_half >= 0
-		           ? sc->terrain[sc->default_terrain].mp_half
-		           : 2;
-	if (s >= 0)
-		for (int t = 0; t < sc->nsidetypes; t++)
-			if (sc->side_feat[s] & (1u << t))
-				add += sc->sidetypes[t].add_half;
-	return base + add;
+	return rules_hexmap_step_cost(&g->sc->map, a, b);
 }
 
 int fm__line_cols(const struct fm_game *g, int line)
@@ -275,27 +224,15 @@ int fm__hex_line(const struct fm_game *g, int hex)
 	const struct fm_scenario *sc = g->sc;
 	int line = -1;
 
-	for (int t = 0; t < sc->nterrain; t++)
-		if ((sc->hex_terrain[hex] & (1u << t)) && sc->terrain[t].line >= 0)
-			line = fm__line_better(g, line, sc->terrain[t].line);
+	for (int t = 0; t < sc->map.nterrain; t++)
+		if ((sc->map.hex_terrain[hex] & (1u << t)) && sc->tx[t].line >= 0)
+			line = fm__line_better(g, line, sc->tx[t].line);
 	return line >= 0 ? line : sc->crt.default_line;
 }
 
 int fm__edge_distance(const struct fm_game *g, int hex, int side)
 {
-	int best = -1;
-
-	for (int e = 0; e < g->sc->nedges; e++) {
-		const struct fm_edge *ed = &g->sc->edges[e];
-		if (ed->friendly != side)
-			continue;
-		for (int k = 0; k < ed->hexes.n; k++) {
-			int d = fm__distance(g, hex, ed->hexes.h[k]);
-			if (best < 0 || d < best)
-				best = d;
-		}
-	}
-	return best;
+	return rules_hexmap_edge_distance(&g->sc->map, hex, side);
 }
 
 int fm__nearest_unit(const struct fm_game *g, int hex, int side, int except)

@@ -217,7 +217,7 @@ void fm__finish_mover(struct fm_game *g)
  */
 static int search(const struct fm_game *g, int unit, int *end, int *prev)
 {
-	int count = g->sc->grid.count, nn = 2 * count, origin = g->u[unit].hex;
+	int count = g->sc->map.grid.count, nn = 2 * count, origin = g->u[unit].hex;
 	int *dist = malloc(sizeof(int) * (size_t)nn);
 	uint8_t *done = calloc((size_t)nn, 1);
 	int *frontier = malloc(sizeof(int) * (size_t)nn);
@@ -261,7 +261,7 @@ static int search(const struct fm_game *g, int unit, int *end, int *prev)
 		cur.left = node & 1;
 		for (int d = 0; d < RULES_HEX_DIRS; d++) {
 			struct mstate nx;
-			int to = rules_hex_neighbour(&g->sc->grid, hex, d), nnode;
+			int to = rules_hex_neighbour(&g->sc->map.grid, hex, d), nnode;
 			if (to < 0 || step(g, unit, &cur, to, &nx, NULL) != 0)
 				continue;
 			if (to != origin && fm__may_stack(g, unit, to) &&
@@ -297,7 +297,7 @@ int fm__reach(const struct fm_game *g, int unit, int *cost_half, int *prev)
 /* Builds the cheapest path from the unit's hex to target into path (excluding the start). */
 static int cheapest_path(const struct fm_game *g, int unit, int target, int *path, int *n)
 {
-	int count = g->sc->grid.count;
+	int count = g->sc->map.grid.count;
 	int *end = malloc(sizeof(int) * (size_t)count);
 	int *prev = malloc(sizeof(int) * (size_t)(3 * count));
 	int rev[512], nr = 0, node, rc = 0;

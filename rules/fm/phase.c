@@ -84,7 +84,7 @@ static int check_holds(const struct fm_game *g, const struct fm_check *c)
 	for (int i = 0; i < g->nunits; i++) {
 		if (g->u[i].where != FM_W_MAP || fm__side_of(g, i) != c->side)
 			continue;
-		if (c->zone >= 0 && !(g->sc->hex_zones[g->u[i].hex] & (1ull << c->zone)))
+		if (c->zone >= 0 && !(g->sc->map.hex_zones[g->u[i].hex] & (1ull << c->zone)))
 			continue;
 		n++;
 	}
@@ -109,7 +109,7 @@ static void check_text(const struct fm_game *g, const struct fm_check *c, char *
 {
 	snprintf(buf, n, "%s wins: %s %s %s", g->sc->side_names[c->winner],
 	         c->absent ? "no unit of" : "a unit of", g->sc->side_names[c->side],
-	         c->zone >= 0 ? g->sc->zones[c->zone].name : "on the map");
+	         c->zone >= 0 ? g->sc->map.zones[c->zone].name : "on the map");
 }
 
 int fm__check_instant(struct fm_game *g, struct rules_events *ev)
@@ -183,8 +183,8 @@ static int any_can_attack(const struct fm_game *g)
 		if (fm__may_attack(g, i, NULL) != 0)
 			continue;
 		for (int d = -1; d < RULES_HEX_DIRS; d++) {
-			int n =
-			    d < 0 ? g->u[i].hex : rules_hex_neighbour(&g->sc->grid, g->u[i].hex, d);
+			int n = d < 0 ? g->u[i].hex
+			              : rules_hex_neighbour(&g->sc->map.grid, g->u[i].hex, d);
 			if (n < 0)
 				continue;
 			for (int o = 0; o < g->nunits; o++) {

@@ -270,7 +270,7 @@ static void enum_rec(const struct fm_game *g, int unit, int origin, int dist, st
 	int last = cur->n ? cur->h[cur->n - 1] : origin;
 
 	for (int d = 0; d < RULES_HEX_DIRS && *n < MAX_PATHS; d++) {
-		int nb = rules_hex_neighbour(&g->sc->grid, last, d), stop;
+		int nb = rules_hex_neighbour(&g->sc->map.grid, last, d), stop;
 		if (nb < 0 || step_bad(g, unit, origin, last, nb, &stop, NULL) != 0)
 			continue;
 		cur->h[cur->n++] = (int16_t)nb;
@@ -692,7 +692,7 @@ static int displace_options(const struct fm_game *g, int unit, int retreating, i
 
 	*any = 0;
 	for (int d = 0; d < RULES_HEX_DIRS; d++) {
-		int to = rules_hex_neighbour(&g->sc->grid, g->u[unit].hex, d);
+		int to = rules_hex_neighbour(&g->sc->map.grid, g->u[unit].hex, d);
 		if (to < 0 || to == exclude || displace_bad(g, unit, to, retreating, NULL) != 0)
 			continue;
 		*any = 1;

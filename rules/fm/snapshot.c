@@ -119,7 +119,7 @@ char *fm__snapshot(const struct rules_game *rg)
 		cJSON_AddStringToObject(o, s ? "markers1" : "markers0", buf);
 	}
 	bomb = cJSON_AddArrayToObject(o, "bombarded");
-	for (int h = 0; h < g->sc->grid.count; h++)
+	for (int h = 0; h < g->sc->map.grid.count; h++)
 		if (g->bombarded[h]) {
 			v[0] = h;
 			v[1] = g->bombarded[h];
@@ -143,8 +143,7 @@ char *fm__snapshot(const struct rules_game *rg)
 	return out;
 }
 
-/* Reads an int array member into v (at most max); returns its length or -1. */
-static int get_ints(const cJSON *o, const char *key, int *v, int max)
+int fm__json_ints(const cJSON *o, const char *key, int *v, int max)
 {
 	const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key), *x;
 	int n = 0;
@@ -160,7 +159,7 @@ static int get_ints(const cJSON *o, const char *key, int *v, int max)
 	return n;
 }
 
-static int in(int v, int lo, int hi)
+int fm__in(int v, int lo, int hi)
 {
 	return v >= lo && v <= hi;
 }
@@ -168,9 +167,9 @@ static int in(int v, int lo, int hi)
 static int battle_in(struct fm_game *g, const cJSON *o)
 {
 	struct fm_battle *b = &g->b;
-	int v[64], n, nu = g->nunits - 1, nh = g->sc->grid.count - 1;
+	int v[64], n, nu = g->nunits - 1, nh = g->sc->map.grid.count - 1;
 
-	if (!cJSON_IsObject(o) || get_ints(o, "s", v, 64) != 24)
+	if (!cJSON_IsObject(o) || fm__json_ints(o, "s", v, 64) != 24)
 		return -1;
 	b->active = (uint8_t)v[0];
 	b->bombard = (uint8_t)v[1];
@@ -196,57 +195,58 @@ static int battle_in(struct fm_game *g, const cJSON *o)
 	b->passed[1] = (uint8_t)v[21];
 	b->label = (int8_t)v[22];
 	b->freed = (int16_t)v[23];
-	if (!in(v[23], -1, nh))
+	if (!fm__in(v[23], -1, nh))
 		return -1;
-	if (!in(v[22], 0, g->sc->crt.ncols - 1))
+	if (!fm__in(v[22], 0, g->sc->crt.ncols - 1))
 		return -1;
-	if (!in(v[2], 0, nh) && v[0])
+	if (!fm__in(v[2], 0, nh) && v[0])
 		return -1;
-	if (!in(v[7], -1, g->sc->crt.nlines - 1) || !in(v[8], 0, g->sc->crt.ncols - 1) ||
-	    !in(v[10], 0, FM_R_COUNT - 1) || !in(v[16], -1, nu) || !in(v[17], -1, nu) ||
-	    !in(v[9], 0, 6) || !in(v[3], 0, 5))
+	if (!fm__in(v[7], -1, g->sc->crt.nlines - 1) || !fm__in(v[8], 0, g->sc->crt.ncols - 1) ||
+	    !fm__in(v[10], 0, FM_R_COUNT - 1) || !fm__in(v[16], -1, nu) || !fm__in(v[17], -1, nu) ||
+	    !fm__in(v[9], 0, 6) || !fm__in(v[3], 0, 5))
 		return -1;
-	if ((n = get_ints(o, "att", v, FM_MAX_IN_BATTLE)) < 0)
+	if ((n = fm__json_ints(o, "att", v, FM_MAX_IN_BATTLE)) < 0)
 		return -1;
 	b->natt = (uint8_t)n;
 	for (int k = 0; k < n; k++) {
-		if (!in(v[k], 0, nu))
+		if (!fm__in(v[k], 0, nu))
 			return -1;
 		b->att[k] = (int16_t)v[k];
 	}
-	if ((n = get_ints(o, "def", v, FM_MAX_IN_BATTLE)) < 0)
+	if ((n = fm__json_ints(o, "def", v, FM_MAX_IN_BATTLE)) < 0)
 		return -1;
 	b->ndef = (uint8_t)n;
 	for (int k = 0; k < n; k++) {
-		if (!in(v[k], 0, nu))
+		if (!fm__in(v[k], 0, nu))
 			return -1;
 		b->def[k] = (int16_t)v[k];
 	}
 	for (int s = 0; s < RULES_SIDES; s++) {
-		if ((n = get_ints(o, s ? "mark1" : "mark0", v, FM_MAX_BATTLE_MARKERS)) < 0)
+		if ((n = fm__json_ints(o, s ? "mark1" : "mark0", v, FM_MAX_BATTLE_MARKERS)) < 0)
 			return -1;
 		b->nmark[s] = (uint8_t)n;
 		for (int k = 0; k < n; k++) {
-			if (!in(v[k], 0, g->sc->nmarkers[s] - 1))
+			if (!fm__in(v[k], 0, g->sc->nmarkers[s] - 1))
 				return -1;
 			b->mark[s][k] = (int16_t)v[k];
 		}
 	}
-	if ((n = get_ints(o, "retreat", v, 3 * FM_MAX_IN_BATTLE)) < 0 || n % 3)
+	if ((n = fm__json_ints(o, "retreat", v, 3 * FM_MAX_IN_BATTLE)) < 0 || n % 3)
 		return -1;
 	b->nretreat = (uint8_t)(n / 3);
 	for (int k = 0; k < n / 3; k++) {
-		if (!in(v[3 * k], 0, nu) || !in(v[3 * k + 1], 0, nh) || !in(v[3 * k + 2], 1, 9))
+		if (!fm__in(v[3 * k], 0, nu) || !fm__in(v[3 * k + 1], 0, nh) ||
+		    !fm__in(v[3 * k + 2], 1, 9))
 			return -1;
 		b->retreat[k].unit = (int16_t)v[3 * k];
 		b->retreat[k].origin = (int16_t)v[3 * k + 1];
 		b->retreat[k].dist = (uint8_t)v[3 * k + 2];
 	}
-	if ((n = get_ints(o, "path", v, 8)) < 0)
+	if ((n = fm__json_ints(o, "path", v, 8)) < 0)
 		return -1;
 	b->npath = (uint8_t)n;
 	for (int k = 0; k < n; k++) {
-		if (!in(v[k], 0, nh))
+		if (!fm__in(v[k], 0, nh))
 			return -1;
 		b->path[k] = (int16_t)v[k];
 	}
@@ -267,7 +267,7 @@ int fm__restore(const struct rules_scenario *rsc, const struct rules_options *op
 		cJSON_Delete(o);
 		return rc;
 	}
-	if (get_ints(o, "g", v, 16) != 9)
+	if (fm__json_ints(o, "g", v, 16) != 9)
 		goto bad;
 	g->turn = v[0];
 	g->phase = v[1];
@@ -278,10 +278,10 @@ int fm__restore(const struct rules_scenario *rsc, const struct rules_options *op
 	g->over = v[6];
 	g->winner = v[7];
 	g->mover = v[8];
-	if (!in(g->turn, 0, sc->turns) || !in(g->phase, 0, FM_PH_TURN_END) ||
-	    !in(g->active, 0, 1) || !in(g->player_turn, 0, 1) || !in(g->await, 0, FM_AW_NONE) ||
-	    !in(g->mover, -1, g->nunits - 1) || !in(g->winner, -1, 1) ||
-	    !in(g->setup_idx, 0, RULES_SIDES - 1))
+	if (!fm__in(g->turn, 0, sc->turns) || !fm__in(g->phase, 0, FM_PH_TURN_END) ||
+	    !fm__in(g->active, 0, 1) || !fm__in(g->player_turn, 0, 1) ||
+	    !fm__in(g->await, 0, FM_AW_NONE) || !fm__in(g->mover, -1, g->nunits - 1) ||
+	    !fm__in(g->winner, -1, 1) || !fm__in(g->setup_idx, 0, RULES_SIDES - 1))
 		goto bad;
 	sum = cJSON_GetObjectItemCaseSensitive(o, "summary");
 	if (!cJSON_IsString(sum))
@@ -301,8 +301,9 @@ int fm__restore(const struct rules_scenario *rsc, const struct rules_options *op
 				goto bad;
 			v[n++] = y->valueint;
 		}
-		if (n != 8 || !in(v[0], -1, sc->grid.count - 1) || !in(v[1], 0, FM_W_REMOVED) ||
-		    !in(v[2], 0, sc->units[k].nsteps - 1) || !in(v[5], -1, sc->grid.count - 1))
+		if (n != 8 || !fm__in(v[0], -1, sc->map.grid.count - 1) ||
+		    !fm__in(v[1], 0, FM_W_REMOVED) || !fm__in(v[2], 0, sc->units[k].nsteps - 1) ||
+		    !fm__in(v[5], -1, sc->map.grid.count - 1))
 			goto bad;
 		u->hex = (int16_t)v[0];
 		u->where = (uint8_t)v[1];
@@ -322,7 +323,7 @@ int fm__restore(const struct rules_scenario *rsc, const struct rules_options *op
 			goto bad;
 		for (int q = 0; q < sc->nmarkers[s]; q++) {
 			int w = m->valuestring[2 * q] - '0', r = m->valuestring[2 * q + 1] - '0';
-			if (!in(w, 0, FM_M_GONE) || !in(r, 0, 1))
+			if (!fm__in(w, 0, FM_M_GONE) || !fm__in(r, 0, 1))
 				goto bad;
 			g->m[s][q].where = (uint8_t)w;
 			g->m[s][q].revealed = (uint8_t)r;
@@ -335,8 +336,8 @@ int fm__restore(const struct rules_scenario *rsc, const struct rules_options *op
 	{
 		if (cJSON_GetArraySize(x) != 2 || !cJSON_IsNumber(x->child) ||
 		    !cJSON_IsNumber(x->child->next) ||
-		    !in(x->child->valueint, 0, sc->grid.count - 1) ||
-		    !in(x->child->next->valueint, 0, 255))
+		    !fm__in(x->child->valueint, 0, sc->map.grid.count - 1) ||
+		    !fm__in(x->child->next->valueint, 0, 255))
 			goto bad;
 		g->bombarded[x->child->valueint] = (uint8_t)x->child->next->valueint;
 	}

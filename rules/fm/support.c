@@ -32,10 +32,10 @@ int fm__markers_available(const struct fm_game *g, int side)
 	return n;
 }
 
-int fm__marker_by_id(const struct fm_game *g, int side, const char *id)
+int fm__marker_by_id(const struct fm_scenario *sc, int side, const char *id)
 {
-	for (int k = 0; k < g->sc->nmarkers[side]; k++)
-		if (strcasecmp(g->sc->markers[side][k].id, id) == 0)
+	for (int k = 0; k < sc->nmarkers[side]; k++)
+		if (strcasecmp(sc->markers[side][k].id, id) == 0)
 			return k;
 	return -1;
 }
@@ -265,7 +265,7 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			return rules_fail(err, WG_E_BAD_ARGS, "FM-7.2-05",
 			                  "markers are picked blind at random in this game: use "
 			                  "`support draw` or `support pass`");
-		marker = fm__marker_by_id(g, side, argv[1]);
+		marker = fm__marker_by_id(g->sc, side, argv[1]);
 		if (marker < 0)
 			return rules_fail(err, WG_E_BAD_ARGS, "",
 			                  "you have no support fire marker '%s' (see `markers`)",

@@ -205,7 +205,7 @@ cJSON *fm__view(const struct rules_game *rg, int viewer)
 static int q_reach(const struct fm_game *g, int argc, char **argv, cJSON *out,
                    struct rules_error *err)
 {
-	int unit = fm__unit_arg(g, argv[1], err), count = g->sc->grid.count, n = 0, rc;
+	int unit = fm__unit_arg(g, argv[1], err), count = g->sc->map.grid.count, n = 0, rc;
 	int *cost;
 	char buf[RULES_HEX_ID_MAX], line[480];
 	size_t len = 0;
@@ -253,54 +253,35 @@ static int q_reach(const struct fm_game *g, int argc, char **argv, cJSON *out,
 	return 0;
 }
 
-/* One distinct letter per terrain type (first free letter of its name), '.' for the default. */
-static void terrain_letters(const struct fm_game *g, char *letters)
-{
-	const struct fm_scenario *sc = g->sc;
-	char used[128] = {0};
+/* What the text map's callbacks write to. */
+struct map_ctx {
+	const struct fm_game *g;
+	cJSON *out;
+};
 
-	used['.'] = 1;
-	for (int t = 0; t < sc->nterrain; t++) {
-		letters[t] = '?';
-		if (t == sc->default_terrain) {
-			letters[t] = '.';
-			continue;
-		}
-		for (const char *p = sc->terrain[t].name; *p; p++) {
-			char up = *p >= 'a' && *p <= 'z' ? (char)(*p - 32) : *p;
-			char lo = up >= 'A' && up <= 'Z' ? (char)(up + 32) : up;
-			if (up < 'A' || up > 'Z')
-				continue;
-			if (!used[(int)up]) {
-				letters[t] = up;
-				break;
-			}
-			if (!used[(int)lo]) {
-				letters[t] = lo;
-				break;
-			}
-		}
-		used[(int)(unsigned char)letters[t] & 127] = 1;
-	}
+/* The occupant of a hex in the text map: "side initial:unit". */
+static void map_cell(void *ctx, int hex, char *buf, size_t n)
+{
+	const struct fm_game *g = ((struct map_ctx *)ctx)->g;
+	int o = fm__occupant(g, hex, -1);
+
+	if (o >= 0)
+		snprintf(buf, n, "%c:%.5s", g->sc->side_names[fm__side_of(g, o)][0],
+		         fm__def(g, o)->id);
 }
 
-static char terrain_letter(const struct fm_game *g, const char *letters, int hex)
+static void map_line(void *ctx, const char *text)
 {
-	const struct fm_scenario *sc = g->sc;
-
-	for (int t = 0; t < sc->nterrain; t++)
-		if ((sc->hex_terrain[hex] & (1u << t)) && t != sc->default_terrain)
-			return letters[t];
-	return '.';
+	fm__line(((struct map_ctx *)ctx)->out, "%s", text);
 }
 
 static int q_map(const struct fm_game *g, int argc, char **argv, cJSON *out,
                  struct rules_error *err)
 {
-	const struct rules_hex_grid *grid = &g->sc->grid;
+	const struct rules_hex_grid *grid = &g->sc->map.grid;
 	int c1 = grid->col_min, c2 = grid->col_max, r1 = grid->row_min, r2 = grid->row_max;
-	char line[1024], buf[RULES_HEX_ID_MAX], letters[FM_MAX_TERRAIN];
-	size_t llen = 0;
+	char buf[RULES_HEX_ID_MAX], letters[RULES_MAP_TERRAIN];
+	struct map_ctx mc = {g, out};
 	cJSON *hexes;
 
 	if (argc == 2)
@@ -320,46 +301,10 @@ static int q_map(const struct fm_game *g, int argc, char **argv, cJSON *out,
 			t = r1, r1 = r2, r2 = t;
 	}
 	if (c2 - c1 + 1 > 40)
-		c2 = c1 + 39; /* keep lines readable */
+		c2 = c1 + 39; /* the text map draws at most 40 columns */
 	hexes = cJSON_AddArrayToObject(out, "hexes");
-	terrain_letters(g, letters);
-	fm__line(out, "hex ids, then terrain and occupant (side initial:unit); shifted columns "
-	              "sit half a hex lower");
-	llen = (size_t)snprintf(line, sizeof(line), "terrain:");
-	for (int t = 0; t < g->sc->nterrain && llen < sizeof(line); t++)
-		llen +=
-		    (size_t)snprintf(line + llen, sizeof(line) - llen, " %c %s%s", letters[t],
-		                     g->sc->terrain[t].name, t + 1 < g->sc->nterrain ? "," : "");
-	fm__line(out, "%s", line);
-	for (int v = 2 * r1; v <= 2 * r2 + 1; v++) {
-		size_t len = 0;
-		for (int c = c1; c <= c2 && len < sizeof(line) - 12; c++) {
-			int s = rules_hex_col_shifted(grid, c), row = (v - s) / 2,
-			    top = (v - s) % 2 == 0;
-			int h = (v - s) >= 0 ? rules_hex_index(grid, c, row) : -1;
-			if (h < 0 || row < r1 || row > r2) {
-				len +=
-				    (size_t)snprintf(line + len, sizeof(line) - len, "%-10s", "");
-				continue;
-			}
-			if (top) {
-				len += (size_t)snprintf(line + len, sizeof(line) - len, "%-10s",
-				                        fm__hex_id(g, h, buf));
-			} else {
-				int o = fm__occupant(g, h, -1);
-				char u[12] = "";
-				if (o >= 0)
-					snprintf(u, sizeof(u), "%c:%.5s",
-					         g->sc->side_names[fm__side_of(g, o)][0],
-					         fm__def(g, o)->id);
-				len += (size_t)snprintf(line + len, sizeof(line) - len, "%c %-8s",
-				                        terrain_letter(g, letters, h), u);
-			}
-		}
-		while (len > 0 && line[len - 1] == ' ')
-			line[--len] = '\0';
-		fm__line(out, "%s", line);
-	}
+	rules_hexmap_text(&g->sc->map, c1, c2, r1, r2, map_cell, map_line, &mc);
+	rules_hexmap_letters(&g->sc->map, letters);
 	for (int c = c1; c <= c2; c++)
 		for (int r = r1; r <= r2; r++) {
 			int h = rules_hex_index(grid, c, r), o = fm__occupant(g, h, -1);
@@ -368,8 +313,9 @@ static int q_map(const struct fm_game *g, int argc, char **argv, cJSON *out,
 				continue;
 			x = cJSON_CreateObject();
 			cJSON_AddStringToObject(x, "hex", fm__hex_id(g, h, buf));
-			cJSON_AddStringToObject(x, "terrain",
-			                        (char[2]){terrain_letter(g, letters, h), 0});
+			cJSON_AddStringToObject(
+			    x, "terrain",
+			    (char[2]){rules_hexmap_letter(&g->sc->map, letters, h), 0});
 			if (o >= 0)
 				cJSON_AddStringToObject(x, "unit", fm__def(g, o)->id);
 			cJSON_AddItemToArray(hexes, x);
@@ -408,12 +354,32 @@ static int q_units(const struct fm_game *g, int argc, char **argv, cJSON *out,
 	return 0;
 }
 
+/* One hexside of `hex`: its features as JSON and a text line. */
+static void hex_side(void *ctx, int neighbour, int slot, const char *text)
+{
+	struct map_ctx *mc = ctx;
+	const struct rules_hexmap *m = &mc->g->sc->map;
+	cJSON *x = cJSON_CreateObject();
+	char buf[RULES_HEX_ID_MAX];
+
+	cJSON_AddStringToObject(x, "to", fm__hex_id(mc->g, neighbour, buf));
+	for (int t = 0; t < m->nsidetypes; t++)
+		if (m->side_feat[slot] & (1u << t)) {
+			cJSON_DeleteItemFromObjectCaseSensitive(x, "feature");
+			cJSON_AddStringToObject(x, "feature", m->sidetypes[t].id);
+		}
+	cJSON_AddStringToObject(x, "text", text);
+	cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(mc->out, "hexsides"), x);
+	fm__line(mc->out, "  hexside to %s: %s", buf, text);
+}
+
 static int q_hex(const struct fm_game *g, int argc, char **argv, cJSON *out,
                  struct rules_error *err)
 {
 	const struct fm_scenario *sc = g->sc;
 	int h = fm__hex_parse(g, argv[1]), o;
-	char buf[RULES_HEX_ID_MAX], txt[300];
+	char txt[300];
+	struct map_ctx mc = {g, out};
 	size_t len = 0;
 	cJSON *arr;
 
@@ -421,54 +387,21 @@ static int q_hex(const struct fm_game *g, int argc, char **argv, cJSON *out,
 	if (h < 0)
 		return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map", argv[1]);
 	cJSON_AddStringToObject(out, "hex", argv[1]);
-	if (sc->hex_name[h][0])
-		cJSON_AddStringToObject(out, "name", sc->hex_name[h]);
+	if (sc->map.hex_name[h][0])
+		cJSON_AddStringToObject(out, "name", sc->map.hex_name[h]);
 	arr = cJSON_AddArrayToObject(out, "terrain");
-	txt[0] = '\0';
-	for (int t = 0; t < sc->nterrain; t++)
-		if (sc->hex_terrain[h] & (1u << t)) {
-			cJSON_AddItemToArray(arr, cJSON_CreateString(sc->terrain[t].id));
-			len += (size_t)snprintf(txt + len, sizeof(txt) - len, "%s%s",
-			                        len ? ", " : "", sc->terrain[t].name);
-		}
-	fm__line(out, "hex %s%s%s: %s%s%s; CRT line %s", argv[1], sc->hex_name[h][0] ? " " : "",
-	         sc->hex_name[h], txt, (sc->hex_flags[h] & FM_HF_ROAD) ? ", road" : "",
-	         (sc->hex_flags[h] & FM_HF_TRAIL) ? ", trail" : "",
+	for (int t = 0; t < sc->map.nterrain; t++)
+		if (sc->map.hex_terrain[h] & (1u << t))
+			cJSON_AddItemToArray(arr, cJSON_CreateString(sc->map.terrain[t].id));
+	rules_hexmap_describe(&sc->map, h, txt, sizeof(txt), NULL, NULL);
+	fm__line(out, "hex %s%s%s: %s%s%s; CRT line %s", argv[1], sc->map.hex_name[h][0] ? " " : "",
+	         sc->map.hex_name[h], txt, (sc->map.hex_flags[h] & RULES_HF_ROAD) ? ", road" : "",
+	         (sc->map.hex_flags[h] & RULES_HF_TRAIL) ? ", trail" : "",
 	         sc->crt.lines[fm__hex_line(g, h)].name);
-	cJSON_AddBoolToObject(out, "road", (sc->hex_flags[h] & FM_HF_ROAD) != 0);
-	cJSON_AddBoolToObject(out, "trail", (sc->hex_flags[h] & FM_HF_TRAIL) != 0);
-	arr = cJSON_AddArrayToObject(out, "hexsides");
-	for (int d = 0; d < RULES_HEX_DIRS; d++) {
-		int n = rules_hex_neighbour(&sc->grid, h, d), s;
-		cJSON *x;
-		if (n < 0)
-			continue;
-		s = rules_hex_side_between(&sc->grid, h, n);
-		if (!sc->side_feat[s] && !sc->side_flags[s])
-			continue;
-		x = cJSON_CreateObject();
-		cJSON_AddStringToObject(x, "to", fm__hex_id(g, n, buf));
-		len = 0;
-		txt[0] = '\0';
-		for (int t = 0; t < sc->nsidetypes; t++)
-			if (sc->side_feat[s] & (1u << t)) {
-				len += (size_t)snprintf(txt + len, sizeof(txt) - len, "%s%s",
-				                        len ? ", " : "", sc->sidetypes[t].name);
-				cJSON_AddStringToObject(x, "feature", sc->sidetypes[t].id);
-			}
-		if (sc->side_flags[s] & FM_HF_ROAD)
-			len += (size_t)snprintf(txt + len, sizeof(txt) - len, "%sroad",
-			                        len ? ", " : "");
-		if (sc->side_flags[s] & FM_HF_TRAIL)
-			len += (size_t)snprintf(txt + len, sizeof(txt) - len, "%strail",
-			                        len ? ", " : "");
-		if (sc->side_flags[s] & FM_HF_BRIDGE)
-			len += (size_t)snprintf(txt + len, sizeof(txt) - len, "%sbridge",
-			                        len ? ", " : "");
-		cJSON_AddStringToObject(x, "text", txt);
-		cJSON_AddItemToArray(arr, x);
-		fm__line(out, "  hexside to %s: %s", buf, txt);
-	}
+	cJSON_AddBoolToObject(out, "road", (sc->map.hex_flags[h] & RULES_HF_ROAD) != 0);
+	cJSON_AddBoolToObject(out, "trail", (sc->map.hex_flags[h] & RULES_HF_TRAIL) != 0);
+	cJSON_AddArrayToObject(out, "hexsides");
+	rules_hexmap_describe(&sc->map, h, txt, sizeof(txt), hex_side, &mc);
 	o = fm__occupant(g, h, -1);
 	if (o >= 0) {
 		char lab[64];
@@ -533,13 +466,13 @@ static int q_crt(const struct fm_game *g, int argc, char **argv, cJSON *out,
 
 	if (argc == 2) {
 		only = fm__line_by_id(g->sc, argv[1]);
-		for (int t = 0; only < 0 && t < g->sc->nterrain; t++)
-			if (strcasecmp(g->sc->terrain[t].id, argv[1]) == 0)
-				only = g->sc->terrain[t].line >= 0 ? g->sc->terrain[t].line
-				                                   : crt->default_line;
-		for (int t = 0; only < 0 && t < g->sc->nsidetypes; t++)
-			if (strcasecmp(g->sc->sidetypes[t].id, argv[1]) == 0)
-				only = g->sc->sidetypes[t].line;
+		for (int t = 0; only < 0 && t < g->sc->map.nterrain; t++)
+			if (strcasecmp(g->sc->map.terrain[t].id, argv[1]) == 0)
+				only =
+				    g->sc->tx[t].line >= 0 ? g->sc->tx[t].line : crt->default_line;
+		for (int t = 0; only < 0 && t < g->sc->map.nsidetypes; t++)
+			if (strcasecmp(g->sc->map.sidetypes[t].id, argv[1]) == 0)
+				only = g->sc->sx[t].line;
 		if (only < 0)
 			return rules_fail(err, WG_E_BAD_ARGS, "", "no terrain or CRT line '%s'",
 			                  argv[1]);

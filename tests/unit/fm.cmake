@@ -1,5 +1,7 @@
 # Hex grid and Fire & Movement engine suites (issue 3).
 wg_unit_test(test_hex SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_hex.c LIBS wg_rules)
+# The shared scenario reader and hex terrain map (rules/core/sdoc.c, hexmap.c).
+wg_unit_test(test_hexmap SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_hexmap.c LIBS wg_rules)
 foreach(_fm_suite scenario move support combat crt retreat game hooks)
   if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/test_fm_${_fm_suite}.c)
     wg_unit_test(test_fm_${_fm_suite}

@@ -30,7 +30,7 @@ static int teardown(void **state)
 
 static int in_hand(struct fmt *t, int side, const char *id)
 {
-	return t->g->m[side][fm__marker_by_id(t->g, side, id)].where == FM_M_HAND;
+	return t->g->m[side][fm__marker_by_id(t->g->sc, side, id)].where == FM_M_HAND;
 }
 
 static int hand_count(struct fmt *t, int side)
@@ -85,11 +85,11 @@ static void test_bs_14_0_02_turn_1_allotment(void **state)
 	(void)state;
 	for (int k = 0; k < T.g->sc->nmarkers[ALLIED]; k++)
 		allied += T.g->m[ALLIED][k].where == FM_M_HAND &&
-		          k != fm__marker_by_id(T.g, ALLIED, "N1") &&
-		          k != fm__marker_by_id(T.g, ALLIED, "N2");
+		          k != fm__marker_by_id(T.g->sc, ALLIED, "N1") &&
+		          k != fm__marker_by_id(T.g->sc, ALLIED, "N2");
 	for (int k = 0; k < T.g->sc->nmarkers[GERMAN]; k++)
 		german += T.g->m[GERMAN][k].where == FM_M_HAND &&
-		          k != fm__marker_by_id(T.g, GERMAN, "AT");
+		          k != fm__marker_by_id(T.g->sc, GERMAN, "AT");
 	assert_int_equal(allied, 11);
 	assert_int_equal(german, 6);
 }
@@ -136,7 +136,8 @@ static void test_bs_14_0_04_markers_played_by_choice(void **state)
 	fmt_do(&T, ALLIED, "support draw");
 	fmt_refused(&T, WG_E_BAD_ARGS, "BS-14.0-04");
 	bst_ok(&T, ALLIED, "support A5");
-	assert_int_equal(T.g->m[ALLIED][fm__marker_by_id(T.g, ALLIED, "A5")].where, FM_M_COMMITTED);
+	assert_int_equal(T.g->m[ALLIED][fm__marker_by_id(T.g->sc, ALLIED, "A5")].where,
+	                 FM_M_COMMITTED);
 }
 
 /* BS-14.0-05: every marker goes back to the pool at the end of the game turn. */
@@ -148,9 +149,9 @@ static void test_bs_14_0_05_markers_return_each_turn(void **state)
 	bst_ok(&T, ALLIED, "attack 3018 44/15");
 	bst_ok(&T, ALLIED, "support A5");
 	bst_ok(&T, ALLIED, "support pass");
-	assert_int_equal(T.g->m[ALLIED][fm__marker_by_id(T.g, ALLIED, "A5")].where, FM_M_USED);
+	assert_int_equal(T.g->m[ALLIED][fm__marker_by_id(T.g->sc, ALLIED, "A5")].where, FM_M_USED);
 	fm__support_return(T.g);
-	assert_int_equal(T.g->m[ALLIED][fm__marker_by_id(T.g, ALLIED, "A5")].where, FM_M_POOL);
+	assert_int_equal(T.g->m[ALLIED][fm__marker_by_id(T.g->sc, ALLIED, "A5")].where, FM_M_POOL);
 }
 
 /* BS-14.1-01: the +5 anti-tank marker is the German player's, not part of the draw. */
@@ -160,7 +161,8 @@ static void test_bs_14_1_01_anti_tank_outside_the_draw(void **state)
 	for (int turn = 0; turn < 3; turn++) {
 		assert_true(in_hand(&T, GERMAN, "AT"));
 		assert_int_equal(hand_count(&T, GERMAN), 7);
-		assert_false(scheldt__in_draw(T.g, GERMAN, fm__marker_by_id(T.g, GERMAN, "AT")));
+		assert_false(
+		    scheldt__in_draw(T.g, GERMAN, fm__marker_by_id(T.g->sc, GERMAN, "AT")));
 		next_turn(&T);
 	}
 }
@@ -230,13 +232,13 @@ static void test_bs_14_1_04_once_per_turn(void **state)
 	bst_ok(&T, ALLIED, "attack 3018 10/1");
 	bst_ok(&T, GERMAN, "support AT");
 	assert_int_equal(T.g->await, FM_AW_PHASE);
-	assert_int_equal(T.g->m[GERMAN][fm__marker_by_id(T.g, GERMAN, "AT")].where, FM_M_USED);
+	assert_int_equal(T.g->m[GERMAN][fm__marker_by_id(T.g->sc, GERMAN, "AT")].where, FM_M_USED);
 	bst_put(&T, "346", "3117", 0);
 	bst_put(&T, "10/1", "3118", 0);
 	bst_at(&T, 5, ALLIED, FM_PH_MOBILE_COMBAT);
-	T.g->m[GERMAN][fm__marker_by_id(T.g, GERMAN, "AT")].where = FM_M_USED;
+	T.g->m[GERMAN][fm__marker_by_id(T.g->sc, GERMAN, "AT")].where = FM_M_USED;
 	fmt_hand(&T, GERMAN, "G1");
-	T.g->m[GERMAN][fm__marker_by_id(T.g, GERMAN, "AT")].where = FM_M_USED;
+	T.g->m[GERMAN][fm__marker_by_id(T.g->sc, GERMAN, "AT")].where = FM_M_USED;
 	bst_ok(&T, ALLIED, "attack 3117 10/1");
 	fmt_do(&T, GERMAN, "support AT");
 	fmt_refused(&T, WG_E_ILLEGAL_SUPPORT, "BS-14.1-04");
@@ -262,7 +264,7 @@ static void test_bs_14_1_05_never_in_bombardment(void **state)
 	fmt_hand(&T, GERMAN, "AT");
 	fmt_dice(&T, 1, 5);
 	bst_ok(&T, ALLIED, "bombard 3018 A1");
-	assert_int_equal(T.g->m[GERMAN][fm__marker_by_id(T.g, GERMAN, "AT")].where, FM_M_HAND);
+	assert_int_equal(T.g->m[GERMAN][fm__marker_by_id(T.g->sc, GERMAN, "AT")].where, FM_M_HAND);
 }
 
 /* BS-14.1-06: with the anti-tank marker played, the Allied loss comes from a mobile

@@ -650,14 +650,14 @@ static void test_bs_16_4_05_removed_for_good(void **state)
 	fmt_hand(&T, ALLIED, "N1");
 	fmt_dice(&T, 1, 6);
 	bst_ok(&T, ALLIED, "bombard 2036 N1");
-	assert_int_equal(T.g->m[ALLIED][fm__marker_by_id(T.g, ALLIED, "N1")].where, FM_M_GONE);
+	assert_int_equal(T.g->m[ALLIED][fm__marker_by_id(T.g->sc, ALLIED, "N1")].where, FM_M_GONE);
 	assert_true(fmt_has_event(&T, "marker-removed"));
 	fm__support_return(T.g);
 	scheldt__turn_start(T.g, &T.m.dice, &T.ev, &T.err);
-	assert_int_equal(T.g->m[ALLIED][fm__marker_by_id(T.g, ALLIED, "N1")].where, FM_M_GONE);
-	assert_int_equal(T.g->m[ALLIED][fm__marker_by_id(T.g, ALLIED, "N2")].where, FM_M_HAND);
+	assert_int_equal(T.g->m[ALLIED][fm__marker_by_id(T.g->sc, ALLIED, "N1")].where, FM_M_GONE);
+	assert_int_equal(T.g->m[ALLIED][fm__marker_by_id(T.g->sc, ALLIED, "N2")].where, FM_M_HAND);
 	bst_at(&T, 11, ALLIED, FM_PH_BOMBARD);
-	T.g->m[ALLIED][fm__marker_by_id(T.g, ALLIED, "N1")].where = FM_M_GONE;
+	T.g->m[ALLIED][fm__marker_by_id(T.g->sc, ALLIED, "N1")].where = FM_M_GONE;
 	bst_put(&T, "1020", "2037", 0);
 	fmt_do(&T, ALLIED, "bombard 2037 N1");
 	fmt_refused(&T, WG_E_ILLEGAL_SUPPORT, "BS-16.4-05");

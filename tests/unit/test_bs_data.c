@@ -269,7 +269,7 @@ static void test_bs_12_0_01_flooded_hexes(void **state)
 {
 	int n = 0, walcheren = 0;
 	(void)state;
-	for (int h = 0; h < T.g->sc->grid.count; h++)
+	for (int h = 0; h < T.g->sc->map.grid.count; h++)
 		if (scheldt__hex_is(T.g, h, SCH_HF_FLOODED)) {
 			n++;
 			walcheren += scheldt__hex_is(T.g, h, SCH_HF_WALCHEREN);
@@ -514,9 +514,10 @@ static void test_bs_ed_02_pairings_flagged(void **state)
 /* BS-TEM-01..04, 07: movement costs. */
 static int terrain_mp(const char *id)
 {
-	for (int t = 0; t < T.g->sc->nterrain; t++)
-		if (strcmp(T.g->sc->terrain[t].id, id) == 0)
-			return T.g->sc->terrain[t].mp_all ? -2 : T.g->sc->terrain[t].mp_half;
+	for (int t = 0; t < T.g->sc->map.nterrain; t++)
+		if (strcmp(T.g->sc->map.terrain[t].id, id) == 0)
+			return T.g->sc->map.terrain[t].mp_all ? -2
+			                                      : T.g->sc->map.terrain[t].mp_half;
 	fail_msg("no terrain %s", id);
 	return 0;
 }
@@ -545,9 +546,9 @@ static void test_bs_tem_04_canal_causeway(void **state)
 {
 	int plus = -1;
 	(void)state;
-	for (int t = 0; t < T.g->sc->nsidetypes; t++)
-		if (strcmp(T.g->sc->sidetypes[t].id, "causeway") == 0)
-			plus = T.g->sc->sidetypes[t].add_half;
+	for (int t = 0; t < T.g->sc->map.nsidetypes; t++)
+		if (strcmp(T.g->sc->map.sidetypes[t].id, "causeway") == 0)
+			plus = T.g->sc->map.sidetypes[t].add_half;
 	assert_int_equal(plus, 2);
 	assert_true(
 	    scheldt__side_is(T.g, fmt_hex(&T, "1739"), fmt_hex(&T, "1838"), SCH_SF_CAUSEWAY));

@@ -320,10 +320,10 @@ static void bot_step(struct fmt *t, struct rec *r, int *n, int *moved_in_phase)
 				}
 			}
 			if (fm__may_move(g, i, NULL) == 0 && !(g->u[i].flags & FM_UF_MOVED)) {
-				int cost[FM_MAX_HEX], best = -1,
-				                      bd = nearest_enemy(g, g->u[i].hex, side);
+				int cost[RULES_MAP_HEXES], best = -1,
+				                           bd = nearest_enemy(g, g->u[i].hex, side);
 				fm__reach(g, i, cost, NULL);
-				for (int h = 0; h < g->sc->grid.count; h++)
+				for (int h = 0; h < g->sc->map.grid.count; h++)
 					if (cost[h] >= 0 && nearest_enemy(g, h, side) < bd) {
 						bd = nearest_enemy(g, h, side);
 						best = h;

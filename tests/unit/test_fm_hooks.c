@@ -113,9 +113,9 @@ static int h_retreat_step(const struct fm_game *g, int unit, int from, int to, e
 	(void)from;
 	(void)mode;
 	(void)err;
-	for (int t = 0; t < g->sc->nterrain; t++)
-		if ((g->sc->hex_terrain[to] & (1u << t)) && g->sc->terrain[t].nflags &&
-		    strcmp(g->sc->terrain[t].flags[0], "flooded") == 0)
+	for (int t = 0; t < g->sc->map.nterrain; t++)
+		if ((g->sc->map.hex_terrain[to] & (1u << t)) && g->sc->map.terrain[t].nflags &&
+		    strcmp(g->sc->map.terrain[t].flags[0], "flooded") == 0)
 			*stop = 1;
 	return 0;
 }
@@ -186,7 +186,7 @@ static const struct fm_hooks test_hooks = {
 static int s_apply(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
                    cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
-	int unit = argc > 1 ? fm__unit_by_id(g, argv[1]) : -1, rc;
+	int unit = argc > 1 ? fm__unit_by_id(g->sc, argv[1]) : -1, rc;
 
 	(void)d;
 	(void)side;
@@ -194,7 +194,7 @@ static int s_apply(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 	if (strcmp(argv[0], "land") == 0 && argc == 3 && unit >= 0) {
 		char buf[RULES_HEX_ID_MAX];
 		int hex = -1;
-		for (int h = 0; h < g->sc->grid.count; h++)
+		for (int h = 0; h < g->sc->map.grid.count; h++)
 			if (strcmp(fm__hex_id(g, h, buf), argv[2]) == 0)
 				hex = h;
 		g->ex[2] = (unsigned char)(unit + 1);

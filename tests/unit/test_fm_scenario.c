@@ -56,9 +56,9 @@ static void test_fm_scenario_test_file_loads(void **state)
 	fm_ruleset.scenario_info(rsc, &info);
 	assert_string_equal(info.id, "fm-test");
 	assert_string_equal(info.side_names[0], "allied");
-	assert_int_equal(sc->grid.count, 144);
-	assert_int_equal(sc->nterrain, 10);
-	assert_int_equal(sc->nsidetypes, 7);
+	assert_int_equal(sc->map.grid.count, 144);
+	assert_int_equal(sc->map.nterrain, 10);
+	assert_int_equal(sc->map.nsidetypes, 7);
 	assert_int_equal(sc->crt.ncols, 12);
 	assert_int_equal(sc->crt.nlines, 5);
 	assert_int_equal(sc->nunits, 19);
@@ -69,21 +69,22 @@ static void test_fm_scenario_test_file_loads(void **state)
 	assert_int_equal(sc->allot[1][0], 4);
 	assert_int_equal(sc->allot[2][0], 3);
 	assert_int_equal(sc->allot[3][1], 2);
-	h = rules_hex_parse(&sc->grid, "0212");
-	assert_string_equal(sc->hex_name[rules_hex_parse(&sc->grid, "0208")], "Testville");
-	assert_true(sc->hex_terrain[h] & 1u);                                      /* clear */
-	assert_int_equal(sc->hex_terrain[rules_hex_parse(&sc->grid, "0505")], 1u); /* default */
+	h = rules_hex_parse(&sc->map.grid, "0212");
+	assert_string_equal(sc->map.hex_name[rules_hex_parse(&sc->map.grid, "0208")], "Testville");
+	assert_true(sc->map.hex_terrain[h] & 1u); /* clear */
+	assert_int_equal(sc->map.hex_terrain[rules_hex_parse(&sc->map.grid, "0505")],
+	                 1u); /* default */
 	/* road path hexes and hexsides */
-	assert_true(sc->hex_flags[rules_hex_parse(&sc->grid, "0603")] & FM_HF_ROAD);
-	assert_true(
-	    sc->side_flags[rules_hex_side_between(&sc->grid, rules_hex_parse(&sc->grid, "0707"),
-	                                          rules_hex_parse(&sc->grid, "0607"))] &
-	    FM_HF_ROAD);
+	assert_true(sc->map.hex_flags[rules_hex_parse(&sc->map.grid, "0603")] & RULES_HF_ROAD);
+	assert_true(sc->map.side_flags[rules_hex_side_between(
+	                &sc->map.grid, rules_hex_parse(&sc->map.grid, "0707"),
+	                rules_hex_parse(&sc->map.grid, "0607"))] &
+	            RULES_HF_ROAD);
 	/* zone from hex entry and zone list, edges computed */
-	assert_int_equal(sc->zones[0].hexes.n, 2);
-	assert_int_equal(sc->edges[0].hexes.n, 12);
-	assert_int_equal(sc->edges[0].friendly, 0);
-	assert_int_equal(sc->edges[2].friendly, -1);
+	assert_int_equal(sc->map.zones[0].hexes.n, 2);
+	assert_int_equal(sc->map.edges[0].hexes.n, 12);
+	assert_int_equal(sc->map.edges[0].friendly, 0);
+	assert_int_equal(sc->map.edges[2].friendly, -1);
 	/* set-up kinds */
 	assert_int_equal(sc->units[10].setup, FM_SETUP_CHOOSE);
 	assert_int_equal(sc->units[10].where.n, 5); /* 0111 and its 4 on-map neighbours */
@@ -297,11 +298,11 @@ static void test_fm_2_3_1_01_unit_ids(void **state)
 	struct fmt t;
 	(void)state;
 	fmt_open(&t, NULL);
-	assert_int_equal(fm__unit_by_id(t.g, "1_arm"), fm__unit_by_id(t.g, "1 Arm"));
-	assert_true(fm__unit_by_id(t.g, "1/1_fj") >= 0);
-	assert_string_equal(fm__def(t.g, fm__unit_by_id(t.g, "1/1_fj"))->id, "1/1 FJ");
-	assert_int_equal(fm__unit_by_id(t.g, "1/1"), -1);
-	assert_int_equal(fm__unit_by_id(t.g, "nobody"), -1);
+	assert_int_equal(fm__unit_by_id(t.g->sc, "1_arm"), fm__unit_by_id(t.g->sc, "1 Arm"));
+	assert_true(fm__unit_by_id(t.g->sc, "1/1_fj") >= 0);
+	assert_string_equal(fm__def(t.g, fm__unit_by_id(t.g->sc, "1/1_fj"))->id, "1/1 FJ");
+	assert_int_equal(fm__unit_by_id(t.g->sc, "1/1"), -1);
+	assert_int_equal(fm__unit_by_id(t.g->sc, "nobody"), -1);
 	fmt_close(&t);
 }
 

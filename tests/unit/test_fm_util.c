@@ -160,7 +160,7 @@ int fmt_hex(struct fmt *t, const char *id)
 
 int fmt_unit(struct fmt *t, const char *id)
 {
-	int u = fm__unit_by_id(t->g, id);
+	int u = fm__unit_by_id(t->g->sc, id);
 	if (u < 0)
 		fail_msg("no unit %s", id);
 	return u;
@@ -229,7 +229,7 @@ void fmt_hand(struct fmt *t, int side, const char *ids)
 	}
 	snprintf(buf, sizeof(buf), "%s", ids);
 	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-		int m = fm__marker_by_id(t->g, side, tok);
+		int m = fm__marker_by_id(t->g->sc, side, tok);
 		assert_true(m >= 0);
 		t->g->m[side][m].where = FM_M_HAND;
 	}

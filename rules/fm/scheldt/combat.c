@@ -28,7 +28,7 @@
 /* 1 if terrain type t counts as flooded for 12.0 (inlets and river per AMB-52). */
 static int flooded_type(const struct fm_game *g, int t)
 {
-	unsigned f = scheldt__terrain_flag(&g->sc->terrain[t]);
+	unsigned f = scheldt__terrain_flag(&g->sc->map.terrain[t]);
 
 	return f == SCH_HF_FLOODED || (scheldt__opt(g, SCH_O_INLET_AS_FLOODED) &&
 	                               (f == SCH_HF_INLET || f == SCH_HF_RIVER));
@@ -40,10 +40,10 @@ static int line_as_clear(const struct fm_game *g, int hex)
 	const struct fm_scenario *sc = g->sc;
 	int line = scheldt__data(g)->line_clear;
 
-	for (int t = 0; t < sc->nterrain; t++)
-		if ((sc->hex_terrain[hex] & (1u << t)) && sc->terrain[t].line >= 0 &&
+	for (int t = 0; t < sc->map.nterrain; t++)
+		if ((sc->map.hex_terrain[hex] & (1u << t)) && sc->tx[t].line >= 0 &&
 		    !flooded_type(g, t))
-			line = fm__line_better(g, line, sc->terrain[t].line);
+			line = fm__line_better(g, line, sc->tx[t].line);
 	return line;
 }
 
@@ -146,7 +146,7 @@ int scheldt__end_check(const struct fm_game *g, struct rules_error *err)
 				int u = d->group[grp][k], ok = 0;
 				if (!scheldt__may_land(g, grp, u))
 					continue;
-				for (int h = 0; h < g->sc->grid.count && !ok; h++)
+				for (int h = 0; h < g->sc->map.grid.count && !ok; h++)
 					ok = scheldt__land_hex_ok(g, grp, u, h, NULL) == 0;
 				if (ok)
 					return rules_fail(

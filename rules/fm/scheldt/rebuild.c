@@ -99,7 +99,7 @@ static int trace_hex(const struct fm_game *g, int hex)
 
 int scheldt__trace_antwerp(const struct fm_game *g, int unit)
 {
-	int n = g->sc->grid.count, head = 0, tail = 0, found = 0;
+	int n = g->sc->map.grid.count, head = 0, tail = 0, found = 0;
 	int *queue = malloc(sizeof(int) * (size_t)n);
 	uint8_t *seen = calloc((size_t)n, 1);
 
@@ -119,7 +119,7 @@ int scheldt__trace_antwerp(const struct fm_game *g, int unit)
 			break;
 		}
 		for (int dir = 0; dir < RULES_HEX_DIRS; dir++) {
-			int nb = rules_hex_neighbour(&g->sc->grid, h, dir);
+			int nb = rules_hex_neighbour(&g->sc->map.grid, h, dir);
 			if (nb < 0 || seen[nb] || fm__side_prohibited(g, h, nb, -1) ||
 			    scheldt__side_is(g, h, nb, SCH_SF_SEA | SCH_SF_BARRED) ||
 			    !trace_hex(g, nb))

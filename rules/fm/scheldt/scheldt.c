@@ -78,7 +78,7 @@ int scheldt__hex_is(const struct fm_game *g, int hex, unsigned flags)
 
 int scheldt__side_is(const struct fm_game *g, int a, int b, unsigned flags)
 {
-	int s = a >= 0 && b >= 0 ? rules_hex_side_between(&g->sc->grid, a, b) : -1;
+	int s = a >= 0 && b >= 0 ? rules_hex_side_between(&g->sc->map.grid, a, b) : -1;
 
 	return s >= 0 && (scheldt__data(g)->sidef[s] & flags) != 0;
 }
@@ -273,40 +273,18 @@ static cJSON *snapshot(const struct fm_game *g)
 	return o;
 }
 
-/* Reads an int array member (at most max); its length, or -1. */
-static int ints(const cJSON *o, const char *key, int *v, int max)
-{
-	const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key), *x;
-	int n = 0;
-
-	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) > max)
-		return -1;
-	cJSON_ArrayForEach(x, a)
-	{
-		if (!cJSON_IsNumber(x))
-			return -1;
-		v[n++] = x->valueint;
-	}
-	return n;
-}
-
-static int in(int v, int lo, int hi)
-{
-	return v >= lo && v <= hi;
-}
-
 static int restore(struct fm_game *g, const cJSON *o, struct rules_error *err)
 {
 	const struct scheldt_data *d = scheldt__data(g);
 	struct scheldt_state *st = scheldt__state(g);
-	int v[SCH_MAX_TRACK], n, nu = g->nunits - 1, nh = g->sc->grid.count - 1, k = 0;
+	int v[SCH_MAX_TRACK], n, nu = g->nunits - 1, nh = g->sc->map.grid.count - 1, k = 0;
 	const cJSON *land, *x;
 
 	init(g, err);
-	if (!cJSON_IsObject(o) || ints(o, "s", v, 8) != 8 || !in(v[0], 0, 20) || !in(v[1], 0, 1) ||
-	    !in(v[2], 0, g->sc->turns) || !in(v[3], 0, g->sc->turns) ||
-	    !in(v[4], 0, g->sc->turns) || !in(v[5], -1, nh) || !in(v[6], -1, nh) ||
-	    !in(v[7], -1, nu))
+	if (!cJSON_IsObject(o) || fm__json_ints(o, "s", v, 8) != 8 || !fm__in(v[0], 0, 20) ||
+	    !fm__in(v[1], 0, 1) || !fm__in(v[2], 0, g->sc->turns) ||
+	    !fm__in(v[3], 0, g->sc->turns) || !fm__in(v[4], 0, g->sc->turns) ||
+	    !fm__in(v[5], -1, nh) || !fm__in(v[6], -1, nh) || !fm__in(v[7], -1, nu))
 		goto bad;
 	st->rebuilds = (uint8_t)v[0];
 	st->withdrawn = (uint8_t)v[1];
@@ -330,9 +308,9 @@ static int restore(struct fm_game *g, const cJSON *o, struct rules_error *err)
 				goto bad;
 			w[m++] = y->valueint;
 		}
-		if (m != 7 || !in(w[0], 0, nu) || !in(w[1], 0, nh) || !in(w[2], -1, nu) ||
-		    !in(w[3], 1, g->sc->turns) || !in(w[4], 0, 1) || !in(w[5], 0, 1) ||
-		    !in(w[6], 0, 1))
+		if (m != 7 || !fm__in(w[0], 0, nu) || !fm__in(w[1], 0, nh) ||
+		    !fm__in(w[2], -1, nu) || !fm__in(w[3], 1, g->sc->turns) ||
+		    !fm__in(w[4], 0, 1) || !fm__in(w[5], 0, 1) || !fm__in(w[6], 0, 1))
 			goto bad;
 		l->unit = (int16_t)w[0];
 		l->hex = (int16_t)w[1];
@@ -343,18 +321,18 @@ static int restore(struct fm_game *g, const cJSON *o, struct rules_error *err)
 		l->shared = (uint8_t)w[6];
 	}
 	st->nland = (uint8_t)k;
-	if ((n = ints(o, "barred", v, SCH_MAX_BARRED)) < 0)
+	if ((n = fm__json_ints(o, "barred", v, SCH_MAX_BARRED)) < 0)
 		goto bad;
 	for (k = 0; k < n; k++) {
-		if (!in(v[k], 0, nh))
+		if (!fm__in(v[k], 0, nh))
 			goto bad;
 		st->barred[k] = (int16_t)v[k];
 	}
 	st->nbarred = (uint8_t)n;
-	if ((n = ints(o, "last", v, SCH_MAX_TRACK)) != d->ntrack)
+	if ((n = fm__json_ints(o, "last", v, SCH_MAX_TRACK)) != d->ntrack)
 		goto bad;
 	for (k = 0; k < n; k++) {
-		if (!in(v[k], -1, 1))
+		if (!fm__in(v[k], -1, 1))
 			goto bad;
 		st->last[k] = (int8_t)v[k];
 	}

@@ -188,11 +188,11 @@ const char *scheldt__hex(const struct fm_game *g, int hex, char *buf);
 
 /* ---- data.c ------------------------------------------------------------- */
 
-int scheldt__load(struct fm_scenario *sc, const cJSON *ex, struct fm_findings *f);
+int scheldt__load(struct fm_scenario *sc, const cJSON *ex, struct sdoc *f);
 /* The SCH_HF_ flag of a hex terrain type (sea, inlet, river, flooded, in that precedence;
  * by flag or id), or 0. */
-unsigned scheldt__terrain_flag(const struct fm_terrain *t);
-void scheldt__lint(const struct fm_scenario *sc, struct fm_findings *f);
+unsigned scheldt__terrain_flag(const struct rules_terrain *t);
+void scheldt__lint(const struct fm_scenario *sc, struct sdoc *f);
 void scheldt__free(struct fm_scenario *sc);
 
 /* ---- ground.c ----------------------------------------------------------- */
