@@ -470,10 +470,13 @@ struct verify_ctx {
 static int verify_one(void *arg, const struct db_action *a)
 {
 	struct verify_ctx *v = arg;
-	struct rules_roll rolls[RULES_DICE_LOG_MAX];
-	int n = rules_rolls_from_json(a->dice, rolls, RULES_DICE_LOG_MAX);
+	int count = rules_rolls_count(a->dice), n = -1;
+	struct rules_roll *rolls = count >= 0 ? malloc(sizeof(*rolls) * (size_t)(count + 1)) : NULL;
 
+	if (rolls != NULL)
+		n = rules_rolls_from_json(a->dice, rolls, (size_t)count + 1);
 	if (n < 0) {
+		free(rolls);
 		v->bad++;
 		return 0;
 	}
@@ -494,6 +497,8 @@ static int verify_one(void *arg, const struct db_action *a)
 		}
 		v->checked++;
 	}
+	rules_dice_clear_log(&v->dice);
+	free(rolls);
 	return 0;
 }
 
@@ -531,9 +536,11 @@ static int exec_verify(struct srv_cmd_ctx *ctx)
 	rules_dice_seed(&v.dice, g->rec.seed);
 	v.rolls = cJSON_AddArrayToObject(data, "rolls");
 	if (db_action_each(ctx->srv->store, g->rec.id, 0, verify_one, &v) != 0) {
+		rules_dice_release(&v.dice);
 		cJSON_Delete(data);
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(ctx->srv->store));
 	}
+	rules_dice_release(&v.dice);
 	cJSON_AddStringToObject(data, "seed", seed);
 	cJSON_AddBoolToObject(data, "commitment_ok", commit_ok);
 	cJSON_AddNumberToObject(data, "checked", (double)v.checked);
@@ -580,8 +587,8 @@ int srv_cmd_game_verb(struct srv_cmd_ctx *ctx, const struct rules_verb *verb)
 		return ctx->err.code;
 	if (verb->kind == RULES_VERB_QUERY) {
 		cJSON *out = cJSON_CreateObject();
-		rc = g->entry->rs->query(g->match.game, viewer_of(ctx, g), ctx->argc, ctx->argv,
-		                         out, &ctx->err);
+		rc = rules_match_query(&g->match, verb, viewer_of(ctx, g), ctx->argc, ctx->argv,
+		                       out, &ctx->err);
 		if (rc == 0)
 			srv_conn_ok(ctx->conn, ctx->tag, out);
 		cJSON_Delete(out);

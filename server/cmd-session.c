@@ -59,17 +59,16 @@ static int help_one(struct srv_cmd_ctx *ctx, const char *name)
 		cJSON_Delete(data);
 		return 0;
 	}
-	/* A game verb: the current game's ruleset first, then every ruleset. */
-	for (size_t i = 0; ctx->srv->catalog.rulesets[i] != NULL; i++) {
-		const struct ruleset *rs = ctx->srv->catalog.rulesets[i];
+	/* A game verb: the current game's scenario first, then every installed scenario. */
+	for (size_t i = 0; i <= ctx->srv->catalog.count; i++) {
+		const struct rules_catalog_entry *e =
+		    i == 0 ? (g != NULL ? g->entry : NULL) : &ctx->srv->catalog.entries[i - 1];
+		const struct ruleset *rs;
 		const struct rules_verb *v;
-		if (g != NULL && g->entry != NULL && g->entry->rs != rs &&
-		    rules_verb_find(g->entry->rs, name) != NULL)
+		if (e == NULL || (v = rules_verb_find(e->rs, e->sc, name)) == NULL)
 			continue;
-		v = rules_verb_find(rs, name);
-		if (v == NULL)
-			continue;
-		add_line(lines, "usage: %s   (%s games)", v->usage, rs->name);
+		rs = e->rs;
+		add_line(lines, "usage: %s   (%s games)", v->usage, e->info.id);
 		add_line(lines, "%s%s", v->help, "");
 		add_line(
 		    lines, "%s%s",
@@ -128,11 +127,11 @@ static int exec_help(struct srv_cmd_ctx *ctx)
 		snprintf(head, sizeof(head), "game %lld (%s) verbs:", (long long)g->rec.id,
 		         g->entry->info.id);
 		cJSON_AddItemToArray(lines, cJSON_CreateString(head));
-		for (size_t i = 0; i < rs->nverbs; i++) {
+		const struct rules_verb *v;
+		for (size_t i = 0; (v = rs->verb(g->entry->sc, i)) != NULL; i++) {
 			char buf[400];
-			int len = first_sentence(rs->verbs[i].help);
-			snprintf(buf, sizeof(buf), "  %-36s %.*s", rs->verbs[i].usage, len,
-			         rs->verbs[i].help);
+			int len = first_sentence(v->help);
+			snprintf(buf, sizeof(buf), "  %-36s %.*s", v->usage, len, v->help);
 			cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
 		}
 	} else {

@@ -18,8 +18,6 @@
 #include "log.h"
 #include "server.h"
 
-#define REPLAY_ROLLS_MAX RULES_DICE_LOG_MAX
-
 /* ---- the game index ---- */
 
 struct srv_game *srv_game_get(struct srv *s, int64_t id)
@@ -132,27 +130,34 @@ struct replay_ctx {
 static int replay_one(void *ctx, const struct db_action *a)
 {
 	struct replay_ctx *r = ctx;
-	struct rules_roll rolls[REPLAY_ROLLS_MAX];
+	int count = rules_rolls_count(a->dice);
+	struct rules_roll *rolls = malloc(sizeof(*rolls) * (size_t)(count > 0 ? count : 1));
 	struct rules_events ev;
 	struct rules_error err;
 	char *argv[PROTO_MAX_ARGS];
 	char *line = strdup(a->line);
 	int argc, nrolls, rc;
 
-	if (line == NULL)
+	if (line == NULL || rolls == NULL) {
+		free(line);
+		free(rolls);
 		return WG_E_NO_MEMORY;
-	nrolls = rules_rolls_from_json(a->dice, rolls, REPLAY_ROLLS_MAX);
+	}
+	nrolls = count < 0 ? -1 : rules_rolls_from_json(a->dice, rolls, (size_t)count);
 	if (nrolls < 0 || proto_tokenize(line, argv, PROTO_MAX_ARGS, &argc) != 0 || argc < 1) {
 		snprintf(r->err, sizeof(r->err), "action %lld is unreadable", (long long)a->seq);
 		free(line);
+		free(rolls);
 		return WG_E_INTERNAL;
 	}
 	memset(&err, 0, sizeof(err));
 	rules_events_init(&ev);
-	rc =
-	    rules_match_replay(&r->g->match, a->side, argc, argv, rolls, (size_t)nrolls, &ev, &err);
+	rc = rules_match_replay(
+	    &r->g->match, a->side == RULES_SYSTEM ? rules_host_kind(argv[0]) : RULES_HOST_NONE,
+	    a->side, argc, argv, rolls, (size_t)nrolls, &ev, &err);
 	rules_events_release(&ev);
 	free(line);
+	free(rolls);
 	if (rc != 0) {
 		snprintf(r->err, sizeof(r->err), "action %lld (%s) failed on replay: %s",
 		         (long long)a->seq, a->line, err.message);
@@ -708,7 +713,7 @@ int srv_game_act(struct srv *s, struct srv_game *g, struct srv_conn *c, int side
 		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
 	reply = cJSON_CreateObject();
 	rules_events_init(&ev);
-	rc = rules_match_apply(&g->match, side, ctx->argc, ctx->argv, reply, &ev, &ctx->err);
+	rc = rules_match_apply(&g->match, NULL, side, ctx->argc, ctx->argv, reply, &ev, &ctx->err);
 	if (rc != 0)
 		goto out;
 	check_outcome(g, &row);
@@ -875,7 +880,7 @@ const struct rules_verb *srv_game_find_verb(struct srv *s, struct srv_cmd_ctx *c
 	const struct rules_verb *verb;
 
 	if (g != NULL && g->entry != NULL) {
-		verb = rules_verb_find(g->entry->rs, ctx->argv[0]);
+		verb = rules_verb_find(g->entry->rs, g->entry->sc, ctx->argv[0]);
 		if (verb != NULL)
 			return verb;
 	}
@@ -885,9 +890,9 @@ const struct rules_verb *srv_game_find_verb(struct srv *s, struct srv_cmd_ctx *c
 		             (long long)g->rec.id, g->rec.scenario);
 		return NULL;
 	}
-	for (size_t i = 0; s->catalog.rulesets[i] != NULL; i++) {
-		const struct ruleset *rs = s->catalog.rulesets[i];
-		if (rules_verb_find(rs, ctx->argv[0]) == NULL)
+	for (size_t i = 0; i < s->catalog.count; i++) {
+		const struct rules_catalog_entry *e = &s->catalog.entries[i];
+		if (rules_verb_find(e->rs, e->sc, ctx->argv[0]) == NULL)
 			continue;
 		if (ctx->game_id != 0 && g == NULL)
 			srv_cmd_fail(ctx, WG_E_NO_SUCH_GAME, "there is no game %lld",

@@ -207,7 +207,7 @@ static int lint_file(struct rules_catalog *cat, const char *path, struct lint_ou
 	name = cJSON_GetObjectItemCaseSensitive(doc, "ruleset");
 	rs = cJSON_IsString(name) ? rules_catalog_ruleset(cat, name->valuestring) : NULL;
 	if (rs != NULL && rs->scenario_lint != NULL) {
-		n = rs->scenario_lint(path, doc, print_finding, o);
+		n = rs->scenario_lint(rs, path, doc, print_finding, o);
 		if (n < 0)
 			printf("error   %s: $: out of memory while checking\n", path);
 	}

@@ -101,7 +101,7 @@ int rules_catalog_add(struct rules_catalog *c, const char *source, const char *t
 		record_failure(c, source, err);
 		return err->code;
 	}
-	rc = rs->scenario_load(source, doc, &sc, err);
+	rc = rs->scenario_load(rs, source, doc, &sc, err);
 	cJSON_Delete(doc);
 	if (rc != 0) {
 		record_failure(c, source, err);

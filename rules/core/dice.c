@@ -5,6 +5,7 @@
  */
 #include "dice.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static uint64_t rotl(uint64_t x, int k)
@@ -54,12 +55,20 @@ uint64_t rules_dice_next64(struct rules_dice *d)
 
 static void log_roll(struct rules_dice *d, int sides, int value, int forced)
 {
-	if (d->nlog < RULES_DICE_LOG_MAX) {
-		d->log[d->nlog].sides = (uint16_t)sides;
-		d->log[d->nlog].value = (uint16_t)value;
-		d->log[d->nlog].forced = (uint8_t)forced;
-		d->nlog++;
+	if (d->nlog == d->caplog) {
+		size_t ncap = d->caplog ? 2 * d->caplog : 16;
+		struct rules_roll *n = realloc(d->log, ncap * sizeof(*n));
+		if (n == NULL) {
+			d->failed = 1;
+			return;
+		}
+		d->log = n;
+		d->caplog = ncap;
 	}
+	d->log[d->nlog].sides = (uint16_t)sides;
+	d->log[d->nlog].value = (uint16_t)value;
+	d->log[d->nlog].forced = (uint8_t)forced;
+	d->nlog++;
 }
 
 int rules_dice_roll(struct rules_dice *d, int sides)
@@ -102,4 +111,34 @@ int rules_dice_force(struct rules_dice *d, int v)
 void rules_dice_clear_log(struct rules_dice *d)
 {
 	d->nlog = 0;
+	d->failed = 0;
+}
+
+void rules_dice_reseed(struct rules_dice *d, const uint8_t seed[32])
+{
+	struct rules_roll *log = d->log;
+	size_t cap = d->caplog;
+
+	rules_dice_seed(d, seed);
+	d->log = log;
+	d->caplog = cap;
+}
+
+void rules_dice_release(struct rules_dice *d)
+{
+	free(d->log);
+	d->log = NULL;
+	d->nlog = d->caplog = 0;
+}
+
+void rules_dice_rewind(struct rules_dice *d, const struct rules_dice *saved)
+{
+	struct rules_roll *log = d->log;
+	size_t cap = d->caplog;
+
+	*d = *saved;
+	d->log = log;
+	d->caplog = cap;
+	d->nlog = 0;
+	d->failed = 0;
 }

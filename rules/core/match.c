@@ -1,6 +1,7 @@
 /*
- * match.c -- host-side driver of one game: atomic apply, exact replay,
- * snapshots of engine state plus dice stream.  See match.h.
+ * match.c -- host-side driver of one game: atomic player and host actions,
+ * pending with decision counters, exact replay, snapshots of engine state
+ * plus dice stream.  See match.h.
  */
 #include "match.h"
 
@@ -24,6 +25,7 @@ int rules_match_create(struct rules_match *m, const struct ruleset *rs,
 	if (opts != NULL)
 		m->opts = *opts;
 	m->game = g;
+	m->host_winner = -1;
 	rules_dice_seed(&m->dice, seed);
 	return 0;
 }
@@ -33,6 +35,7 @@ void rules_match_release(struct rules_match *m)
 	if (m->game != NULL)
 		m->rs->destroy(m->game);
 	m->game = NULL;
+	rules_dice_release(&m->dice);
 }
 
 static void events_truncate(struct rules_events *ev, size_t count)
@@ -41,6 +44,43 @@ static void events_truncate(struct rules_events *ev, size_t count)
 		ev->count--;
 		cJSON_Delete(ev->items[ev->count].data);
 	}
+}
+
+/* Who must act after the action just accepted, and the decision counters: actor (a side,
+ * or RULES_SYSTEM) answered its decision; any other side's decision changed when it starts
+ * or stops being awaited or its kind changes. */
+static void settle_pending(struct rules_match *m, int actor)
+{
+	struct rules_pending now;
+	struct rules_outcome o;
+
+	memset(&now, 0, sizeof(now));
+	rules_match_outcome(m, &o);
+	if (!o.over)
+		m->rs->pending(m->game, &now);
+	for (int s = 0; s < RULES_SIDES; s++) {
+		unsigned bit = RULES_AUD_SIDE(s);
+		int changed = s == actor || (now.sides & bit) != (m->pending.sides & bit) ||
+		              ((now.sides & bit) && strcmp(now.kind[s], m->pending.kind[s]) != 0);
+		now.decision[s] = m->pending.decision[s] + (changed ? 1u : 0u);
+	}
+	m->pending = now;
+}
+
+/* The dice stream and events as they were before an attempt that failed. */
+static void undo(struct rules_match *m, const struct rules_dice *saved, struct rules_events *ev,
+                 size_t nev)
+{
+	rules_dice_rewind(&m->dice, saved);
+	events_truncate(ev, nev);
+}
+
+/* A roll of the attempt could not be logged: the action cannot be stored faithfully. */
+static int dice_failed(struct rules_match *m, struct rules_error *err)
+{
+	return m->dice.failed ? rules_fail(err, WG_E_NO_MEMORY, "",
+	                                   "out of memory while recording the dice of the action")
+	                      : 0;
 }
 
 int rules_match_start(struct rules_match *m, struct rules_events *ev, struct rules_error *err)
@@ -53,64 +93,274 @@ int rules_match_start(struct rules_match *m, struct rules_events *ev, struct rul
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, "", "the game has already started");
 	rules_dice_clear_log(&m->dice);
 	rc = m->rs->start(m->game, &m->dice, ev, err);
+	if (rc == 0)
+		rc = dice_failed(m, err);
 	if (rc != 0) {
-		m->dice = saved;
-		events_truncate(ev, nev);
+		undo(m, &saved, ev, nev);
 		return rc;
 	}
 	m->started = 1;
 	m->version++;
+	settle_pending(m, RULES_SYSTEM);
 	return 0;
 }
 
-int rules_match_apply(struct rules_match *m, int side, int argc, char **argv, cJSON *reply,
-                      struct rules_events *ev, struct rules_error *err)
+static int arity(const struct rules_verb *verb, int argc, struct rules_error *err)
 {
-	const struct rules_verb *verb;
+	if (argc - 1 < verb->min_args || (verb->max_args >= 0 && argc - 1 > verb->max_args))
+		return rules_fail(err, WG_E_BAD_ARGS, "", "usage: %s", verb->usage);
+	return 0;
+}
+
+int rules_match_apply(struct rules_match *m, const struct rules_verb *verb, int side, int argc,
+                      char **argv, cJSON *reply, struct rules_events *ev, struct rules_error *err)
+{
 	struct rules_dice *saved;
+	struct rules_outcome o;
 	size_t nev = ev->count;
 	int rc;
 
 	if (argc < 1)
 		return rules_fail(err, WG_E_BAD_ARGS, "", "no verb given");
-	verb = rules_verb_find(m->rs, argv[0]);
+	if (verb == NULL)
+		verb = rules_verb_find(m->rs, m->sc, argv[0]);
 	if (verb == NULL || verb->kind != RULES_VERB_ACTION)
 		return rules_fail(err, WG_E_UNKNOWN_VERB, "", "'%s' is not an action of this game",
 		                  argv[0]);
-	if (argc - 1 < verb->min_args || (verb->max_args >= 0 && argc - 1 > verb->max_args))
-		return rules_fail(err, WG_E_BAD_ARGS, "", "usage: %s", verb->usage);
+	if ((rc = arity(verb, argc, err)) != 0)
+		return rc;
 	if (!m->started)
 		return rules_fail(err, WG_E_NOT_STARTED, "", "the game has not started");
+	rules_match_outcome(m, &o);
+	if (o.over)
+		return rules_fail(err, WG_E_GAME_OVER, "", "the game is over: %s", o.summary);
 	saved = malloc(sizeof(*saved));
 	if (saved == NULL)
 		return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
 	*saved = m->dice;
 	rules_dice_clear_log(&m->dice);
-	rc = m->rs->apply(m->game, &m->dice, side, argc, argv, reply, ev, err);
+	rc = m->rs->apply(m->game, &m->dice, side, verb, argc, argv, reply, ev, err);
+	if (rc == 0)
+		rc = dice_failed(m, err);
 	if (rc != 0) {
-		m->dice = *saved;
-		events_truncate(ev, nev);
+		undo(m, saved, ev, nev);
 	} else {
 		m->version++;
+		settle_pending(m, side);
 	}
 	free(saved);
 	return rc;
 }
 
-int rules_match_replay(struct rules_match *m, int side, int argc, char **argv,
-                       const struct rules_roll *rolls, size_t nrolls, struct rules_events *ev,
-                       struct rules_error *err)
+/* The event type of each host action's default. */
+static const char *const event_names[RULES_HOST_COUNT] = {
+    [RULES_HOST_RESIGN] = "resigned",   [RULES_HOST_TIMEOUT] = "timed-out",
+    [RULES_HOST_DRAW] = "drawn",        [RULES_HOST_ADJUDICATE] = "adjudicated",
+    [RULES_HOST_FORFEIT] = "forfeited",
+};
+
+/* The default of a host action: the game ends as asked, with a public event. */
+static int host_default(struct rules_match *m, const struct rules_host_action *a,
+                        struct rules_events *ev, struct rules_error *err)
 {
+	struct rules_scenario_info info;
+	cJSON *fields;
+	const char *name[RULES_SIDES], *note = a->note != NULL ? a->note : "";
+	char who[96] = "";
+	int side = a->side;
+
+	memset(&info, 0, sizeof(info));
+	m->rs->scenario_info(m->sc, &info);
+	for (int s = 0; s < RULES_SIDES; s++)
+		name[s] =
+		    info.side_names[s] != NULL ? info.side_names[s] : (s ? "side 1" : "side 0");
+	if (a->kind != RULES_HOST_DRAW && a->kind != RULES_HOST_ADJUDICATE &&
+	    (side < 0 || side >= RULES_SIDES))
+		return rules_fail(err, WG_E_BAD_ARGS, "", "a %s names the side it concerns",
+		                  rules_host_name(a->kind));
+	if (side >= 0 && side < RULES_SIDES && note[0])
+		snprintf(who, sizeof(who), "%s (%s)", note, name[side]);
+	else if (side >= 0 && side < RULES_SIDES)
+		snprintf(who, sizeof(who), "%s", name[side]);
+	switch (a->kind) {
+	case RULES_HOST_RESIGN:
+		m->host_winner = 1 - side;
+		snprintf(m->host_summary, sizeof(m->host_summary), "%s resigned; %s wins", who,
+		         name[1 - side]);
+		break;
+	case RULES_HOST_TIMEOUT:
+		m->host_winner = 1 - side;
+		snprintf(m->host_summary, sizeof(m->host_summary), "%s lost on time; %s wins", who,
+		         name[1 - side]);
+		break;
+	case RULES_HOST_FORFEIT:
+		m->host_winner = 1 - side;
+		snprintf(m->host_summary, sizeof(m->host_summary), "%s forfeits%s%s; %s wins",
+		         name[side], note[0] ? ": " : "", note, name[1 - side]);
+		break;
+	case RULES_HOST_DRAW:
+		m->host_winner = -1;
+		snprintf(m->host_summary, sizeof(m->host_summary), "drawn by agreement%s%s",
+		         note[0] ? ": " : "", note);
+		break;
+	case RULES_HOST_ADJUDICATE:
+		if (a->winner < -1 || a->winner >= RULES_SIDES)
+			return rules_fail(err, WG_E_BAD_ARGS, "",
+			                  "an adjudication names a winner or a draw");
+		m->host_winner = a->winner;
+		if (a->winner < 0)
+			snprintf(m->host_summary, sizeof(m->host_summary), "adjudicated a draw%s%s",
+			         note[0] ? ": " : "", note);
+		else
+			snprintf(m->host_summary, sizeof(m->host_summary),
+			         "adjudicated: %s wins%s%s", name[a->winner], note[0] ? ": " : "",
+			         note);
+		break;
+	default:
+		return rules_fail(err, WG_E_BAD_ARGS, "", "unknown host action");
+	}
+	m->host_over = 1;
+	fields = cJSON_CreateObject();
+	if (side >= 0 && side < RULES_SIDES)
+		cJSON_AddStringToObject(fields, "side", name[side]);
+	if (m->host_winner >= 0)
+		cJSON_AddStringToObject(fields, "winner", name[m->host_winner]);
+	return rules_emit(ev, RULES_AUD_PUBLIC, event_names[a->kind], fields, "%s",
+	                  m->host_summary);
+}
+
+int rules_match_host(struct rules_match *m, const struct rules_host_action *a,
+                     struct rules_events *ev, struct rules_error *err)
+{
+	struct rules_dice *saved;
+	struct rules_outcome o;
+	size_t nev = ev->count;
+	int rc = RULES_HOST_DEFAULT;
+
+	if (a->kind == RULES_HOST_START)
+		return rules_match_start(m, ev, err);
+	if (rules_host_name(a->kind) == NULL)
+		return rules_fail(err, WG_E_BAD_ARGS, "", "unknown host action %d", (int)a->kind);
+	if (!m->started)
+		return rules_fail(err, WG_E_NOT_STARTED, "", "the game has not started");
+	rules_match_outcome(m, &o);
+	if (o.over)
+		return rules_fail(err, WG_E_GAME_OVER, "", "the game is over: %s", o.summary);
+	saved = malloc(sizeof(*saved));
+	if (saved == NULL)
+		return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
+	*saved = m->dice;
+	rules_dice_clear_log(&m->dice);
+	if (m->rs->host != NULL)
+		rc = m->rs->host(m->game, &m->dice, a, ev, err);
+	if (rc == RULES_HOST_DEFAULT) {
+		/* the engine did nothing: throw away any roll it made, end as asked */
+		rules_dice_rewind(&m->dice, saved);
+		events_truncate(ev, nev);
+		rc = host_default(m, a, ev, err);
+	}
+	if (rc == 0)
+		rc = dice_failed(m, err);
+	if (rc != 0) {
+		m->host_over = 0;
+		m->host_winner = -1;
+		m->host_summary[0] = '\0';
+		undo(m, saved, ev, nev);
+	} else {
+		m->version++;
+		settle_pending(m, RULES_SYSTEM);
+	}
+	free(saved);
+	return rc;
+}
+
+int rules_match_query(const struct rules_match *m, const struct rules_verb *verb, int viewer,
+                      int argc, char **argv, cJSON *out, struct rules_error *err)
+{
+	int rc;
+
+	if (argc < 1)
+		return rules_fail(err, WG_E_BAD_ARGS, "", "no verb given");
+	if (verb == NULL)
+		verb = rules_verb_find(m->rs, m->sc, argv[0]);
+	if (verb == NULL || verb->kind != RULES_VERB_QUERY)
+		return rules_fail(err, WG_E_UNKNOWN_VERB, "", "'%s' is not a query of this game",
+		                  argv[0]);
+	if ((rc = arity(verb, argc, err)) != 0)
+		return rc;
+	return m->rs->query(m->game, viewer, argc, argv, out, err);
+}
+
+void rules_match_outcome(const struct rules_match *m, struct rules_outcome *o)
+{
+	memset(o, 0, sizeof(*o));
+	if (m->host_over) {
+		o->over = 1;
+		o->winner = m->host_winner;
+		snprintf(o->summary, sizeof(o->summary), "%s", m->host_summary);
+		return;
+	}
+	o->winner = -1;
+	m->rs->outcome(m->game, o);
+}
+
+char *rules_host_line(const struct rules_host_action *a, char *buf, size_t n)
+{
+	const char *name = rules_host_name(a->kind);
+
+	snprintf(buf, n, "%s %d %d%s%s", name != NULL ? name : "?", a->side, a->winner,
+	         a->note != NULL && a->note[0] ? " " : "", a->note != NULL ? a->note : "");
+	return buf;
+}
+
+int rules_host_parse(enum rules_host_kind kind, int argc, char **argv, struct rules_host_action *a)
+{
+	char *end;
+
+	memset(a, 0, sizeof(*a));
+	a->kind = kind;
+	a->side = -1;
+	a->winner = -1;
+	a->note = "";
+	if (argc < 1 || rules_host_name(kind) == NULL ||
+	    strcmp(argv[0], rules_host_name(kind)) != 0)
+		return -1;
+	if (kind == RULES_HOST_START)
+		return argc == 1 || argc >= 3 ? 0 : -1;
+	if (argc < 3)
+		return -1;
+	a->side = (int)strtol(argv[1], &end, 10);
+	if (*end != '\0')
+		return -1;
+	a->winner = (int)strtol(argv[2], &end, 10);
+	if (*end != '\0')
+		return -1;
+	if (argc > 3)
+		a->note = argv[3];
+	return 0;
+}
+
+int rules_match_replay(struct rules_match *m, enum rules_host_kind host, int side, int argc,
+                       char **argv, const struct rules_roll *rolls, size_t nrolls,
+                       struct rules_events *ev, struct rules_error *err)
+{
+	struct rules_host_action a;
 	int rc;
 
 	m->dice.nqueued = 0;
 	for (size_t i = 0; i < nrolls; i++)
 		if (rolls[i].forced)
 			rules_dice_force(&m->dice, rolls[i].value);
-	if (side == RULES_SYSTEM && argc == 1 && strcmp(argv[0], "start") == 0)
-		rc = rules_match_start(m, ev, err);
-	else
-		rc = rules_match_apply(m, side, argc, argv, NULL, ev, err);
+	if (host != RULES_HOST_NONE) {
+		if (rules_host_parse(host, argc, argv, &a) != 0)
+			rc = rules_fail(err, WG_E_INTERNAL, "",
+			                "stored host action '%s' is unreadable",
+			                argc > 0 ? argv[0] : "");
+		else
+			rc = rules_match_host(m, &a, ev, err);
+	} else {
+		rc = rules_match_apply(m, NULL, side, argc, argv, NULL, ev, err);
+	}
 	m->dice.nqueued = 0;
 	if (rc != 0)
 		return rc;
@@ -132,6 +382,7 @@ char *rules_match_snapshot(const struct rules_match *m)
 	char buf[32];
 	cJSON *root = cJSON_CreateObject();
 	cJSON *state = cJSON_AddArrayToObject(root, "dice");
+	cJSON *dec = cJSON_AddArrayToObject(root, "decision");
 	char *game, *out;
 
 	for (int i = 0; i < 4; i++) {
@@ -143,6 +394,13 @@ char *rules_match_snapshot(const struct rules_match *m)
 	snprintf(buf, sizeof(buf), "%" PRIu64, m->version);
 	cJSON_AddStringToObject(root, "version", buf);
 	cJSON_AddBoolToObject(root, "started", m->started);
+	for (int s = 0; s < RULES_SIDES; s++)
+		cJSON_AddItemToArray(dec, cJSON_CreateNumber(m->pending.decision[s]));
+	if (m->host_over) {
+		cJSON *h = cJSON_AddObjectToObject(root, "host_result");
+		cJSON_AddNumberToObject(h, "winner", m->host_winner);
+		cJSON_AddStringToObject(h, "summary", m->host_summary);
+	}
 	game = m->rs->snapshot(m->game);
 	if (game == NULL) {
 		cJSON_Delete(root);
@@ -160,7 +418,7 @@ int rules_match_restore(struct rules_match *m, const struct ruleset *rs,
                         const char *snapshot, struct rules_error *err)
 {
 	cJSON *root = cJSON_Parse(snapshot);
-	cJSON *dice, *draws, *version, *started, *game;
+	cJSON *dice, *draws, *version, *started, *game, *dec, *host;
 	struct rules_game *g = NULL;
 	int rc;
 
@@ -171,8 +429,11 @@ int rules_match_restore(struct rules_match *m, const struct ruleset *rs,
 	version = cJSON_GetObjectItemCaseSensitive(root, "version");
 	started = cJSON_GetObjectItemCaseSensitive(root, "started");
 	game = cJSON_GetObjectItemCaseSensitive(root, "game");
+	dec = cJSON_GetObjectItemCaseSensitive(root, "decision");
+	host = cJSON_GetObjectItemCaseSensitive(root, "host_result");
 	if (!cJSON_IsArray(dice) || cJSON_GetArraySize(dice) != 4 || !cJSON_IsString(draws) ||
-	    !cJSON_IsString(version) || !cJSON_IsString(game)) {
+	    !cJSON_IsString(version) || !cJSON_IsString(game) ||
+	    (dec != NULL && (!cJSON_IsArray(dec) || cJSON_GetArraySize(dec) != RULES_SIDES))) {
 		cJSON_Delete(root);
 		return rules_fail(err, WG_E_INTERNAL, "", "snapshot lacks dice, version or game");
 	}
@@ -187,6 +448,7 @@ int rules_match_restore(struct rules_match *m, const struct ruleset *rs,
 	if (opts != NULL)
 		m->opts = *opts;
 	m->game = g;
+	m->host_winner = -1;
 	for (int i = 0; i < 4; i++) {
 		cJSON *w = cJSON_GetArrayItem(dice, i);
 		m->dice.s[i] = cJSON_IsString(w) ? strtoull(w->valuestring, NULL, 16) : 0;
@@ -194,6 +456,22 @@ int rules_match_restore(struct rules_match *m, const struct ruleset *rs,
 	m->dice.draws = strtoull(draws->valuestring, NULL, 10);
 	m->version = strtoull(version->valuestring, NULL, 10);
 	m->started = cJSON_IsTrue(started);
+	if (cJSON_IsObject(host)) {
+		cJSON *w = cJSON_GetObjectItemCaseSensitive(host, "winner");
+		cJSON *s = cJSON_GetObjectItemCaseSensitive(host, "summary");
+		m->host_over = 1;
+		m->host_winner = cJSON_IsNumber(w) ? w->valueint : -1;
+		snprintf(m->host_summary, sizeof(m->host_summary), "%s",
+		         cJSON_IsString(s) ? s->valuestring : "");
+	}
+	if (m->started) {
+		struct rules_outcome o;
+		rules_match_outcome(m, &o);
+		if (!o.over)
+			rs->pending(g, &m->pending);
+	}
+	for (int s = 0; dec != NULL && s < RULES_SIDES; s++)
+		m->pending.decision[s] = (uint32_t)cJSON_GetArrayItem(dec, s)->valuedouble;
 	cJSON_Delete(root);
 	return 0;
 }
@@ -236,6 +514,15 @@ int rules_rolls_from_json(const char *json, struct rules_roll *rolls, size_t max
 		rolls[n].forced = (uint8_t)cJSON_GetArrayItem(item, 2)->valueint;
 		n++;
 	}
+	cJSON_Delete(root);
+	return n;
+}
+
+int rules_rolls_count(const char *json)
+{
+	cJSON *root = cJSON_Parse(json);
+	int n = cJSON_IsArray(root) ? cJSON_GetArraySize(root) : -1;
+
 	cJSON_Delete(root);
 	return n;
 }

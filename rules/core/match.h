@@ -1,17 +1,30 @@
 /*
  * match.h -- one hosted game as the server drives it: the ruleset, its
- * scenario and options, the engine state, the dice stream and the version.
+ * scenario and options, the engine state, the dice stream, the version,
+ * who must act now (pending, with per-side decision counters) and the result
+ * of a host action the engine left to the default.
  *
  * The match is where the host-side contracts of ruleset.h are kept, so that
  * neither the server nor the engines repeat them:
- *   - version counts accepted actions (the start counts as one);
- *   - a refused action leaves engine, dice and events exactly as before;
+ *   - version counts accepted actions, player and host actions alike (the
+ *     start is action 1);
+ *   - a refused action leaves engine, dice, pending and events exactly as
+ *     before;
  *   - every accepted action leaves its dice in m->dice.log (nlog entries)
  *     for the caller to store with it;
+ *   - pending is computed once per accepted action and kept (m->pending);
+ *     decision[s] grows by one exactly when side s's awaited decision
+ *     changes: when s acted, or when s starts or stops being awaited or the
+ *     kind of its decision changes because of another action.  A retry that
+ *     names the decision it answered (d=<n>) is thus stale after its first
+ *     success, and a simultaneous decision of the other side does not make it
+ *     stale;
  *   - replay of a stored action re-queues its forced dice first, so the
  *     replayed game consumes exactly the numbers the live game did.
  *
- *   created --start()--> started --apply()/replay()--> ... (outcome.over)
+ *   created --start (host)--> started --apply / host--> ... --> over
+ *                                          (outcome.over: the engine's, or a
+ *                                           host action's default)
  *
  * Pure: no I/O, no clock.
  */
@@ -28,6 +41,12 @@ struct rules_match {
 	struct rules_dice dice;
 	uint64_t version;
 	int started;
+	struct rules_pending
+	    pending; /* who must act now; sides 0 before the start and at the end */
+	/* a host action's default result (the engine's outcome() is not asked) */
+	int host_over;
+	int host_winner; /* 0, 1 or -1 (draw) */
+	char host_summary[256];
 };
 
 /* A new match in the scenario's initial state with the dice seeded.
@@ -35,33 +54,60 @@ struct rules_match {
 int rules_match_create(struct rules_match *m, const struct ruleset *rs,
                        const struct rules_scenario *sc, const struct rules_options *opts,
                        const uint8_t seed[32], struct rules_error *err);
-/* Frees the engine state; m may be created again afterwards. */
+/* Frees the engine state and the dice log; m may be created again afterwards. */
 void rules_match_release(struct rules_match *m);
 
-/* Starts the game (engine start()); version becomes 1. */
+/* Starts the game (the START host action: engine start()); version becomes 1. */
 int rules_match_start(struct rules_match *m, struct rules_events *ev, struct rules_error *err);
 
 /*
- * Applies one action of side.  argv[0] must be an action verb of the
- * ruleset; arity is checked here.  On success version is incremented and
+ * Applies one player action of side.  verb is the action's entry (the caller
+ * looked it up; NULL: looked up here from argv[0]); its arity is checked
+ * here.  On success version is incremented, pending recomputed and
  * m->dice.log holds the rolls.  On failure nothing changes: the dice are put
  * back and events appended during the attempt are removed.
  */
-int rules_match_apply(struct rules_match *m, int side, int argc, char **argv, cJSON *reply,
-                      struct rules_events *ev, struct rules_error *err);
+int rules_match_apply(struct rules_match *m, const struct rules_verb *verb, int side, int argc,
+                      char **argv, cJSON *reply, struct rules_events *ev, struct rules_error *err);
 
 /*
- * Re-applies a stored action (side RULES_SYSTEM with argv {"start"} is the
- * start) with the forced values among rolls re-queued first.  Returns what
- * apply returned; after success m->dice.log equals rolls when the store is
- * consistent (checked, WG_E_INTERNAL if not).
+ * A host action (RULES_HOST_START: as rules_match_start).  The engine's
+ * host() decides; with none, or when it returns RULES_HOST_DEFAULT, the game
+ * ends as asked (resign/timeout/forfeit: the other side wins; draw: drawn;
+ * adjudicate: a->winner) and a public event says so.  Refused when the game
+ * has not started or is over.  Atomic like apply.
  */
-int rules_match_replay(struct rules_match *m, int side, int argc, char **argv,
-                       const struct rules_roll *rolls, size_t nrolls, struct rules_events *ev,
-                       struct rules_error *err);
+int rules_match_host(struct rules_match *m, const struct rules_host_action *a,
+                     struct rules_events *ev, struct rules_error *err);
 
-/* The match (version, dice stream, engine snapshot) as a malloc'd JSON
- * string; NULL on OOM. */
+/* A read-only verb (verb NULL: looked up) as viewer sees it; arity checked here. */
+int rules_match_query(const struct rules_match *m, const struct rules_verb *verb, int viewer,
+                      int argc, char **argv, cJSON *out, struct rules_error *err);
+
+/* The outcome: a host action's default result, else the engine's. */
+void rules_match_outcome(const struct rules_match *m, struct rules_outcome *o);
+
+/*
+ * The canonical stored line of a host action: "<kind> <side> <winner> [<note>]"
+ * ("resign 1 -1 bob"); the note must be one token.  Returns buf.
+ */
+char *rules_host_line(const struct rules_host_action *a, char *buf, size_t n);
+/* Parses argv of a stored host line back (the note points into argv). 0 or -1. */
+int rules_host_parse(enum rules_host_kind kind, int argc, char **argv, struct rules_host_action *a);
+
+/*
+ * Re-applies a stored action: host kind RULES_HOST_NONE for a player's action
+ * of side, else a host action whose line is argv, with the forced values
+ * among rolls re-queued first.  Returns what apply/host returned; after
+ * success m->dice.log equals rolls when the store is consistent (checked,
+ * WG_E_INTERNAL if not).
+ */
+int rules_match_replay(struct rules_match *m, enum rules_host_kind host, int side, int argc,
+                       char **argv, const struct rules_roll *rolls, size_t nrolls,
+                       struct rules_events *ev, struct rules_error *err);
+
+/* The match (version, dice stream, pending decisions, host result, engine snapshot) as a
+ * malloc'd JSON string; NULL on OOM. */
 char *rules_match_snapshot(const struct rules_match *m);
 /* Rebuilds m from a snapshot taken of a match of the same scenario/options. */
 int rules_match_restore(struct rules_match *m, const struct ruleset *rs,
@@ -72,5 +118,7 @@ int rules_match_restore(struct rules_match *m, const struct ruleset *rs,
 char *rules_rolls_to_json(const struct rules_roll *rolls, size_t n);
 /* Parses json into rolls (up to max); returns the count or -1 on bad input. */
 int rules_rolls_from_json(const char *json, struct rules_roll *rolls, size_t max);
+/* The number of rolls in a stored roll list (for sizing), or -1 on bad input. */
+int rules_rolls_count(const char *json);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * ruleset.c -- helpers shared by every ruleset: errors, events, options,
- * verb lookup.  Pure: no I/O, no globals.
+ * verb lookup, host action names.  Pure: no I/O, no globals.
  */
 #include "ruleset.h"
 
@@ -89,10 +89,32 @@ const char *rules_option(const struct rules_options *opts, const char *key)
 	return NULL;
 }
 
-const struct rules_verb *rules_verb_find(const struct ruleset *rs, const char *name)
+const struct rules_verb *rules_verb_find(const struct ruleset *rs, const struct rules_scenario *sc,
+                                         const char *name)
 {
-	for (size_t i = 0; i < rs->nverbs; i++)
-		if (strcasecmp(rs->verbs[i].name, name) == 0)
-			return &rs->verbs[i];
+	const struct rules_verb *v;
+
+	for (size_t i = 0; (v = rs->verb(sc, i)) != NULL; i++)
+		if (strcasecmp(v->name, name) == 0)
+			return v;
 	return NULL;
+}
+
+static const char *const host_names[RULES_HOST_COUNT] = {
+    [RULES_HOST_START] = "start",           [RULES_HOST_RESIGN] = "resign",
+    [RULES_HOST_TIMEOUT] = "timeout",       [RULES_HOST_DRAW] = "draw",
+    [RULES_HOST_ADJUDICATE] = "adjudicate", [RULES_HOST_FORFEIT] = "forfeit",
+};
+
+const char *rules_host_name(enum rules_host_kind kind)
+{
+	return kind > RULES_HOST_NONE && kind < RULES_HOST_COUNT ? host_names[kind] : NULL;
+}
+
+enum rules_host_kind rules_host_kind(const char *name)
+{
+	for (int k = RULES_HOST_NONE + 1; k < RULES_HOST_COUNT; k++)
+		if (strcmp(host_names[k], name) == 0)
+			return (enum rules_host_kind)k;
+	return RULES_HOST_NONE;
 }

@@ -10,8 +10,9 @@
  * F&M's five-step face-down support commitment, the Campaign's simultaneous
  * secret commitment, hidden and dummy miniatures -- is expressed through:
  *
- *   - pending(): a mask of the sides that must act now (one, both, or none)
- *     and a sentence per side saying what decision is awaited;
+ *   - pending(): a mask of the sides that must act now (one, both, or none),
+ *     per side a stable kind of decision ("phase", "support-step", "commit")
+ *     and a sentence saying what is awaited;
  *   - events with an audience mask: each event goes to side 0, side 1 and/or
  *     spectators.  A secret is sent only to its owner; a reveal is a later
  *     event addressed to everyone;
@@ -32,6 +33,18 @@
  *
  * Memory: every cJSON* handed to the engine stays owned by the caller; every
  * cJSON* an engine returns (view, events) is owned by the caller afterwards.
+ *
+ * Host actions: whatever is not a player's move -- the start, resignation,
+ * a clock's timeout, a draw by agreement, a director's adjudication, a
+ * tournament forfeit -- is an action of the game's log like a player's, with
+ * side RULES_SYSTEM, handed to the engine (host(), which may refuse or react)
+ * and replayed like any other.  match.c keeps the default (the game ends as
+ * asked) for engines that leave host() NULL.
+ *
+ * Versions: `version` names the engine's behaviour; a change that can alter
+ * the replay of a stored game (a rules fix, a new die roll, another event)
+ * bumps it.  Stored games record the version and the scenario digest they
+ * were created with (server/games.c decides what an old game replays on).
  *
  * Sides are 0 and 1 in the order of the scenario's side_names; viewer 2
  * (RULES_SPECTATOR) is anyone who is not seated.
@@ -124,7 +137,8 @@ enum rules_verb_kind {
 	RULES_VERB_QUERY,  /* read-only: routed to query(), allowed to spectators */
 };
 
-/* One game verb, for routing, arity checks and `help`. */
+/* One game verb, for routing, arity checks and `help`.  Engines may embed it as the first
+ * member of their own verb entry (struct fm_verb). */
 struct rules_verb {
 	const char *name;
 	enum rules_verb_kind kind;
@@ -141,11 +155,43 @@ struct rules_scenario_info {
 	const char *side_names[RULES_SIDES]; /* "allied", "german" */
 };
 
-/* Who must act now.  sides == 0 means nobody (the game is over). */
+/*
+ * Who must act now.  sides == 0 means nobody (the game is over).  For each
+ * side that must act, kind is a stable slug of the decision awaited (a
+ * program or a clock acts on it: "setup", "phase", "support-step", "loss",
+ * "retreat", "advance", "commit", "orders", "roll", "bid", ...) and what the
+ * sentence a person reads.  decision is filled by the match, not the engine
+ * (match.h): it changes exactly when that side's awaited decision changes.
+ */
+#define RULES_KIND_MAX 24
 struct rules_pending {
 	unsigned sides; /* RULES_AUD_SIDE(0) | RULES_AUD_SIDE(1) */
+	char kind[RULES_SIDES][RULES_KIND_MAX];
 	char what[RULES_SIDES][240];
+	uint32_t decision[RULES_SIDES];
 };
+
+/* Host actions (their numbers are stored with the game's actions: never renumber). */
+enum rules_host_kind {
+	RULES_HOST_NONE = 0,       /* a player's action */
+	RULES_HOST_START = 1,      /* both seats are filled: start() */
+	RULES_HOST_RESIGN = 2,     /* side concedes */
+	RULES_HOST_TIMEOUT = 3,    /* side's clock ran out */
+	RULES_HOST_DRAW = 4,       /* both sides agreed to a draw */
+	RULES_HOST_ADJUDICATE = 5, /* a director decides: winner (-1 a draw) */
+	RULES_HOST_FORFEIT = 6,    /* a tournament director forfeits side */
+	RULES_HOST_COUNT
+};
+
+struct rules_host_action {
+	enum rules_host_kind kind;
+	int side;         /* the side concerned (resign, timeout, forfeit), else -1 */
+	int winner;       /* adjudicate: 0, 1 or -1 (draw) */
+	const char *note; /* who or why, for the result ("alice"), may be "" */
+};
+
+/* host() returns this to leave the action to the default: the game ends as asked. */
+#define RULES_HOST_DEFAULT 1
 
 struct rules_outcome {
 	int over;   /* 0 while the game runs */
@@ -160,17 +206,22 @@ struct rules_outcome {
 struct ruleset {
 	const char *name;        /* "fm" */
 	const char *description; /* one line */
-	const struct rules_verb *verbs;
-	size_t nverbs;
+	const char *version;     /* "fm-3": bumped whenever a change can alter a replay */
+	const void *data;        /* the ruleset's own (F&M: its module list) */
+
+	/* The i-th verb (0, 1, ...) of games of scenario sc, NULL past the last: the
+	 * system's verbs, then those of the scenario's own rules.  Static storage. */
+	const struct rules_verb *(*verb)(const struct rules_scenario *sc, size_t i);
 
 	/*
-	 * Builds a scenario from a parsed scenario document.  source is the file
-	 * name used in error messages; errors name the file, the JSON path and
-	 * the problem ("scheldt.json: $.hexes[12].terrain: unknown terrain
-	 * 'swmp'").  On success *out is owned by the caller (scenario_free).
+	 * Builds a scenario from a parsed scenario document.  rs is this ruleset;
+	 * source is the file name used in error messages; errors name the file,
+	 * the JSON path and the problem ("scheldt.json: $.hexes[12].terrain:
+	 * unknown terrain 'swmp'").  On success *out is owned by the caller
+	 * (scenario_free).
 	 */
-	int (*scenario_load)(const char *source, const cJSON *doc, struct rules_scenario **out,
-	                     struct rules_error *err);
+	int (*scenario_load)(const struct ruleset *rs, const char *source, const cJSON *doc,
+	                     struct rules_scenario **out, struct rules_error *err);
 	void (*scenario_free)(struct rules_scenario *sc);
 	/* Strings in info live as long as the scenario. */
 	void (*scenario_info)(const struct rules_scenario *sc, struct rules_scenario_info *info);
@@ -185,13 +236,28 @@ struct ruleset {
 	             struct rules_error *err);
 
 	/*
-	 * One player action: argv[0] is the verb (a RULES_VERB_ACTION of the
-	 * table, arity already checked), side the acting side.  reply is an
-	 * object the engine may fill for the actor only ("lines": [..] are shown
-	 * in text mode).  See the atomicity contract above.
+	 * One player action: verb is the engine's own entry for argv[0] (one of
+	 * verb(sc, i): a RULES_VERB_ACTION, looked up and arity-checked once by
+	 * the caller), side the acting side.  The engine checks that the game
+	 * waits for side (the turn) and for this verb.  reply is an object the
+	 * engine may fill for the actor only ("lines": [..] are shown in text
+	 * mode).  See the atomicity contract above.
 	 */
-	int (*apply)(struct rules_game *g, struct rules_dice *dice, int side, int argc, char **argv,
-	             cJSON *reply, struct rules_events *ev, struct rules_error *err);
+	int (*apply)(struct rules_game *g, struct rules_dice *dice, int side,
+	             const struct rules_verb *verb, int argc, char **argv, cJSON *reply,
+	             struct rules_events *ev, struct rules_error *err);
+
+	/*
+	 * Optional: a host action other than the start (resign, timeout, draw,
+	 * adjudicate, forfeit).  Returns 0 when the engine carried it out (its
+	 * outcome() says what became of the game: it may, say, refuse a loss on
+	 * time at that point and award a draw), RULES_HOST_DEFAULT to let the
+	 * game end as asked, or a negative WG_E_* to refuse it (atomicity as for
+	 * apply).  NULL: always the default.
+	 */
+	int (*host)(struct rules_game *g, struct rules_dice *dice,
+	            const struct rules_host_action *a, struct rules_events *ev,
+	            struct rules_error *err);
 
 	/* A read-only verb (RULES_VERB_QUERY) as seen by viewer, into out. */
 	int (*query)(const struct rules_game *g, int viewer, int argc, char **argv, cJSON *out,
@@ -216,13 +282,18 @@ struct ruleset {
 	 * Returns the number of errors (0: scenario_load accepts the document), or
 	 * WG_E_NO_MEMORY.
 	 */
-	int (*scenario_lint)(const char *source, const cJSON *doc,
+	int (*scenario_lint)(const struct ruleset *rs, const char *source, const cJSON *doc,
 	                     void (*report)(void *ctx, int severity, const char *path,
 	                                    const char *message),
 	                     void *ctx);
 };
 
-/* The verb entry of rs named name (case-insensitive), or NULL. */
-const struct rules_verb *rules_verb_find(const struct ruleset *rs, const char *name);
+/* The verb of games of scenario sc named name (case-insensitive), or NULL. */
+const struct rules_verb *rules_verb_find(const struct ruleset *rs, const struct rules_scenario *sc,
+                                         const char *name);
+/* The stored name of a host action kind ("resign"), or NULL. */
+const char *rules_host_name(enum rules_host_kind kind);
+/* The kind named name, or RULES_HOST_NONE. */
+enum rules_host_kind rules_host_kind(const char *name);
 
 #endif

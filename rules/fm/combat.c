@@ -76,8 +76,8 @@ int fm__battle_line(const struct fm_game *g)
 		else
 			line = fm__line_better(g, line, weakest);
 	}
-	if (sc->hooks->crt_line != NULL)
-		line = sc->hooks->crt_line(g, line);
+	if (sc->module->crt_line != NULL)
+		line = sc->module->crt_line(g, line);
 	return line;
 }
 
@@ -130,8 +130,8 @@ int fm__may_attack(const struct fm_game *g, int unit, struct rules_error *err)
 		                  "%s was displaced and may not attack for the rest of the turn "
 		                  "(FM-8.3.1)",
 		                  d->id);
-	if (g->sc->hooks->may_act != NULL)
-		return g->sc->hooks->may_act(g, unit, FM_ACT_ATTACK, err);
+	if (g->sc->module->may_act != NULL)
+		return g->sc->module->may_act(g, unit, FM_ACT_ATTACK, err);
 	return 0;
 }
 
@@ -168,8 +168,8 @@ static int check_target(struct fm_game *g, int side, const char *arg, int bombar
 			                  "%s has already been attacked in this phase: a unit is "
 			                  "attacked at most once per phase (FM-8.0)",
 			                  fm__def(g, def[k])->id);
-		if (g->sc->hooks->may_act != NULL &&
-		    (rc = g->sc->hooks->may_act(
+		if (g->sc->module->may_act != NULL &&
+		    (rc = g->sc->module->may_act(
 		         g, def[k], bombard ? FM_ACT_BE_BOMBARDED : FM_ACT_BE_ATTACKED, err)) != 0)
 			return rc;
 	}
@@ -187,7 +187,7 @@ static int check_target(struct fm_game *g, int side, const char *arg, int bombar
 }
 
 int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
-                   struct rules_events *ev, struct rules_error *err)
+                   cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	const struct fm_scenario *sc = g->sc;
 	char buf[RULES_HEX_ID_MAX], txt[120];
@@ -211,7 +211,7 @@ int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 		                  "at most two markers may bombard hex %s in one player turn; %d "
 		                  "already have (FM-8.1)",
 		                  argv[1], g->bombarded[hex]);
-	if (sc->hooks->bombard_check != NULL && (rc = sc->hooks->bombard_check(g, hex, err)) != 0)
+	if (sc->module->bombard_check != NULL && (rc = sc->module->bombard_check(g, hex, err)) != 0)
 		return rc;
 	g->b.active = 1;
 	g->b.bombard = 1;
@@ -222,12 +222,13 @@ int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			int hand[FM_MAX_MARKERS], nh = 0;
 			if (!g->opt.pick_blind)
 				return rules_fail(
-				    err, WG_E_BAD_ARGS, "BS-14.0-04",
+				    err, WG_E_BAD_ARGS,
+				    fm__option_rule(sc, "support.pick", "FM-7.2-05"),
 				    "name the markers to use (`markers` lists yours)");
 			for (int q = 0; q < sc->nmarkers[side]; q++)
 				if (g->m[side][q].where == FM_M_HAND &&
-				    (sc->hooks->marker_check == NULL ||
-				     sc->hooks->marker_check(g, side, q, NULL) == 0))
+				    (sc->module->marker_check == NULL ||
+				     sc->module->marker_check(g, side, q, NULL) == 0))
 					hand[nh++] = q;
 			if (nh == 0)
 				return rules_fail(err, WG_E_ILLEGAL_SUPPORT, "FM-7.2-07",
@@ -244,8 +245,8 @@ int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			if (m < 0)
 				return rules_fail(err, WG_E_BAD_ARGS, "",
 				                  "you have no support fire marker '%s'", a);
-			if (sc->hooks->marker_check != NULL &&
-			    (rc = sc->hooks->marker_check(g, side, m, err)) != 0)
+			if (sc->module->marker_check != NULL &&
+			    (rc = sc->module->marker_check(g, side, m, err)) != 0)
 				return rc;
 			if (g->m[side][m].where != FM_M_HAND)
 				return rules_fail(err, WG_E_ILLEGAL_SUPPORT, "FM-7.2-07",
@@ -283,7 +284,7 @@ int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 }
 
 int fm__do_attack(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
-                  struct rules_events *ev, struct rules_error *err)
+                  cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	char buf[RULES_HEX_ID_MAX], txt[200];
 	int16_t att[FM_MAX_IN_BATTLE];
@@ -326,8 +327,8 @@ int fm__do_attack(struct fm_game *g, struct rules_dice *d, int side, int argc, c
 			                  "%s in %s is not adjacent to %s: ground combat needs "
 			                  "adjacent units (FM-8.2)",
 			                  ud->id, fm__hex_id(g, g->u[unit].hex, buf), argv[1]);
-		if (g->sc->hooks->attack_check != NULL &&
-		    (rc = g->sc->hooks->attack_check(g, unit, hex, err)) != 0)
+		if (g->sc->module->attack_check != NULL &&
+		    (rc = g->sc->module->attack_check(g, unit, hex, err)) != 0)
 			return rc;
 		if ((g->u[unit].hex != hex && fm__side_prohibited(g, g->u[unit].hex, hex, unit)) ||
 		    fm__hex_prohibited(g, hex, unit))
@@ -462,8 +463,8 @@ int fm__battle_resolve(struct fm_game *g, struct rules_dice *d, struct rules_eve
 		        fm__result_name(r), extra) != 0)
 			return WG_E_NO_MEMORY;
 	}
-	if (sc->hooks->after_roll != NULL) {
-		int rc = sc->hooks->after_roll(g, ev, err);
+	if (sc->module->after_roll != NULL) {
+		int rc = sc->module->after_roll(g, ev, err);
 		if (rc)
 			return rc;
 	}
@@ -479,7 +480,7 @@ int fm__battle_finish(struct fm_game *g, struct rules_events *ev, struct rules_e
 		for (int k = 0; k < g->b.nmark[s]; k++)
 			if (g->m[s][g->b.mark[s][k]].where == FM_M_COMMITTED)
 				g->m[s][g->b.mark[s][k]].where = FM_M_USED;
-	if (g->sc->hooks->battle_end != NULL && (rc = g->sc->hooks->battle_end(g, ev, err)) != 0)
+	if (g->sc->module->battle_end != NULL && (rc = g->sc->module->battle_end(g, ev, err)) != 0)
 		return rc;
 	memset(&g->b, 0, sizeof(g->b));
 	g->b.displacing = -1;

@@ -4,7 +4,7 @@
  * F&M (rules 1.0-9.0 of the [S] and [v8] editions) is one ruleset; each game
  * that uses it (Battle of the Scheldt, Meuse Argonne, the test scenario) is a
  * scenario file (docs/data-format.md) that may name an exclusive-rules
- * module plugged in through struct fm_hooks (fm_int.h).
+ * module plugged in through struct fm_module (fm_int.h).
  *
  * The engine is pure: no I/O, no clock, no globals, all randomness from the
  * game's struct rules_dice.  See rules/core/ruleset.h for the contract.
@@ -37,6 +37,20 @@
 
 #include "rules/core/ruleset.h"
 
+/*
+ * The engine version stored with every F&M game (ruleset.h, "Versions"):
+ * bump it with every change that can alter the replay of a stored game (a
+ * rules fix, a new die roll, an event more or less, a different order).
+ */
+#define FM_ENGINE_VERSION "fm-1"
+
+struct fm_modules;
+
+/* The F&M ruleset with the shipped exclusive-rules modules (rules/fm/modules.c). */
 extern const struct ruleset fm_ruleset;
+
+/* fm_ruleset with another module list (a test daemon's own modules in front of the
+ * shipped ones): fills out, which must outlive its scenarios.  No state is kept. */
+void fm_ruleset_with(struct ruleset *out, const struct fm_modules *modules);
 
 #endif

@@ -11,7 +11,8 @@
  *   phase.c     sequence of play, pending(), victory (FM-4)
  *   view.c      view() and the query verbs (map, units, hex, markers, crt, reach)
  *   snapshot.c  snapshot() and restore()
- *   hooks.c     the exclusive-rules module registry
+ *   verbs.c     the system verb table and the lookup of a game's verbs
+ *   modules.c   the list of shipped exclusive-rules modules (fm_module.h)
  *   lint.c      consistency checks of a loaded scenario; check-scenario (scenario_lint)
  *   scheldt/    the Battle of the Scheldt exclusive rules (module "scheldt")
  *   fm.c        the ruleset table, create/destroy/start/apply
@@ -141,7 +142,7 @@ struct fm_check {
 	int zone; /* -1: whole map */
 };
 
-struct fm_hooks;
+struct fm_module;
 
 struct fm_scenario {
 	char source[128];
@@ -167,9 +168,9 @@ struct fm_scenario {
 	struct fm_marker_def markers[RULES_SIDES][FM_MAX_MARKERS];
 	int nchecks;
 	struct fm_check checks[FM_MAX_CHECKS];
-	int otherwise; /* side, or -1 for a draw */
-	const struct fm_hooks *hooks;
-	void *ex_data; /* owned by the hooks' free */
+	int otherwise;                  /* side, or -1 for a draw */
+	const struct fm_module *module; /* the exclusive rules (fm_module.h); never NULL */
+	void *ex_data;                  /* the module's scenario facts, freed by its free hook */
 };
 
 /* ---- options ---------------------------------------------------------- */
@@ -313,144 +314,18 @@ struct fm_game {
 	unsigned char ex[FM_EX_STATE]; /* exclusive module state, plain data */
 };
 
-/* ---- exclusive-rules hooks ---------------------------------------------- */
-
-/* What a unit is about to do, for fm_hooks.may_act. */
-enum fm_act { FM_ACT_MOVE, FM_ACT_ENTER, FM_ACT_ATTACK, FM_ACT_BE_ATTACKED, FM_ACT_BE_BOMBARDED };
-
-/* What a fm_hooks.retreat_step call checks. */
-enum fm_rs { FM_RS_RETREAT, FM_RS_ADVANCE, FM_RS_DISPLACE };
-
-/* fm_hooks.move_step may return this: the step is allowed by an exclusive exception (BS-13.0
- * Braakman crossing) and the system's terrain prohibitions are not applied to it. */
-#define FM_HOOK_ALLOW 1
-
-/* Scenario findings (validation, check-scenario) go through struct sdoc
- * (rules/core/sdoc.h): strict mode stops at the first error, lint mode reports
- * every finding and goes on. */
-
-/* A game option of an exclusive module: key, its two values (values[0] -> 0) and the
- * default, stored in g->opt.ex[index in the module's table]. */
-struct fm_exopt {
-	const char *key;
-	const char *values[2];
-	int def;
-	const char *rule; /* the AMB decision it selects, for `help` and docs */
-};
-
-/*
- * An exclusive-rules module (Battle of the Scheldt, Meuse Argonne): every
- * member may be NULL (system behaviour).  The scenario names the module in
- * "exclusive": {"module": ...}; the system code calls these at fixed points
- * and never tests a module's name.  Functions returning int return 0 to allow
- * and a negative WG_E_* (via rules_fail, with the exclusive rule id) to refuse.
- */
-struct fm_hooks {
-	const char *module;
-	/* The module's game options (`new <scenario> key=value`), at most FM_MAX_EXOPTS. */
-	const struct fm_exopt *options;
-	int noptions;
-	/* Parses the scenario's "exclusive" object (ex may be NULL) into sc->ex_data; reports
-	 * problems through f.  Returns 0, or a negative code when it cannot go on. */
-	int (*load)(struct fm_scenario *sc, const cJSON *ex, struct sdoc *f);
-	/* Consistency checks of the loaded scenario (map facts the module relies on). */
-	void (*lint)(const struct fm_scenario *sc, struct sdoc *f);
-	void (*free)(struct fm_scenario *sc);
-	/* Called once in create() after the system initial state is built. */
-	int (*init)(struct fm_game *g, struct rules_error *err);
-	/* After the system support allotment at the start of each game turn. */
-	int (*turn_start)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
-	                  struct rules_error *err);
-	/* When the active player's Mobile Combat Phase is over, before his end-of-turn step:
-	 * automatic end-of-player-turn effects (BS-13.1 withdrawal). */
-	int (*turn_closing)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
-	                    struct rules_error *err);
-	/* 1 if the active player has decisions at the end of his player turn (rebuilds): the
-	 * game then waits in FM_PH_TURN_END; what (may be NULL) receives the pending text. */
-	int (*end_step)(const struct fm_game *g, char *what, size_t n);
-	/* At the end of each player turn, after the end-of-turn step. */
-	int (*player_turn_end)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
-	                       struct rules_error *err);
-	/* May the active player end the current phase now (mandatory attacks, landings)? */
-	int (*end_check)(const struct fm_game *g, struct rules_error *err);
-	/* After every accepted action (and the start): bookkeeping of positions (last occupant
-	 * of a hex, assault hexes left).  May emit events. */
-	int (*settle)(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
-	/*
-	 * One movement step of unit from `from` (-1 = entry from off the map) to `to`, with
-	 * spent_half MP already spent this phase and first = no step taken yet this phase.
-	 * *cost_half is the system cost (-2 = "all MP" terrain); the hook may change it (add
-	 * MP) and set *must_stop.  Called before the system's terrain prohibitions: return
-	 * < 0 to refuse (with the exclusive rule), 0 to let the system rules decide, or
-	 * FM_HOOK_ALLOW to allow a step the system would find prohibited.
-	 */
-	int (*move_step)(const struct fm_game *g, int unit, int from, int to, int spent_half,
-	                 int first, int *cost_half, int *must_stop, struct rules_error *err);
-	/* May this unit do act now (frozen units, landed units)? */
-	int (*may_act)(const struct fm_game *g, int unit, enum fm_act act, struct rules_error *err);
-	/* 1 if unit may end in hex although other units are there (beach assault, BS-16.3-01). */
-	int (*may_share)(const struct fm_game *g, int unit, int hex);
-	/* 1 if unit's ZOC does not extend into hex (trenches, MA-14.2-05). */
-	int (*zoc_blocked)(const struct fm_game *g, int unit, int hex);
-	/* May unit attack the enemy in hex (called per attacker, before the system checks)? */
-	int (*attack_check)(const struct fm_game *g, int unit, int hex, struct rules_error *err);
-	/* The CRT line of the current battle after the system chose line. */
-	int (*crt_line)(const struct fm_game *g, int line);
-	/* After the die roll, before the result is applied: may change g->b.result and apply
-	 * special results (BS-16.3-06). */
-	int (*after_roll)(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
-	/* 0 if side's marker is kept out of the random allotment (special markers). */
-	int (*in_draw)(const struct fm_game *g, int side, int marker);
-	/* Extra check of one marker commit (side, marker index) in the current battle; called
-	 * before the system's availability checks, so it may name its own rule. */
-	int (*marker_check)(const struct fm_game *g, int side, int marker, struct rules_error *err);
-	/* The most markers side may commit to the current battle (system: 2). */
-	int (*max_markers)(const struct fm_game *g, int side);
-	/* 1 if side, having just committed at the current step, may commit one more marker at
-	 * the same step (BS-14.1 anti-tank marker); `support pass` then ends the step. */
-	int (*step_again)(const struct fm_game *g, int side);
-	/* Bombardment target check (range, observation) for hex. */
-	int (*bombard_check)(const struct fm_game *g, int hex, struct rules_error *err);
-	/* A retreat/advance/displacement step (mode): refuse (<0, err filled with the exclusive
-	 * rule), or set *stop to end it there (the retreat then counts as complete).  Called
-	 * before the system's checks of the step. */
-	int (*retreat_step)(const struct fm_game *g, int unit, int from, int to, enum fm_rs mode,
-	                    int *stop, struct rules_error *err);
-	/* 0 if unit may not take the current battle's loss (BS-14.1-06). */
-	int (*loss_ok)(const struct fm_game *g, int unit);
-	/* Called when a battle is fully resolved. */
-	int (*battle_end)(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
-	/* Verbs the system does not handle; return WG_E_UNKNOWN_VERB if not one of the module's. */
-	int (*apply)(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
-	             cJSON *reply, struct rules_events *ev, struct rules_error *err);
-	/* Query verbs the system does not handle (WG_E_UNKNOWN_VERB if not the module's). */
-	int (*query)(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-	             struct rules_error *err);
-	/* Victory: return 1 and set *winner (-1 draw) and summary to decide; at_end = last turn
-	 * over. */
-	int (*victory)(const struct fm_game *g, int at_end, int *winner, char *summary, size_t n);
-	/* The module's part of g->ex as JSON, and back. */
-	cJSON *(*snapshot)(const struct fm_game *g);
-	int (*restore)(struct fm_game *g, const cJSON *in, struct rules_error *err);
-	/* Adds the module's public/per-viewer state to a view. */
-	void (*view)(const struct fm_game *g, int viewer, cJSON *out);
-};
-
-/* The module named name, or NULL.  hooks.c. */
-const struct fm_hooks *fm__hooks_find(const char *name);
-/* The system-only hooks (all NULL). */
-extern const struct fm_hooks fm__hooks_system;
+#include "fm_module.h"
 
 /* ---- scenario.c --------------------------------------------------------- */
 
-int fm__scenario_load(const char *source, const cJSON *doc, struct rules_scenario **out,
-                      struct rules_error *err);
+int fm__scenario_load(const struct ruleset *rs, const char *source, const cJSON *doc,
+                      struct rules_scenario **out, struct rules_error *err);
 /* The loader in either mode (struct sdoc): *out is set when the document loaded
  * (lint mode: even with findings, when it could go on). */
-int fm__scenario_parse(const char *source, const cJSON *doc, struct sdoc *f,
-                       struct fm_scenario **out);
+int fm__scenario_parse(const struct fm_modules *modules, const char *source, const cJSON *doc,
+                       struct sdoc *f, struct fm_scenario **out);
 /* check-scenario: every finding of a document (ruleset scenario_lint). */
-int fm__scenario_lint(const char *source, const cJSON *doc,
+int fm__scenario_lint(const struct ruleset *rs, const char *source, const cJSON *doc,
                       void (*report)(void *ctx, int severity, const char *path, const char *msg),
                       void *ctx);
 void fm__scenario_free(struct rules_scenario *sc);
@@ -517,12 +392,12 @@ int fm__unit_has(const struct fm_game *g, int unit, const char *ability);
 
 /* ---- move.c ------------------------------------------------------------- */
 
-int fm__do_place(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                 struct rules_error *err);
-int fm__do_move(struct fm_game *g, int side, int argc, char **argv, cJSON *reply,
-                struct rules_events *ev, struct rules_error *err);
-int fm__do_enter(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                 struct rules_error *err);
+int fm__do_place(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                 cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int fm__do_move(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int fm__do_enter(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                 cJSON *reply, struct rules_events *ev, struct rules_error *err);
 /* Every hex unit may end a move in now, with its cost: fills cost_half (size count, -1 = no). */
 int fm__reach(const struct fm_game *g, int unit, int *cost_half, int *prev);
 /* 1 if unit may move in the current phase (no message when 0 and err NULL). */
@@ -547,7 +422,7 @@ int fm__markers_available(const struct fm_game *g, int side);
 /* The index of side's marker with that id (case-insensitive), or -1. */
 int fm__marker_by_id(const struct fm_scenario *sc, int side, const char *id);
 int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
-                   struct rules_events *ev, struct rules_error *err);
+                   cJSON *reply, struct rules_events *ev, struct rules_error *err);
 /* Advances the support steps past sides with nothing to commit; reveals and resolves at b5. */
 int fm__support_advance(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                         struct rules_error *err);
@@ -559,9 +434,9 @@ int fm__marker_value(const struct fm_game *g, int side, int marker);
 /* ---- combat.c ----------------------------------------------------------- */
 
 int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
-                   struct rules_events *ev, struct rules_error *err);
+                   cJSON *reply, struct rules_events *ev, struct rules_error *err);
 int fm__do_attack(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
-                  struct rules_events *ev, struct rules_error *err);
+                  cJSON *reply, struct rules_events *ev, struct rules_error *err);
 /* Totals, line, column, die roll and result of the current battle, then its effects. */
 int fm__battle_resolve(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                        struct rules_error *err);
@@ -586,16 +461,16 @@ int fm__reduce(struct fm_game *g, int unit, const char *why, struct rules_events
 int fm__eliminate(struct fm_game *g, int unit, const char *why, struct rules_events *ev);
 /* Applies the result of the current battle (after the roll). */
 int fm__apply_result(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
-int fm__do_reduce(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                  struct rules_error *err);
-int fm__do_retreat(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                   struct rules_error *err);
-int fm__do_stiff(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                 struct rules_error *err);
-int fm__do_displace(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                    struct rules_error *err);
-int fm__do_advance(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                   struct rules_error *err);
+int fm__do_reduce(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                  cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                   cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int fm__do_stiff(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                 cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int fm__do_displace(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                    cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int fm__do_advance(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                   cJSON *reply, struct rules_events *ev, struct rules_error *err);
 /* Lists legal retreat paths for queued item k into a reply "lines" array (may be NULL). */
 void fm__retreat_options(const struct fm_game *g, int k, cJSON *lines);
 
@@ -607,12 +482,15 @@ int fm__start_game(struct fm_game *g, struct rules_dice *d, struct rules_events 
 /* The start of a game turn: Support Fire Marker Phase, then the first player's turn. */
 int fm__begin_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                    struct rules_error *err);
-int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, struct rules_events *ev,
-               struct rules_error *err);
+int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+               cJSON *reply, struct rules_events *ev, struct rules_error *err);
 /* Skips phases with nothing to do and enters the next phase. */
 int fm__enter_phase(struct fm_game *g, int phase, struct rules_dice *d, struct rules_events *ev,
                     struct rules_error *err);
 void fm__pending(const struct rules_game *rg, struct rules_pending *p);
+/* The stable slug of the decision awaited now (rules_pending.kind): "setup", "phase",
+ * "turn-end", "support-step", "loss", "retreat", "displace", "advance". */
+const char *fm__await_kind(const struct fm_game *g);
 void fm__outcome(const struct rules_game *rg, struct rules_outcome *o);
 /* Instant victory checks after an action; ends the game if one holds. */
 int fm__check_instant(struct fm_game *g, struct rules_events *ev);
@@ -623,8 +501,29 @@ int fm__acting_side(const struct fm_game *g);
 /* ---- view.c ------------------------------------------------------------- */
 
 cJSON *fm__view(const struct rules_game *rg, int viewer);
-int fm__query(const struct rules_game *rg, int viewer, int argc, char **argv, cJSON *out,
+/* The query verbs' handlers (struct fm_verb.query; the table is verbs.c). */
+int fm__q_reach(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+                struct rules_error *err);
+int fm__q_map(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
               struct rules_error *err);
+int fm__q_units(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+                struct rules_error *err);
+int fm__q_hex(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+              struct rules_error *err);
+int fm__q_markers(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+                  struct rules_error *err);
+int fm__q_crt(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+              struct rules_error *err);
+
+/* ---- verbs.c ------------------------------------------------------------ */
+
+/* The i-th verb of games of sc: the system's, then its module's; NULL past the last. */
+const struct fm_verb *fm__verb_at(const struct fm_scenario *sc, size_t i);
+/* The verb of games of sc named name (case-insensitive), or NULL. */
+const struct fm_verb *fm__verb_find(const struct fm_scenario *sc, const char *name);
+/* The rule id behind a system option (the module's, when its scenario sets the option for
+ * an exclusive rule), else fallback. */
+const char *fm__option_rule(const struct fm_scenario *sc, const char *key, const char *fallback);
 
 /* ---- snapshot.c --------------------------------------------------------- */
 

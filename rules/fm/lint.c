@@ -6,7 +6,7 @@
  * them together: a unit whose arrival hex is in the sea, a choice of set-up
  * hexes none of which is usable, an empty zone, a marker pool smaller than
  * the allotment, a named place in prohibited terrain.  Then the exclusive
- * module checks the facts its rules rely on (struct fm_hooks.lint).
+ * module checks the facts its rules rely on (struct fm_module.lint).
  *
  * Findings (struct sdoc) go to a callback in lint mode (`wargamed
  * check-scenario`, every problem reported) or stop the loader at the first
@@ -128,6 +128,6 @@ void fm__scenario_check(const struct fm_scenario *sc, struct sdoc *f)
 	check_units(sc, f);
 	check_map(sc, f);
 	check_support(sc, f);
-	if (sc->hooks != NULL && sc->hooks->lint != NULL)
-		sc->hooks->lint(sc, f);
+	if (sc->module != NULL && sc->module->lint != NULL)
+		sc->module->lint(sc, f);
 }

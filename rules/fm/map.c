@@ -147,7 +147,7 @@ int fm__in_ezoc(const struct fm_game *g, int hex, int side)
 				continue;
 			if (fm__side_of(g, i) == side || !fm__def(g, i)->zoc)
 				continue;
-			if (g->sc->hooks->zoc_blocked && g->sc->hooks->zoc_blocked(g, i, hex))
+			if (g->sc->module->zoc_blocked && g->sc->module->zoc_blocked(g, i, hex))
 				continue;
 			return 1;
 		}

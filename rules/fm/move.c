@@ -65,9 +65,9 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 		                  "%s cannot enter %s: it holds the enemy unit %s (FM-5.2)", d->id,
 		                  b, fm__def(g, occ)->id);
 	cost = fm__step_cost(g, unit, cur->hex, to);
-	if (g->sc->hooks->move_step != NULL) {
-		int rc = g->sc->hooks->move_step(g, unit, cur->hex, to, cur->mp, cur->first, &cost,
-		                                 &stop, err);
+	if (g->sc->module->move_step != NULL) {
+		int rc = g->sc->module->move_step(g, unit, cur->hex, to, cur->mp, cur->first, &cost,
+		                                  &stop, err);
 		if (rc < 0)
 			return rc;
 		exception = rc == FM_HOOK_ALLOW;
@@ -189,8 +189,8 @@ int fm__may_move(const struct fm_game *g, int unit, struct rules_error *err)
 		    "%s advanced after combat and may do nothing else this player turn "
 		    "(FM-8.5)",
 		    d->id);
-	if (g->sc->hooks->may_act != NULL) {
-		int rc = g->sc->hooks->may_act(g, unit, FM_ACT_MOVE, err);
+	if (g->sc->module->may_act != NULL) {
+		int rc = g->sc->module->may_act(g, unit, FM_ACT_MOVE, err);
 		if (rc)
 			return rc;
 	}
@@ -337,7 +337,7 @@ int fm__may_stack(const struct fm_game *g, int unit, int hex)
 {
 	if (fm__occupant(g, hex, unit) < 0)
 		return 1;
-	return g->sc->hooks->may_share != NULL && g->sc->hooks->may_share(g, unit, hex);
+	return g->sc->module->may_share != NULL && g->sc->module->may_share(g, unit, hex);
 }
 
 /* Parses hex ids argv[0..argc-1] into path; returns the count or a negative code. */
@@ -409,8 +409,8 @@ static int move_along(struct fm_game *g, int unit, const int *path, int n, struc
 	                  cur.stopped ? ", must stop" : "");
 }
 
-int fm__do_move(struct fm_game *g, int side, int argc, char **argv, cJSON *reply,
-                struct rules_events *ev, struct rules_error *err)
+int fm__do_move(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	int path[512], n = 0, unit, rc;
 	struct fm_unit *u;
@@ -465,8 +465,8 @@ int fm__do_move(struct fm_game *g, int side, int argc, char **argv, cJSON *reply
 	return move_along(g, unit, path, n, ev, err);
 }
 
-int fm__do_enter(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                 struct rules_error *err)
+int fm__do_enter(struct fm_game *g, struct rules_dice *dice, int side, int argc, char **argv,
+                 cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	const struct fm_unit_def *d;
 	struct fm_unit *u;
@@ -515,12 +515,12 @@ int fm__do_enter(struct fm_game *g, int side, int argc, char **argv, struct rule
 		    "%s cannot enter at %s and stay: the hex holds %s; give the hexes "
 		    "it moves on to (`enter %s %s <hex> ...`) (FM-5.3)",
 		    d->id, argv[2], fm__def(g, fm__occupant(g, hex, unit))->id, argv[1], argv[2]);
-	if (g->sc->hooks->may_act != NULL &&
-	    (rc = g->sc->hooks->may_act(g, unit, FM_ACT_ENTER, err)) != 0)
+	if (g->sc->module->may_act != NULL &&
+	    (rc = g->sc->module->may_act(g, unit, FM_ACT_ENTER, err)) != 0)
 		return rc;
 	cost = fm__step_cost(g, unit, -1, hex);
-	if (g->sc->hooks->move_step != NULL &&
-	    (rc = g->sc->hooks->move_step(g, unit, -1, hex, 0, 1, &cost, &stop, err)) < 0)
+	if (g->sc->module->move_step != NULL &&
+	    (rc = g->sc->module->move_step(g, unit, -1, hex, 0, 1, &cost, &stop, err)) < 0)
 		return rc;
 	if (fm__hex_prohibited(g, hex, unit))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
@@ -581,8 +581,8 @@ int fm__arrive(struct fm_game *g, int unit, int hex, struct rules_error *err)
 	return 0;
 }
 
-int fm__do_place(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                 struct rules_error *err)
+int fm__do_place(struct fm_game *g, struct rules_dice *dice, int side, int argc, char **argv,
+                 cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	const struct fm_unit_def *d;
 	char buf[RULES_HEX_ID_MAX];

@@ -4,7 +4,7 @@
  * from the edition, the scenario's "options" and the players' `new ...
  * key=value` options (docs/data-format.md lists them, docs/fm-decisions.md
  * explains each).  Keys are at most 31 characters (struct rules_options).
- * An exclusive-rules module adds its own options (struct fm_hooks.options,
+ * An exclusive-rules module adds its own options (struct fm_module.options,
  * stored in fm_opts.ex); they are looked up after the system's.
  */
 #include "fm_int.h"
@@ -45,7 +45,7 @@ static const struct optdef optdefs[] = {
 static int lookup(const struct fm_scenario *sc, const char *key, const char *value,
                   struct fm_opts *o, int **slot, int *v, const char *whose, struct rules_error *err)
 {
-	const struct fm_hooks *h = sc->hooks;
+	const struct fm_module *h = sc->module;
 	const char *const *values = NULL;
 
 	*slot = NULL;
@@ -114,8 +114,8 @@ int fm__opts_build(const struct fm_scenario *sc, const struct rules_options *opt
 	for (size_t k = 0; k < sizeof(optdefs) / sizeof(optdefs[0]); k++)
 		*(int *)((char *)out + optdefs[k].off) =
 		    sc->edition_v8 ? optdefs[k].def_v8 : optdefs[k].def_s;
-	for (int k = 0; sc->hooks != NULL && k < sc->hooks->noptions && k < FM_MAX_EXOPTS; k++)
-		out->ex[k] = sc->hooks->options[k].def;
+	for (int k = 0; sc->module != NULL && k < sc->module->noptions && k < FM_MAX_EXOPTS; k++)
+		out->ex[k] = sc->module->options[k].def;
 	if ((rc = apply_opts(sc, &sc->sopts, out, "scenario", err)) != 0)
 		return rc;
 	return apply_opts(sc, opts, out, "game", err);

@@ -119,8 +119,8 @@ int fm__check_instant(struct fm_game *g, struct rules_events *ev)
 
 	if (g->over || g->phase == FM_PH_SETUP)
 		return 0;
-	if (g->sc->hooks->victory != NULL &&
-	    g->sc->hooks->victory(g, 0, &winner, summary, sizeof(summary)))
+	if (g->sc->module->victory != NULL &&
+	    g->sc->module->victory(g, 0, &winner, summary, sizeof(summary)))
 		return game_over(g, winner, summary, ev);
 	for (int k = 0; k < g->sc->nchecks; k++) {
 		const struct fm_check *c = &g->sc->checks[k];
@@ -138,8 +138,8 @@ static int final_victory(struct fm_game *g, struct rules_events *ev)
 	char summary[200];
 	int winner;
 
-	if (g->sc->hooks->victory != NULL &&
-	    g->sc->hooks->victory(g, 1, &winner, summary, sizeof(summary)))
+	if (g->sc->module->victory != NULL &&
+	    g->sc->module->victory(g, 1, &winner, summary, sizeof(summary)))
 		return game_over(g, winner, summary, ev);
 	for (int k = 0; k < g->sc->nchecks; k++) {
 		const struct fm_check *c = &g->sc->checks[k];
@@ -192,8 +192,8 @@ static int any_can_attack(const struct fm_game *g)
 				    fm__side_of(g, o) == g->active ||
 				    (g->u[o].flags & FM_UF_DEFENDED))
 					continue;
-				if (g->sc->hooks->may_act != NULL &&
-				    g->sc->hooks->may_act(g, o, FM_ACT_BE_ATTACKED, NULL) != 0)
+				if (g->sc->module->may_act != NULL &&
+				    g->sc->module->may_act(g, o, FM_ACT_BE_ATTACKED, NULL) != 0)
 					continue;
 				return 1;
 			}
@@ -280,7 +280,8 @@ int fm__begin_turn(struct fm_game *g, struct rules_dice *d, struct rules_events 
 		return rc;
 	if ((rc = fm__support_allot(g, d, ev, err)) != 0) /* FM-4.1-02 */
 		return rc;
-	if (g->sc->hooks->turn_start != NULL && (rc = g->sc->hooks->turn_start(g, d, ev, err)) != 0)
+	if (g->sc->module->turn_start != NULL &&
+	    (rc = g->sc->module->turn_start(g, d, ev, err)) != 0)
 		return rc;
 	return fm__enter_phase(g, FM_PH_MOVEMENT, d, ev, err);
 }
@@ -294,7 +295,7 @@ int fm__begin_turn(struct fm_game *g, struct rules_dice *d, struct rules_events 
 static int close_player_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                              struct rules_error *err)
 {
-	const struct fm_hooks *h = g->sc->hooks;
+	const struct fm_module *h = g->sc->module;
 	cJSON *f;
 	int rc;
 
@@ -323,8 +324,8 @@ static int end_player_turn(struct fm_game *g, struct rules_dice *d, struct rules
 	int rc;
 
 	fm__finish_mover(g);
-	if (g->sc->hooks->player_turn_end != NULL &&
-	    (rc = g->sc->hooks->player_turn_end(g, d, ev, err)) != 0)
+	if (g->sc->module->player_turn_end != NULL &&
+	    (rc = g->sc->module->player_turn_end(g, d, ev, err)) != 0)
 		return rc;
 	if (g->over)
 		return 0;
@@ -372,8 +373,8 @@ static int next_setup(const struct fm_game *g, int idx)
 	return -1;
 }
 
-int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, struct rules_events *ev,
-               struct rules_error *err)
+int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+               cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	char buf[200];
 	int rc;
@@ -403,7 +404,7 @@ int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, struct rules_e
 		g->turn = 1;
 		return fm__begin_turn(g, d, ev, err);
 	}
-	if (g->sc->hooks->end_check != NULL && (rc = g->sc->hooks->end_check(g, err)) != 0)
+	if (g->sc->module->end_check != NULL && (rc = g->sc->module->end_check(g, err)) != 0)
 		return rc;
 	if (g->phase == FM_PH_TURN_END)
 		return end_player_turn(g, d, ev, err);
@@ -430,6 +431,30 @@ int fm__start_game(struct fm_game *g, struct rules_dice *d, struct rules_events 
 	return fm__begin_turn(g, d, ev, err);
 }
 
+const char *fm__await_kind(const struct fm_game *g)
+{
+	switch (g->await) {
+	case FM_AW_PHASE:
+		if (g->phase == FM_PH_SETUP)
+			return "setup";
+		if (g->phase == FM_PH_TURN_END)
+			return "turn-end";
+		return "phase";
+	case FM_AW_SUPPORT:
+		return "support-step";
+	case FM_AW_LOSS:
+		return "loss";
+	case FM_AW_RETREAT:
+		return "retreat";
+	case FM_AW_DISPLACE:
+		return "displace";
+	case FM_AW_ADVANCE:
+		return "advance";
+	default:
+		return "none";
+	}
+}
+
 void fm__pending(const struct rules_game *rg, struct rules_pending *p)
 {
 	const struct fm_game *g = (const struct fm_game *)rg;
@@ -441,6 +466,7 @@ void fm__pending(const struct rules_game *rg, struct rules_pending *p)
 		return;
 	p->sides = RULES_AUD_SIDE(side);
 	w = p->what[side];
+	snprintf(p->kind[side], sizeof(p->kind[side]), "%s", fm__await_kind(g));
 	switch (g->await) {
 	case FM_AW_PHASE:
 		if (g->phase == FM_PH_SETUP) {
@@ -457,8 +483,8 @@ void fm__pending(const struct rules_game *rg, struct rules_pending *p)
 			         g->turn, fm__phase_name(g->phase));
 		} else if (g->phase == FM_PH_TURN_END) {
 			char txt[200] = "";
-			if (g->sc->hooks->end_step != NULL)
-				g->sc->hooks->end_step(g, txt, sizeof(txt));
+			if (g->sc->module->end_step != NULL)
+				g->sc->module->end_step(g, txt, sizeof(txt));
 			snprintf(w, 240, "turn %d, end of your player turn: %s", g->turn,
 			         txt[0] ? txt : "end");
 		} else if (g->phase == FM_PH_BOMBARD) {

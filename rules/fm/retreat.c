@@ -90,7 +90,7 @@ static int loss_candidates(const struct fm_game *g, int16_t *out)
 		int u = g->b.att[k];
 		if (!alive(g, u))
 			continue;
-		if (g->sc->hooks->loss_ok != NULL && !g->sc->hooks->loss_ok(g, u))
+		if (g->sc->module->loss_ok != NULL && !g->sc->module->loss_ok(g, u))
 			continue;
 		out[n++] = (int16_t)u;
 	}
@@ -124,8 +124,8 @@ static int attacker_loss(struct fm_game *g, int ff, struct rules_events *ev,
 	return 0;
 }
 
-int fm__do_reduce(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                  struct rules_error *err)
+int fm__do_reduce(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                  cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	int16_t c[FM_MAX_IN_BATTLE];
 	int unit, n, ok = 0, rc;
@@ -240,8 +240,8 @@ static int step_bad(const struct fm_game *g, int unit, int origin, int a, int b,
 		                  "%s is not one hex farther from the combat hex: each hex of a "
 		                  "retreat must lead away from it (FM-8.3, AMB-09)",
 		                  hb);
-	if (g->sc->hooks->retreat_step != NULL) {
-		int rc = g->sc->hooks->retreat_step(g, unit, a, b, FM_RS_RETREAT, stop, err);
+	if (g->sc->module->retreat_step != NULL) {
+		int rc = g->sc->module->retreat_step(g, unit, a, b, FM_RS_RETREAT, stop, err);
 		if (rc)
 			return rc;
 	}
@@ -447,8 +447,8 @@ static void record_path(struct fm_game *g, const struct fm_retreat_item *it, con
 		g->b.path[g->b.npath++] = p->h[k];
 }
 
-int fm__do_retreat(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                   struct rules_error *err)
+int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                   cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	struct rpath ps[MAX_PATHS], want = {0, {0}, 0};
 	struct fm_retreat_item it;
@@ -596,8 +596,8 @@ int fm__do_retreat(struct fm_game *g, int side, int argc, char **argv, struct ru
 
 /* ---- stiff resistance ---------------------------------------------------- */
 
-int fm__do_stiff(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                 struct rules_error *err)
+int fm__do_stiff(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                 cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	struct rpath ps[MAX_PATHS];
 	int unit, k, rc;
@@ -623,8 +623,8 @@ int fm__do_stiff(struct fm_game *g, int side, int argc, char **argv, struct rule
 		    "%s cannot retreat at all, so it cannot avoid the retreat by stiff "
 		    "resistance (option sr.when_retreat_impossible)",
 		    fm__def(g, unit)->id);
-	if (g->b.retreat_attacker && g->sc->hooks->loss_ok != NULL &&
-	    !g->sc->hooks->loss_ok(g, unit))
+	if (g->b.retreat_attacker && g->sc->module->loss_ok != NULL &&
+	    !g->sc->module->loss_ok(g, unit))
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-8.4-06",
 		                  "%s may not take this combat's loss (exclusive rule)",
 		                  fm__def(g, unit)->id);
@@ -660,8 +660,8 @@ static int displace_bad(const struct fm_game *g, int unit, int to, int retreatin
 		return rules_fail(err, WG_E_ILLEGAL_RETREAT, "FM-8.3.1-01",
 		                  "a displaced unit moves to one adjacent hex; %s is not adjacent",
 		                  hb);
-	if (g->sc->hooks->retreat_step != NULL) {
-		int rc = g->sc->hooks->retreat_step(g, unit, from, to, FM_RS_DISPLACE, &stop, err);
+	if (g->sc->module->retreat_step != NULL) {
+		int rc = g->sc->module->retreat_step(g, unit, from, to, FM_RS_DISPLACE, &stop, err);
 		if (rc)
 			return rc;
 	}
@@ -702,8 +702,8 @@ static int displace_options(const struct fm_game *g, int unit, int retreating, i
 	return vac;
 }
 
-int fm__do_displace(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                    struct rules_error *err)
+int fm__do_displace(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                    cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	char from[RULES_HEX_ID_MAX], to_id[RULES_HEX_ID_MAX];
 	int unit, to, retreating = -1, occ, any, vac, rc;
@@ -839,8 +839,8 @@ static int adv_bad(const struct fm_game *g, int unit, int a, int b, int *stop,
 
 	*stop = 0;
 	fm__hex_id(g, b, hb);
-	if (g->sc->hooks->retreat_step != NULL) {
-		int rc = g->sc->hooks->retreat_step(g, unit, a, b, FM_RS_ADVANCE, stop, err);
+	if (g->sc->module->retreat_step != NULL) {
+		int rc = g->sc->module->retreat_step(g, unit, a, b, FM_RS_ADVANCE, stop, err);
 		if (rc)
 			return rc;
 	}
@@ -872,8 +872,8 @@ static int can_advance_any(const struct fm_game *g)
 	return 0;
 }
 
-int fm__do_advance(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                   struct rules_error *err)
+int fm__do_advance(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                   cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	char buf[RULES_HEX_ID_MAX], txt[64];
 	int unit, k, prev, stop = 0, rc;

@@ -860,13 +860,14 @@ out:
 	return rc;
 }
 
-static int load_exclusive(struct sdoc *d, struct fm_scenario *sc, const cJSON *doc)
+static int load_exclusive(struct sdoc *d, struct fm_scenario *sc, const cJSON *doc,
+                          const struct fm_modules *modules)
 {
 	const cJSON *ex = sdoc_member(doc, "exclusive"), *mod;
 	size_t m = sdoc_key(d, "exclusive");
 	int rc = 0;
 
-	sc->hooks = &fm__hooks_system;
+	sc->module = &fm__module_system;
 	if (ex == NULL || cJSON_IsNull(ex))
 		goto out;
 	mod = sdoc_member(ex, "module");
@@ -874,17 +875,25 @@ static int load_exclusive(struct sdoc *d, struct fm_scenario *sc, const cJSON *d
 		rc = sdoc_fail(d, "expected null or {\"module\": \"name\", ...}");
 		goto out;
 	}
-	sc->hooks = fm__hooks_find(mod->valuestring);
-	if (sc->hooks == NULL) {
+	sc->module = fm__module_find(modules, mod->valuestring);
+	if (sc->module == NULL) {
 		size_t m2 = sdoc_key(d, "module");
-		sc->hooks = &fm__hooks_system;
+		sc->module = &fm__module_system;
 		rc = sdoc_soft(d, "unknown exclusive-rules module '%s'", mod->valuestring);
 		sdoc_pop(d, m2);
 		goto out;
 	}
+	/* a module's verb may not hide a system verb (verbs.c lists the system's first) */
+	for (size_t k = 0; k < sc->module->nverbs; k++) {
+		const struct fm_verb *v = fm__verb_find(sc, sc->module->verbs[k].v.name);
+		if (v != &sc->module->verbs[k] &&
+		    (rc = sdoc_soft(d, "module '%s' redefines the system verb '%s'",
+		                    sc->module->name, v->v.name)) != 0)
+			goto out;
+	}
 	/* the module reports its own findings, with full paths ($.exclusive...) */
-	if (sc->hooks->load != NULL)
-		rc = sc->hooks->load(sc, ex, d);
+	if (sc->module->load != NULL)
+		rc = sc->module->load(sc, ex, d);
 out:
 	sdoc_pop(d, m);
 	return rc;
@@ -896,8 +905,8 @@ static void scenario_destroy(struct fm_scenario *sc)
 {
 	if (sc == NULL)
 		return;
-	if (sc->hooks != NULL && sc->hooks->free != NULL)
-		sc->hooks->free(sc);
+	if (sc->module != NULL && sc->module->free != NULL)
+		sc->module->free(sc);
 	rules_hexmap_release(&sc->map);
 	for (int u = 0; u < sc->nunits; u++)
 		free(sc->units[u].where.h);
@@ -955,8 +964,8 @@ static int load_header(struct sdoc *d, struct fm_scenario *sc, const cJSON *doc)
 	return 0;
 }
 
-int fm__scenario_parse(const char *source, const cJSON *doc, struct sdoc *d,
-                       struct fm_scenario **out)
+int fm__scenario_parse(const struct fm_modules *modules, const char *source, const cJSON *doc,
+                       struct sdoc *d, struct fm_scenario **out)
 {
 	static const char *const keys[] = {
 	    "ruleset", "format",  "id",        "title",   "description", "sides",
@@ -975,7 +984,7 @@ int fm__scenario_parse(const char *source, const cJSON *doc, struct sdoc *d,
 	if (sc == NULL)
 		return sdoc_nomem(d);
 	snprintf(sc->source, sizeof(sc->source), "%s", source ? source : "scenario");
-	sc->hooks = &fm__hooks_system;
+	sc->module = &fm__module_system;
 	if (!cJSON_IsObject(doc)) {
 		rc = sdoc_fail(d, "a scenario is a JSON object");
 		goto fail;
@@ -988,7 +997,7 @@ int fm__scenario_parse(const char *source, const cJSON *doc, struct sdoc *d,
 	    (rc = rules_hexmap_load(d, doc, &sc->map, &ext)) != 0 ||
 	    (rc = load_turns(d, sc, doc)) != 0 || (rc = load_units(d, sc, doc)) != 0 ||
 	    (rc = load_support(d, sc, doc)) != 0 || (rc = load_victory(d, sc, doc)) != 0 ||
-	    (rc = load_exclusive(d, sc, doc)) != 0 || (rc = load_options(d, sc, doc)) != 0)
+	    (rc = load_exclusive(d, sc, doc, modules)) != 0 || (rc = load_options(d, sc, doc)) != 0)
 		goto fail;
 	/* the facts are read; now their consistency (lint.c and the module's lint) */
 	fm__scenario_check(sc, d);
@@ -1003,8 +1012,8 @@ fail:
 	return rc;
 }
 
-int fm__scenario_load(const char *source, const cJSON *doc, struct rules_scenario **out,
-                      struct rules_error *err)
+int fm__scenario_load(const struct ruleset *rs, const char *source, const cJSON *doc,
+                      struct rules_scenario **out, struct rules_error *err)
 {
 	struct fm_scenario *sc;
 	struct sdoc d;
@@ -1012,7 +1021,7 @@ int fm__scenario_load(const char *source, const cJSON *doc, struct rules_scenari
 
 	memset(err, 0, sizeof(*err));
 	sdoc_init(&d, source, err, NULL, NULL);
-	rc = fm__scenario_parse(source, doc, &d, &sc);
+	rc = fm__scenario_parse(rs->data, source, doc, &d, &sc);
 	if (rc == 0)
 		*out = (struct rules_scenario *)sc;
 	else if (err->code == 0)
@@ -1020,7 +1029,7 @@ int fm__scenario_load(const char *source, const cJSON *doc, struct rules_scenari
 	return rc;
 }
 
-int fm__scenario_lint(const char *source, const cJSON *doc,
+int fm__scenario_lint(const struct ruleset *rs, const char *source, const cJSON *doc,
                       void (*report)(void *ctx, int severity, const char *path, const char *msg),
                       void *ctx)
 {
@@ -1031,7 +1040,7 @@ int fm__scenario_lint(const char *source, const cJSON *doc,
 
 	memset(&err, 0, sizeof(err));
 	sdoc_init(&d, source, &err, report, ctx);
-	rc = fm__scenario_parse(source, doc, &d, &sc);
+	rc = fm__scenario_parse(rs->data, source, doc, &d, &sc);
 	if (rc == 0)
 		scenario_destroy(sc);
 	if (rc == WG_E_NO_MEMORY)

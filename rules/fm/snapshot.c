@@ -126,9 +126,9 @@ char *fm__snapshot(const struct rules_game *rg)
 			cJSON_AddItemToArray(bomb, cJSON_CreateIntArray(v, 2));
 		}
 	cJSON_AddItemToObject(o, "battle", battle_out(&g->b));
-	if (g->sc->hooks->snapshot != NULL) {
-		cJSON_AddItemToObject(o, "ex", g->sc->hooks->snapshot(g));
-	} else if (g->sc->hooks != &fm__hooks_system) {
+	if (g->sc->module->snapshot != NULL) {
+		cJSON_AddItemToObject(o, "ex", g->sc->module->snapshot(g));
+	} else if (g->sc->module != &fm__module_system) {
 		/* a module without its own serialiser: its plain-data state as hex */
 		char *hex = malloc(2 * FM_EX_STATE + 1);
 		if (hex != NULL) {
@@ -343,8 +343,8 @@ int fm__restore(const struct rules_scenario *rsc, const struct rules_options *op
 	}
 	if (battle_in(g, cJSON_GetObjectItemCaseSensitive(o, "battle")) != 0)
 		goto bad;
-	if (sc->hooks->restore != NULL) {
-		if ((rc = sc->hooks->restore(g, cJSON_GetObjectItemCaseSensitive(o, "ex"), err)) !=
+	if (sc->module->restore != NULL) {
+		if ((rc = sc->module->restore(g, cJSON_GetObjectItemCaseSensitive(o, "ex"), err)) !=
 		    0) {
 			free(g);
 			cJSON_Delete(o);

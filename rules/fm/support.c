@@ -62,7 +62,7 @@ int fm__support_allot(struct fm_game *g, struct rules_dice *d, struct rules_even
 
 		for (int k = 0; k < sc->nmarkers[side]; k++)
 			if (g->m[side][k].where == FM_M_POOL &&
-			    (sc->hooks->in_draw == NULL || sc->hooks->in_draw(g, side, k)))
+			    (sc->module->in_draw == NULL || sc->module->in_draw(g, side, k)))
 				pool[np++] = k; /* special markers stay out (BS-14.1-01, AMB-62) */
 		if (want > np)                  /* AMB-30: the whole pool */
 			want = np;
@@ -143,8 +143,8 @@ int fm__support_side(const struct fm_game *g, int step)
 
 static int max_markers(const struct fm_game *g, int side)
 {
-	if (g->sc->hooks->max_markers != NULL)
-		return g->sc->hooks->max_markers(g, side);
+	if (g->sc->module->max_markers != NULL)
+		return g->sc->module->max_markers(g, side);
 	return 2; /* FM-8.2.1-09 */
 }
 
@@ -213,7 +213,7 @@ int fm__support_advance(struct fm_game *g, struct rules_dice *d, struct rules_ev
 }
 
 int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
-                   struct rules_events *ev, struct rules_error *err)
+                   cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	const struct fm_scenario *sc = g->sc;
 	int step = g->b.step, marker = -1, rc;
@@ -241,14 +241,14 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 		int hand[FM_MAX_MARKERS], n = 0;
 		if (!g->opt.pick_blind)
 			return rules_fail(
-			    err, WG_E_BAD_ARGS, "BS-14.0-04",
+			    err, WG_E_BAD_ARGS, fm__option_rule(sc, "support.pick", "FM-7.2-05"),
 			    "name the marker to place (`markers` lists yours); markers "
 			    "are chosen, not drawn blind, in this game");
 		for (int k = 0; k < sc->nmarkers[side]; k++)
 			if (g->m[side][k].where == FM_M_HAND) {
 				int ok = 1;
-				if (sc->hooks->marker_check != NULL)
-					ok = sc->hooks->marker_check(g, side, k, NULL) == 0;
+				if (sc->module->marker_check != NULL)
+					ok = sc->module->marker_check(g, side, k, NULL) == 0;
 				if (ok)
 					hand[n++] = k;
 			}
@@ -270,8 +270,8 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			return rules_fail(err, WG_E_BAD_ARGS, "",
 			                  "you have no support fire marker '%s' (see `markers`)",
 			                  argv[1]);
-		if (sc->hooks->marker_check != NULL &&
-		    (rc = sc->hooks->marker_check(g, side, marker, err)) != 0)
+		if (sc->module->marker_check != NULL &&
+		    (rc = sc->module->marker_check(g, side, marker, err)) != 0)
 			return rc;
 		if (g->m[side][marker].where != FM_M_HAND)
 			return rules_fail(
@@ -313,7 +313,8 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 	                sc->side_names[side]);
 	if (rc)
 		return rc;
-	if (sc->hooks->step_again != NULL && may_commit(g, side) && sc->hooks->step_again(g, side))
+	if (sc->module->step_again != NULL && may_commit(g, side) &&
+	    sc->module->step_again(g, side))
 		return 0; /* the same side may add one more at this step, or pass */
 	g->b.step++;
 	return fm__support_advance(g, d, ev, err);

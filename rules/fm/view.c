@@ -1,6 +1,6 @@
 /*
- * view.c -- what each viewer may see: view() and the query verbs (reach,
- * map, units, hex, markers, crt).
+ * view.c -- what each viewer may see: view() and the handlers of the query
+ * verbs (reach, map, units, hex, markers, crt; the table is verbs.c).
  *
  * Redaction (AMB-26, FM-8.2.1-07): unit positions and strengths are public
  * (F&M has no hidden units).  Of support fire markers, everyone sees the
@@ -195,15 +195,15 @@ cJSON *fm__view(const struct rules_game *rg, int viewer)
 		cJSON_AddItemToObject(mk, g->sc->side_names[s], markers_json(g, viewer, s));
 	if (g->b.active)
 		cJSON_AddItemToObject(o, "battle", battle_json(g, viewer));
-	if (g->sc->hooks->view != NULL)
-		g->sc->hooks->view(g, viewer, o);
+	if (g->sc->module->view != NULL)
+		g->sc->module->view(g, viewer, o);
 	return o;
 }
 
 /* ---- queries ------------------------------------------------------------ */
 
-static int q_reach(const struct fm_game *g, int argc, char **argv, cJSON *out,
-                   struct rules_error *err)
+int fm__q_reach(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+                struct rules_error *err)
 {
 	int unit = fm__unit_arg(g, argv[1], err), count = g->sc->map.grid.count, n = 0, rc;
 	int *cost;
@@ -275,8 +275,8 @@ static void map_line(void *ctx, const char *text)
 	fm__line(((struct map_ctx *)ctx)->out, "%s", text);
 }
 
-static int q_map(const struct fm_game *g, int argc, char **argv, cJSON *out,
-                 struct rules_error *err)
+int fm__q_map(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+              struct rules_error *err)
 {
 	const struct rules_hex_grid *grid = &g->sc->map.grid;
 	int c1 = grid->col_min, c2 = grid->col_max, r1 = grid->row_min, r2 = grid->row_max;
@@ -323,8 +323,8 @@ static int q_map(const struct fm_game *g, int argc, char **argv, cJSON *out,
 	return 0;
 }
 
-static int q_units(const struct fm_game *g, int argc, char **argv, cJSON *out,
-                   struct rules_error *err)
+int fm__q_units(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+                struct rules_error *err)
 {
 	int side = -1;
 	cJSON *arr = cJSON_AddArrayToObject(out, "units");
@@ -373,8 +373,8 @@ static void hex_side(void *ctx, int neighbour, int slot, const char *text)
 	fm__line(mc->out, "  hexside to %s: %s", buf, text);
 }
 
-static int q_hex(const struct fm_game *g, int argc, char **argv, cJSON *out,
-                 struct rules_error *err)
+int fm__q_hex(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+              struct rules_error *err)
 {
 	const struct fm_scenario *sc = g->sc;
 	int h = fm__hex_parse(g, argv[1]), o;
@@ -422,7 +422,8 @@ static int q_hex(const struct fm_game *g, int argc, char **argv, cJSON *out,
 	return 0;
 }
 
-static int q_markers(const struct fm_game *g, int viewer, cJSON *out)
+int fm__q_markers(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+                  struct rules_error *err)
 {
 	const struct fm_scenario *sc = g->sc;
 
@@ -456,8 +457,8 @@ static int q_markers(const struct fm_game *g, int viewer, cJSON *out)
 	return 0;
 }
 
-static int q_crt(const struct fm_game *g, int argc, char **argv, cJSON *out,
-                 struct rules_error *err)
+int fm__q_crt(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+              struct rules_error *err)
 {
 	const struct fm_crt *crt = &g->sc->crt;
 	char line[300];
@@ -529,27 +530,4 @@ static int q_crt(const struct fm_game *g, int argc, char **argv, cJSON *out,
 		}
 	}
 	return 0;
-}
-
-int fm__query(const struct rules_game *rg, int viewer, int argc, char **argv, cJSON *out,
-              struct rules_error *err)
-{
-	const struct fm_game *g = (const struct fm_game *)rg;
-	const char *v = argv[0];
-
-	if (strcasecmp(v, "reach") == 0)
-		return q_reach(g, argc, argv, out, err);
-	if (strcasecmp(v, "map") == 0)
-		return q_map(g, argc, argv, out, err);
-	if (strcasecmp(v, "units") == 0)
-		return q_units(g, argc, argv, out, err);
-	if (strcasecmp(v, "hex") == 0)
-		return q_hex(g, argc, argv, out, err);
-	if (strcasecmp(v, "markers") == 0)
-		return q_markers(g, viewer, out);
-	if (strcasecmp(v, "crt") == 0)
-		return q_crt(g, argc, argv, out, err);
-	if (g->sc->hooks->query != NULL)
-		return g->sc->hooks->query(g, viewer, argc, argv, out, err);
-	return rules_fail(err, WG_E_UNKNOWN_VERB, "", "'%s' is not a query of this game", v);
 }

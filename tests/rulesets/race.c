@@ -19,6 +19,10 @@
  *   RACE-4  When a score reaches the target (option target=N, default from
  *           the scenario) the game ends: the higher score wins, equal
  *           scores draw.
+ *   RACE-5  A draw by agreement (host action) is refused while a bid lies
+ *           face down; in the roll phase it ends the game as a draw.
+ *   RACE-6  A side whose time runs out (host action) in the bid phase bids 1
+ *           instead and the race goes on; in the roll phase it loses.
  *
  *   start --> ROLL(first) --roll--> ROLL(other) --roll--> BID(both)
  *                ^                                          |
@@ -55,8 +59,8 @@ struct rules_game {
 	int winner; /* -1 draw */
 };
 
-static int load(const char *source, const cJSON *doc, struct rules_scenario **out,
-                struct rules_error *err)
+static int load(const struct ruleset *rs, const char *source, const cJSON *doc,
+                struct rules_scenario **out, struct rules_error *err)
 {
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(doc, "id");
 	const cJSON *title = cJSON_GetObjectItemCaseSensitive(doc, "title");
@@ -65,6 +69,7 @@ static int load(const char *source, const cJSON *doc, struct rules_scenario **ou
 	const cJSON *target = cJSON_GetObjectItemCaseSensitive(doc, "target");
 	struct rules_scenario *sc;
 
+	(void)rs;
 	if (!cJSON_IsString(id) || !cJSON_IsString(title) || !cJSON_IsString(desc))
 		return rules_fail(err, WG_E_BAD_SCENARIO, "",
 		                  "%s: $.id, $.title, $.description: "
@@ -261,15 +266,36 @@ static int do_bid(struct rules_game *g, int side, const char *arg, cJSON *reply,
 	return 0;
 }
 
-static int apply(struct rules_game *g, struct rules_dice *dice, int side, int argc, char **argv,
-                 cJSON *reply, struct rules_events *ev, struct rules_error *err)
+static int apply(struct rules_game *g, struct rules_dice *dice, int side,
+                 const struct rules_verb *verb, int argc, char **argv, cJSON *reply,
+                 struct rules_events *ev, struct rules_error *err)
 {
 	(void)argc;
 	if (g->phase == RACE_OVER)
 		return rules_fail(err, WG_E_GAME_OVER, "RACE-4", "the race is over");
-	if (strcasecmp(argv[0], "roll") == 0)
+	if (strcmp(verb->name, "roll") == 0)
 		return do_roll(g, dice, side, reply, ev, err);
 	return do_bid(g, side, argv[1], reply, ev, err);
+}
+
+/* RACE-5, RACE-6: the race's own answer to a draw offer and to a timeout. */
+static int host(struct rules_game *g, struct rules_dice *dice, const struct rules_host_action *a,
+                struct rules_events *ev, struct rules_error *err)
+{
+	char one[] = "1";
+
+	(void)dice;
+	if (a->kind == RULES_HOST_DRAW && g->phase == RACE_BID && (g->bid[0] || g->bid[1]))
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "RACE-5",
+		                  "no draw while a bid lies face down");
+	if (a->kind == RULES_HOST_TIMEOUT && g->phase == RACE_BID && a->side >= 0 && a->side < 2 &&
+	    g->bid[a->side] == 0) {
+		int rc =
+		    rules_emit(ev, RULES_AUD_PUBLIC, "timed-bid", NULL,
+		               "%s ran out of time: it bids 1 (RACE-6)", g->sc->sides[a->side]);
+		return rc ? rc : do_bid(g, a->side, one, NULL, ev, err);
+	}
+	return RULES_HOST_DEFAULT;
 }
 
 static cJSON *view(const struct rules_game *g, int viewer)
@@ -344,12 +370,14 @@ static void pending(const struct rules_game *g, struct rules_pending *p)
 	memset(p, 0, sizeof(*p));
 	if (g->phase == RACE_ROLL && g->round > 0) {
 		p->sides = RULES_AUD_SIDE(g->to_move);
+		snprintf(p->kind[g->to_move], sizeof(p->kind[0]), "roll");
 		snprintf(p->what[g->to_move], sizeof(p->what[0]), "roll (round %d)", g->round);
 	} else if (g->phase == RACE_BID) {
 		for (int s = 0; s < 2; s++) {
 			if (g->bid[s] != 0)
 				continue;
 			p->sides |= RULES_AUD_SIDE(s);
+			snprintf(p->kind[s], sizeof(p->kind[0]), "bid");
 			snprintf(p->what[s], sizeof(p->what[0]), "bid 1..3 in secret (round %d)",
 			         g->round);
 		}
@@ -410,11 +438,18 @@ static const struct rules_verb verbs[] = {
     {"score", RULES_VERB_QUERY, 0, 0, "score", "Shows both scores."},
 };
 
+static const struct rules_verb *verb(const struct rules_scenario *sc, size_t i)
+{
+	(void)sc;
+	return i < sizeof(verbs) / sizeof(verbs[0]) ? &verbs[i] : NULL;
+}
+
 const struct ruleset race_ruleset = {
     .name = "race",
     .description = "dice race (test-only ruleset)",
-    .verbs = verbs,
-    .nverbs = sizeof(verbs) / sizeof(verbs[0]),
+    .version = "race-1",
+    .verb = verb,
+    .host = host,
     .scenario_load = load,
     .scenario_free = scenario_free,
     .scenario_info = info,

@@ -66,7 +66,7 @@ static void test_bs_10_1_01_allied_first_player(void **state)
 	cJSON_ReplaceItemInObject(cJSON_GetObjectItem(doc, "turns"), "first_player",
 	                          cJSON_CreateString("german"));
 	lint_errors = 0;
-	assert_true(fm_ruleset.scenario_lint("mini", doc, count_errors, NULL) > 0);
+	assert_true(fm_ruleset.scenario_lint(&fm_ruleset, "mini", doc, count_errors, NULL) > 0);
 	assert_int_equal(lint_errors, 1);
 	cJSON_Delete(doc);
 }

@@ -101,10 +101,11 @@ static void test_bs_data_check_scenario_clean(void **state)
 	cJSON *doc = data_doc();
 	(void)state;
 	lint_count = 0;
-	assert_int_equal(fm_ruleset.scenario_lint("data/scheldt.json", doc, count, NULL), 0);
+	assert_int_equal(
+	    fm_ruleset.scenario_lint(&fm_ruleset, "data/scheldt.json", doc, count, NULL), 0);
 	assert_int_equal(lint_count, 0);
 	cJSON_Delete(doc);
-	assert_string_equal(T.g->sc->hooks->module, "scheldt");
+	assert_string_equal(T.g->sc->module->name, "scheldt");
 }
 
 /* BS-10.0-01: the background; no rules effect. */

@@ -90,7 +90,7 @@ static void test_bs_lint_reports_every_problem(void **state)
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	rc = fm_ruleset.scenario_lint("fm-scheldt-broken.json", doc, collect, &f);
+	rc = fm_ruleset.scenario_lint(&fm_ruleset, "fm-scheldt-broken.json", doc, collect, &f);
 	assert_int_equal(rc, f.errors);
 	assert_true(f.errors >= 13);
 	expect(&f, "$.units[0].setup.hex", "prohibited Sea hex 2330");
@@ -116,8 +116,9 @@ static void test_bs_lint_strict_loader_refuses(void **state)
 	cJSON *doc = load("fm-scheldt-broken.json");
 
 	(void)state;
-	assert_int_equal(fm_ruleset.scenario_load("fm-scheldt-broken.json", doc, &sc, &err),
-	                 WG_E_BAD_SCENARIO);
+	assert_int_equal(
+	    fm_ruleset.scenario_load(&fm_ruleset, "fm-scheldt-broken.json", doc, &sc, &err),
+	    WG_E_BAD_SCENARIO);
 	assert_null(sc);
 	assert_non_null(strstr(err.message, "fm-scheldt-broken.json: $."));
 	cJSON_Delete(doc);
@@ -133,7 +134,8 @@ static void test_bs_lint_clean_fixtures(void **state)
 		struct found f;
 		cJSON *doc = load(files[k]);
 		memset(&f, 0, sizeof(f));
-		assert_int_equal(fm_ruleset.scenario_lint(files[k], doc, collect, &f), 0);
+		assert_int_equal(fm_ruleset.scenario_lint(&fm_ruleset, files[k], doc, collect, &f),
+		                 0);
 		if (f.n != 0)
 			fail_msg("%s: %s: %s", files[k], f.path[0], f.msg[0]);
 		cJSON_Delete(doc);
@@ -149,7 +151,7 @@ static void test_bs_lint_structural_error_stops(void **state)
 	(void)state;
 	cJSON_DeleteItemFromObject(doc, "crt");
 	memset(&f, 0, sizeof(f));
-	assert_int_equal(fm_ruleset.scenario_lint("mini", doc, collect, &f), 1);
+	assert_int_equal(fm_ruleset.scenario_lint(&fm_ruleset, "mini", doc, collect, &f), 1);
 	expect(&f, "$.crt", "missing");
 	cJSON_Delete(doc);
 }

@@ -25,6 +25,8 @@ static void test_same_seed_same_stream(void **state)
 	for (int i = 0; i < 1000; i++)
 		assert_int_equal(rules_dice_roll(&a, 6), rules_dice_roll(&b, 6));
 	assert_true(a.draws >= 1000);
+	rules_dice_release(&a);
+	rules_dice_release(&b);
 }
 
 static void test_different_seeds_differ(void **state)
@@ -41,6 +43,8 @@ static void test_different_seeds_differ(void **state)
 	for (int i = 0; i < 100; i++)
 		same += rules_dice_roll(&a, 6) == rules_dice_roll(&b, 6);
 	assert_true(same < 40); /* about 17 expected by chance */
+	rules_dice_release(&a);
+	rules_dice_release(&b);
 }
 
 static void test_known_first_outputs(void **state)
@@ -60,6 +64,7 @@ static void test_known_first_outputs(void **state)
 	assert_true(rules_dice_next64(&d) == 0ULL);
 	assert_true(rules_dice_next64(&d) == 1509978240ULL);
 	assert_true(rules_dice_next64(&d) == 1215971899390074240ULL);
+	rules_dice_release(&d);
 }
 
 static void test_all_zero_seed_is_usable(void **state)
@@ -74,6 +79,7 @@ static void test_all_zero_seed_is_usable(void **state)
 		seen[rules_dice_roll(&d, 6)]++;
 	for (int f = 1; f <= 6; f++)
 		assert_true(seen[f] > 0);
+	rules_dice_release(&d);
 }
 
 static void test_faces_are_fair(void **state)
@@ -96,6 +102,7 @@ static void test_faces_are_fair(void **state)
 		chi += diff * diff / e;
 	}
 	assert_true(chi < 20.5);
+	rules_dice_release(&d);
 }
 
 static void test_pick_is_in_range(void **state)
@@ -113,6 +120,7 @@ static void test_pick_is_in_range(void **state)
 	for (int i = 0; i < 5; i++)
 		assert_true(seen[i] > 0);
 	assert_int_equal(rules_dice_pick(&d, 1), 0);
+	rules_dice_release(&d);
 }
 
 static void test_forced_values_come_first_and_are_logged(void **state)
@@ -142,6 +150,8 @@ static void test_forced_values_come_first_and_are_logged(void **state)
 	assert_int_equal(d.log[3].value, first_free);
 	rules_dice_clear_log(&d);
 	assert_int_equal((int)d.nlog, 0);
+	rules_dice_release(&d);
+	rules_dice_release(&ref);
 }
 
 static void test_queue_limit(void **state)
@@ -153,6 +163,7 @@ static void test_queue_limit(void **state)
 	for (int i = 0; i < RULES_DICE_QUEUE_MAX; i++)
 		assert_int_equal(rules_dice_force(&d, 2), 0);
 	assert_int_equal(rules_dice_force(&d, 2), -1);
+	rules_dice_release(&d);
 }
 
 static void test_copy_is_a_checkpoint(void **state)
@@ -168,6 +179,7 @@ static void test_copy_is_a_checkpoint(void **state)
 	d = saved;
 	b = rules_dice_roll(&d, 6);
 	assert_int_equal(a, b);
+	rules_dice_release(&d);
 }
 
 int main(void)

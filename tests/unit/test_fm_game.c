@@ -416,7 +416,7 @@ static void test_fm_snapshot_replay_determinism(void **state)
 	(void)state;
 	fmt_open(&t, NULL);
 	/* reseed with a seed of our own: real dice, nothing forced */
-	rules_dice_seed(&t.m.dice, seed);
+	rules_dice_reseed(&t.m.dice, seed);
 	for (int k = 0; k < MAXACT - 1 && !t.g->over; k++)
 		bot_step(&t, r, &n, &moved);
 	assert_true(t.g->over);
@@ -433,11 +433,11 @@ static void test_fm_snapshot_replay_determinism(void **state)
 		char l1[] = "place 10/1 0111", l2[] = "end", *av[8];
 		assert_int_equal(rules_match_create(&m2, &fm_ruleset, t.sc, &o, seed0, &err), 0);
 		assert_int_equal(rules_match_start(&m2, &ev, &err), 0);
-		assert_int_equal(rules_match_apply(&m2, ALLIED, tok(l1, av), av, NULL, &ev, &err),
-		                 0);
-		assert_int_equal(rules_match_apply(&m2, ALLIED, tok(l2, av), av, NULL, &ev, &err),
-		                 0);
-		rules_dice_seed(&m2.dice, seed);
+		assert_int_equal(
+		    rules_match_apply(&m2, NULL, ALLIED, tok(l1, av), av, NULL, &ev, &err), 0);
+		assert_int_equal(
+		    rules_match_apply(&m2, NULL, ALLIED, tok(l2, av), av, NULL, &ev, &err), 0);
+		rules_dice_reseed(&m2.dice, seed);
 		m2.version = t.m.version - (uint64_t)n;
 	}
 	for (int k = 0; k < n; k++) {
@@ -445,8 +445,8 @@ static void test_fm_snapshot_replay_determinism(void **state)
 		int ac;
 		snprintf(line, sizeof(line), "%s", r[k].line);
 		ac = tok(line, av);
-		if (rules_match_replay(&m2, r[k].side, ac, av, r[k].rolls, r[k].nrolls, &ev,
-		                       &err) != 0)
+		if (rules_match_replay(&m2, RULES_HOST_NONE, r[k].side, ac, av, r[k].rolls,
+		                       r[k].nrolls, &ev, &err) != 0)
 			fail_msg("replay of '%s' failed: %s", r[k].line, err.message);
 		s = rules_match_snapshot(&m2);
 		if (strcmp(s, r[k].snap) != 0)
@@ -465,8 +465,8 @@ static void test_fm_snapshot_replay_determinism(void **state)
 			int ac;
 			snprintf(line, sizeof(line), "%s", r[k].line);
 			ac = tok(line, av);
-			assert_int_equal(rules_match_apply(&m3, r[k].side, ac, av, NULL, &ev, &err),
-			                 0);
+			assert_int_equal(
+			    rules_match_apply(&m3, NULL, r[k].side, ac, av, NULL, &ev, &err), 0);
 		}
 		s = rules_match_snapshot(&m3);
 		assert_string_equal(s, r[n - 1].snap);

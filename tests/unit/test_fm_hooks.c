@@ -1,5 +1,5 @@
 /*
- * test_fm_hooks.c -- the exclusive-rules plug-in points (struct fm_hooks).
+ * test_fm_hooks.c -- the exclusive-rules plug-in points (struct fm_module).
  *
  * A test module, written like the Scheldt and Meuse modules will be, is
  * installed in a loaded scenario and every hook is shown to be called at its
@@ -158,8 +158,8 @@ static void h_view(const struct fm_game *g, int viewer, cJSON *out)
 	cJSON_AddBoolToObject(out, "frozen", g->ex[0]);
 }
 
-static const struct fm_hooks test_hooks = {
-    .module = "test",
+static const struct fm_module test_hooks = {
+    .name = "test",
     .may_act = h_may_act,
     .move_step = h_move_step,
     .zoc_blocked = h_zoc_blocked,
@@ -301,9 +301,21 @@ static int s_query(const struct fm_game *g, int viewer, int argc, char **argv, c
 	return 0;
 }
 
-static const struct fm_hooks share_hooks = {
-    .module = "share",
-    .apply = s_apply,
+/* The module's verbs: land and rebuild (s_apply), exclusive (s_query). */
+static const struct fm_verb share_verbs[] = {
+    {.v = {"land", RULES_VERB_ACTION, 2, 2, "land <unit> <hex>", "test landing"},
+     .awaits = FM_AWAITS(FM_AW_PHASE),
+     .exec = s_apply},
+    {.v = {"rebuild", RULES_VERB_ACTION, 1, 1, "rebuild <unit>", "test rebuild"},
+     .awaits = FM_AWAITS(FM_AW_PHASE),
+     .exec = s_apply},
+    {.v = {"exclusive", RULES_VERB_QUERY, 0, 0, "exclusive", "test query"}, .query = s_query},
+};
+
+static const struct fm_module share_hooks = {
+    .name = "share",
+    .verbs = share_verbs,
+    .nverbs = sizeof(share_verbs) / sizeof(share_verbs[0]),
     .may_share = s_may_share,
     .attack_check = s_attack_check,
     .end_check = s_end_check,
@@ -313,7 +325,6 @@ static const struct fm_hooks share_hooks = {
     .settle = s_settle,
     .after_roll = s_after_roll,
     .in_draw = s_in_draw,
-    .query = s_query,
 };
 
 static struct fmt T;
@@ -322,7 +333,7 @@ static int setup_board(void **state)
 {
 	(void)state;
 	fmt_open(&T, NULL);
-	((struct fm_scenario *)T.g->sc)->hooks = &test_hooks;
+	((struct fm_scenario *)T.g->sc)->module = &test_hooks;
 	fmt_clear(&T);
 	fmt_phase(&T, ALLIED, FM_PH_MOVEMENT);
 	fmt_hand(&T, ALLIED, "");
@@ -334,7 +345,7 @@ static int setup_board(void **state)
 static int teardown_board(void **state)
 {
 	(void)state;
-	((struct fm_scenario *)T.g->sc)->hooks = &fm__hooks_system;
+	((struct fm_scenario *)T.g->sc)->module = &fm__module_system;
 	fmt_close(&T);
 	return 0;
 }
@@ -498,7 +509,7 @@ static void test_fm_hooks_state_view_victory(void **state)
 static int setup_share(void **state)
 {
 	setup_board(state);
-	((struct fm_scenario *)T.g->sc)->hooks = &share_hooks;
+	((struct fm_scenario *)T.g->sc)->module = &share_hooks;
 	memset(T.g->ex, 0, 16);
 	return 0;
 }

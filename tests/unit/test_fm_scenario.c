@@ -13,7 +13,7 @@
 static int load(cJSON *doc, struct rules_error *err)
 {
 	struct rules_scenario *sc = NULL;
-	int rc = fm_ruleset.scenario_load("bad.json", doc, &sc, err);
+	int rc = fm_ruleset.scenario_load(&fm_ruleset, "bad.json", doc, &sc, err);
 	if (rc == 0)
 		fm_ruleset.scenario_free(sc);
 	cJSON_Delete(doc);
@@ -51,7 +51,7 @@ static void test_fm_scenario_test_file_loads(void **state)
 	cJSON *doc = fmt_doc();
 	int h;
 	(void)state;
-	assert_int_equal(fm_ruleset.scenario_load("fm-test.json", doc, &rsc, &err), 0);
+	assert_int_equal(fm_ruleset.scenario_load(&fm_ruleset, "fm-test.json", doc, &rsc, &err), 0);
 	sc = (const struct fm_scenario *)rsc;
 	fm_ruleset.scenario_info(rsc, &info);
 	assert_string_equal(info.id, "fm-test");
@@ -193,7 +193,7 @@ static void test_fm_scenario_options_validated(void **state)
 	cJSON_AddStringToObject(at(doc, "options"), "crt.line_alignment", "center");
 	expect_bad(doc, "$.options", "left or right");
 	doc = fmt_doc();
-	assert_int_equal(fm_ruleset.scenario_load("t.json", doc, &sc, &err), 0);
+	assert_int_equal(fm_ruleset.scenario_load(&fm_ruleset, "t.json", doc, &sc, &err), 0);
 	o.count = 1;
 	snprintf(o.items[0].key, sizeof(o.items[0].key), "no.such");
 	snprintf(o.items[0].value, sizeof(o.items[0].value), "1");
@@ -219,7 +219,7 @@ static void test_fm_scenario_edition_defaults(void **state)
 	(void)state;
 	cJSON_ReplaceItemInObject(doc, "edition", cJSON_CreateString("v8"));
 	cJSON_ReplaceItemInObject(doc, "options", cJSON_CreateObject());
-	assert_int_equal(fm_ruleset.scenario_load("t.json", doc, &sc, &err), 0);
+	assert_int_equal(fm_ruleset.scenario_load(&fm_ruleset, "t.json", doc, &sc, &err), 0);
 	assert_int_equal(fm__opts_build((struct fm_scenario *)sc, NULL, &o, &err), 0);
 	assert_int_equal(o.allot_lowest, 1);
 	assert_int_equal(o.pick_blind, 1);
@@ -230,7 +230,7 @@ static void test_fm_scenario_edition_defaults(void **state)
 	cJSON_Delete(doc);
 	doc = fmt_doc();
 	cJSON_ReplaceItemInObject(doc, "options", cJSON_CreateObject());
-	assert_int_equal(fm_ruleset.scenario_load("t.json", doc, &sc, &err), 0);
+	assert_int_equal(fm_ruleset.scenario_load(&fm_ruleset, "t.json", doc, &sc, &err), 0);
 	assert_int_equal(fm__opts_build((struct fm_scenario *)sc, NULL, &o, &err), 0);
 	assert_int_equal(o.allot_lowest, 0);
 	assert_int_equal(o.sr_per_unit, 0);
@@ -286,7 +286,7 @@ static void test_fm_ed_02_no_effect_bullet(void **state)
 	    cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "crt"), "rows"), 0);
 	(void)state;
 	cJSON_ReplaceItemInArray(row, 3, cJSON_CreateString("\xe2\x80\xa2"));
-	assert_int_equal(fm_ruleset.scenario_load("t.json", doc, &sc, &err), 0);
+	assert_int_equal(fm_ruleset.scenario_load(&fm_ruleset, "t.json", doc, &sc, &err), 0);
 	assert_int_equal(((struct fm_scenario *)sc)->crt.cell[0][3], FM_R_NE);
 	fm_ruleset.scenario_free(sc);
 	cJSON_Delete(doc);

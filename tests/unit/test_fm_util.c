@@ -56,7 +56,7 @@ void fmt_open_doc(struct fmt *t, cJSON *doc, const char *opts, int setup)
 	memset(t, 0, sizeof(*t));
 	t->doc = doc;
 	parse_opts(opts, &o);
-	rc = fm_ruleset.scenario_load("fm-test.json", doc, &t->sc, &t->err);
+	rc = fm_ruleset.scenario_load(&fm_ruleset, "fm-test.json", doc, &t->sc, &t->err);
 	if (rc)
 		fail_msg("scenario load: %s", t->err.message);
 	rc = rules_match_create(&t->m, &fm_ruleset, t->sc, &o, seed, &t->err);
@@ -123,7 +123,7 @@ int fmt_do(struct fmt *t, int side, const char *line)
 	cJSON_Delete(t->reply);
 	t->reply = cJSON_CreateObject();
 	memset(&t->err, 0, sizeof(t->err));
-	t->rc = rules_match_apply(&t->m, side, argc, argv, t->reply, &t->ev, &t->err);
+	t->rc = rules_match_apply(&t->m, NULL, side, argc, argv, t->reply, &t->ev, &t->err);
 	return t->rc;
 }
 

@@ -66,7 +66,7 @@ static int act(struct rules_match *m, int side, const char *a, const char *b,
 {
 	char *argv[2] = {(char *)a, (char *)b};
 
-	return rules_match_apply(m, side, b ? 2 : 1, argv, NULL, ev, err);
+	return rules_match_apply(m, NULL, side, b ? 2 : 1, argv, NULL, ev, err);
 }
 
 static void test_start_and_version(void **state)
@@ -177,9 +177,11 @@ static void test_replay_reaches_the_same_state(void **state)
 	assert_int_equal(rules_match_create(&replayed, f->e->rs, f->e->sc, NULL, seed, &err), 0);
 	for (int i = 0; i < n; i++) {
 		char *argv[2] = {rec[i].line[0], rec[i].line[1]};
-		assert_int_equal(rules_match_replay(&replayed, rec[i].side, rec[i].argc, argv,
-		                                    rec[i].rolls, rec[i].nrolls, &ev, &err),
-		                 0);
+		assert_int_equal(
+		    rules_match_replay(
+		        &replayed, rec[i].side == RULES_SYSTEM ? RULES_HOST_START : RULES_HOST_NONE,
+		        rec[i].side, rec[i].argc, argv, rec[i].rolls, rec[i].nrolls, &ev, &err),
+		    0);
 	}
 	rules_events_release(&ev);
 	char *a = rules_match_snapshot(&live), *b = rules_match_snapshot(&replayed);
@@ -192,8 +194,9 @@ static void test_replay_reaches_the_same_state(void **state)
 	struct rules_roll wrong = {.sides = 6, .value = 0, .forced = 0};
 	char *argv[1] = {"start"};
 	assert_int_equal(rules_match_create(&bad, f->e->rs, f->e->sc, NULL, seed, &err), 0);
-	assert_int_equal(rules_match_replay(&bad, RULES_SYSTEM, 1, argv, &wrong, 1, &ev, &err),
-	                 WG_E_INTERNAL);
+	assert_int_equal(
+	    rules_match_replay(&bad, RULES_HOST_START, RULES_SYSTEM, 1, argv, &wrong, 1, &ev, &err),
+	    WG_E_INTERNAL);
 	rules_events_release(&ev);
 	rules_match_release(&bad);
 	rules_match_release(&live);

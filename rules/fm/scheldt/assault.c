@@ -168,8 +168,8 @@ int scheldt__may_share(const struct fm_game *g, int unit, int hex)
 	return germans == 1 && others == 0;
 }
 
-int scheldt__do_land(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                     struct rules_error *err)
+int scheldt__do_land(struct fm_game *g, struct rules_dice *dice, int side, int argc, char **argv,
+                     cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	const struct scheldt_data *d = scheldt__data(g);
 	struct scheldt_state *st = scheldt__state(g);

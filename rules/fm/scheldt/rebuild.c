@@ -205,8 +205,8 @@ int scheldt__end_step(const struct fm_game *g, char *what, size_t n)
 	return count > 0;
 }
 
-int scheldt__do_rebuild(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                        struct rules_error *err)
+int scheldt__do_rebuild(struct fm_game *g, struct rules_dice *dice, int side, int argc, char **argv,
+                        cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	const struct scheldt_data *d = scheldt__data(g);
 	struct scheldt_state *st = scheldt__state(g);

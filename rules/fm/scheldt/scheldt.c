@@ -397,7 +397,8 @@ static void view(const struct fm_game *g, int viewer, cJSON *out)
 	                        scheldt__rebuild_allowance(g, g->active) - st->rebuilds);
 }
 
-static int q_exclusive(const struct fm_game *g, cJSON *out)
+static int q_exclusive(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+                       struct rules_error *err)
 {
 	const struct scheldt_data *d = scheldt__data(g);
 	const struct scheldt_state *st = scheldt__cstate(g);
@@ -476,28 +477,29 @@ static int q_exclusive(const struct fm_game *g, cJSON *out)
 	return 0;
 }
 
-static int query(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-                 struct rules_error *err)
-{
-	(void)viewer;
-	(void)argc;
-	if (strcasecmp(argv[0], "exclusive") == 0)
-		return q_exclusive(g, out);
-	return rules_fail(err, WG_E_UNKNOWN_VERB, "", "'%s' is not a query of this game", argv[0]);
-}
+/* The module's verbs: listed in `help` of Scheldt games only. */
+static const struct fm_verb verbs[] = {
+    {.v = {"rebuild", RULES_VERB_ACTION, 1, 1, "rebuild <unit>",
+           "At the end of your player turn: flip one of your depleted units back to full "
+           "strength, within your side's rebuilds of the turn (BS-11.0)."},
+     .awaits = FM_AWAITS(FM_AW_PHASE),
+     .exec = scheldt__do_rebuild},
+    {.v = {"land", RULES_VERB_ACTION, 2, 2, "land <unit> <hex>",
+           "Allied Movement Phase: place a unit of the Beveland (16.1) or Walcheren (16.2) "
+           "assault group by assault boat on a coastal hex, even one held by a German unit; "
+           "the first landing declares the assault (BS-16)."},
+     .awaits = FM_AWAITS(FM_AW_PHASE),
+     .exec = scheldt__do_land},
+    {.v = {"exclusive", RULES_VERB_QUERY, 0, 0, "exclusive",
+           "The state of the Battle of the Scheldt rules: frozen units, rebuilds left, assault "
+           "groups and their conditions, landed units, special markers, last-held hexes."},
+     .query = q_exclusive},
+};
 
-static int apply(struct fm_game *g, struct rules_dice *dice, int side, int argc, char **argv,
-                 cJSON *reply, struct rules_events *ev, struct rules_error *err)
-{
-	(void)dice;
-	(void)reply;
-	if (strcasecmp(argv[0], "rebuild") == 0)
-		return scheldt__do_rebuild(g, side, argc, argv, ev, err);
-	if (strcasecmp(argv[0], "land") == 0)
-		return scheldt__do_land(g, side, argc, argv, ev, err);
-	return rules_fail(err, WG_E_UNKNOWN_VERB, "", "'%s' is not an action of this game",
-	                  argv[0]);
-}
+/* System options this scenario sets because an exclusive rule says so. */
+static const struct fm_option_rule option_rules[] = {
+    {"support.pick", "BS-14.0-04"}, /* drawn markers are played by choice */
+};
 
 /* ---- 17.0 victory ----------------------------------------------------------- */
 
@@ -532,8 +534,12 @@ static int victory(const struct fm_game *g, int at_end, int *winner, char *summa
 	return 1;
 }
 
-const struct fm_hooks scheldt_hooks = {
-    .module = "scheldt",
+const struct fm_module scheldt_module = {
+    .verbs = verbs,
+    .nverbs = sizeof(verbs) / sizeof(verbs[0]),
+    .option_rules = option_rules,
+    .noption_rules = sizeof(option_rules) / sizeof(option_rules[0]),
+    .name = "scheldt",
     .options = options,
     .noptions = SCH_O_COUNT,
     .load = scheldt__load,
@@ -560,8 +566,6 @@ const struct fm_hooks scheldt_hooks = {
     .retreat_step = scheldt__retreat_step,
     .loss_ok = scheldt__loss_ok,
     .battle_end = scheldt__battle_end,
-    .apply = apply,
-    .query = query,
     .victory = victory,
     .snapshot = snapshot,
     .restore = restore,

@@ -1,7 +1,7 @@
 /*
  * scheldt.h -- internals of the Battle of the Scheldt exclusive rules
- * (rulebook 10.0-18.0), the F&M module "scheldt": `const struct fm_hooks
- * scheldt_hooks`, listed in rules/fm/hooks.c and selected by a scenario's
+ * (rulebook 10.0-18.0), the F&M module "scheldt": `const struct fm_module
+ * scheldt_module`, listed in rules/fm/hooks.c and selected by a scenario's
  * "exclusive": {"module": "scheldt", ...} (docs/scenarios/scheldt-rules.md
  * documents that object, the options and every AMB decision).
  *
@@ -160,7 +160,7 @@ struct scheldt_state {
 
 /* ---- scheldt.c ---------------------------------------------------------- */
 
-extern const struct fm_hooks scheldt_hooks;
+extern const struct fm_module scheldt_module;
 
 const struct scheldt_data *scheldt__data(const struct fm_game *g);
 struct scheldt_state *scheldt__state(struct fm_game *g);
@@ -226,8 +226,8 @@ int scheldt__end_check(const struct fm_game *g, struct rules_error *err);
 
 /* ---- assault.c ---------------------------------------------------------- */
 
-int scheldt__do_land(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                     struct rules_error *err);
+int scheldt__do_land(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                     cJSON *reply, struct rules_events *ev, struct rules_error *err);
 int scheldt__may_share(const struct fm_game *g, int unit, int hex);
 /* 0 if group may be declared now, else the refusal (err may be NULL). */
 int scheldt__group_ready(const struct fm_game *g, int group, struct rules_error *err);
@@ -244,8 +244,8 @@ int scheldt__turn_closing(struct fm_game *g, struct rules_dice *d, struct rules_
 int scheldt__end_step(const struct fm_game *g, char *what, size_t n);
 int scheldt__player_turn_end(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                              struct rules_error *err);
-int scheldt__do_rebuild(struct fm_game *g, int side, int argc, char **argv, struct rules_events *ev,
-                        struct rules_error *err);
+int scheldt__do_rebuild(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                        cJSON *reply, struct rules_events *ev, struct rules_error *err);
 /* Rebuilds side may make in a player turn of the current game turn (11.0). */
 int scheldt__rebuild_allowance(const struct fm_game *g, int side);
 /* 0 if unit may be rebuilt now (err may be NULL). */

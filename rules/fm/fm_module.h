@@ -1,0 +1,194 @@
+/*
+ * fm_module.h -- how an exclusive-rules module plugs into the Fire & Movement
+ * system: its verbs (struct fm_verb), its options, and the hooks the system
+ * calls at fixed points (struct fm_module).
+ *
+ * A module is one folder under rules/fm/ (scheldt/, meuse_argonne/) that
+ * exports one `const struct fm_module` and is named in one line of the module
+ * list (modules.c).  A scenario selects it with "exclusive": {"module": ...}.
+ * The system code calls the hooks and never tests a module's name; the
+ * module's rule ids (BS-, MA-) appear only in its own folder.
+ *
+ * Verbs are one table entry each, as tmux's cmd_entry: the rules_verb that
+ * routing, arity and `help` read, the awaited decisions it answers, and its
+ * handler.  The system table (verbs.c) lists the system's verbs; a module's
+ * table its own; the verbs of a game are the system's then its module's.
+ * Dispatch is a table lookup; no handler is found by comparing strings in a
+ * chain.
+ *
+ * Every member of struct fm_module may be NULL (system behaviour).  Hooks
+ * returning int return 0 to allow and a negative WG_E_* (via rules_fail,
+ * with the exclusive rule id) to refuse.
+ */
+#ifndef RULES_FM_MODULE_H
+#define RULES_FM_MODULE_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "rules/core/ruleset.h"
+#include "rules/core/sdoc.h"
+
+struct fm_game;
+struct fm_scenario;
+
+/* Awaited decisions a verb answers (bits of the FM_AW_* of fm_int.h). */
+#define FM_AWAITS(aw) (1u << (aw))
+
+/*
+ * One F&M verb.  Actions (v.kind RULES_VERB_ACTION) have exec: called only
+ * when the game waits for side (the match checked the turn) and one of the
+ * decisions in awaits is awaited; it checks the action against the rules and
+ * carries it out, or refuses (the engine restores the state on refusal).
+ * Queries have query: read-only, any viewer.
+ */
+struct fm_verb {
+	struct rules_verb v;
+	unsigned awaits; /* FM_AWAITS(FM_AW_PHASE) | ...; queries: 0 */
+	int (*exec)(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+	            cJSON *reply, struct rules_events *ev, struct rules_error *err);
+	int (*query)(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
+	             struct rules_error *err);
+};
+
+/* A system option set by a module's scenario and the exclusive rule behind it. */
+struct fm_option_rule {
+	const char *key;  /* "support.pick" */
+	const char *rule; /* "BS-14.0-04" */
+};
+
+/* What a unit is about to do, for fm_module.may_act. */
+enum fm_act { FM_ACT_MOVE, FM_ACT_ENTER, FM_ACT_ATTACK, FM_ACT_BE_ATTACKED, FM_ACT_BE_BOMBARDED };
+
+/* What a fm_module.retreat_step call checks. */
+enum fm_rs { FM_RS_RETREAT, FM_RS_ADVANCE, FM_RS_DISPLACE };
+
+/* fm_module.move_step may return this: the step is allowed by an exclusive exception (BS-13.0
+ * Braakman crossing) and the system's terrain prohibitions are not applied to it. */
+#define FM_HOOK_ALLOW 1
+
+/* A game option of an exclusive module: key, its two values (values[0] -> 0) and the
+ * default, stored in g->opt.ex[index in the module's table]. */
+struct fm_exopt {
+	const char *key;
+	const char *values[2];
+	int def;
+	const char *rule; /* the AMB decision it selects, for `help` and docs */
+};
+
+/*
+ * An exclusive-rules module (Battle of the Scheldt, Meuse Argonne): every
+ * member may be NULL (system behaviour).  The scenario names the module in
+ * "exclusive": {"module": ...}; the system code calls these at fixed points
+ * and never tests a module's name.  Functions returning int return 0 to allow
+ * and a negative WG_E_* (via rules_fail, with the exclusive rule id) to refuse.
+ */
+struct fm_module {
+	const char *name; /* what "exclusive": {"module": ...} names */
+	/* The module's own verbs (FM_VERB_* entries): listed in `help` of its games only, after
+	 * the system's; a name may not repeat a system verb. */
+	const struct fm_verb *verbs;
+	size_t nverbs;
+	/* The rule ids behind system options the module's scenario sets (refusals that an
+	 * option causes cite the module's rule, not a system id): key -> rule. */
+	const struct fm_option_rule *option_rules;
+	size_t noption_rules;
+	/* The module's game options (`new <scenario> key=value`), at most FM_MAX_EXOPTS. */
+	const struct fm_exopt *options;
+	int noptions;
+	/* Parses the scenario's "exclusive" object (ex may be NULL) into sc->ex_data; reports
+	 * problems through f.  Returns 0, or a negative code when it cannot go on. */
+	int (*load)(struct fm_scenario *sc, const cJSON *ex, struct sdoc *f);
+	/* Consistency checks of the loaded scenario (map facts the module relies on). */
+	void (*lint)(const struct fm_scenario *sc, struct sdoc *f);
+	void (*free)(struct fm_scenario *sc);
+	/* Called once in create() after the system initial state is built. */
+	int (*init)(struct fm_game *g, struct rules_error *err);
+	/* After the system support allotment at the start of each game turn. */
+	int (*turn_start)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+	                  struct rules_error *err);
+	/* When the active player's Mobile Combat Phase is over, before his end-of-turn step:
+	 * automatic end-of-player-turn effects (BS-13.1 withdrawal). */
+	int (*turn_closing)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+	                    struct rules_error *err);
+	/* 1 if the active player has decisions at the end of his player turn (rebuilds): the
+	 * game then waits in FM_PH_TURN_END; what (may be NULL) receives the pending text. */
+	int (*end_step)(const struct fm_game *g, char *what, size_t n);
+	/* At the end of each player turn, after the end-of-turn step. */
+	int (*player_turn_end)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+	                       struct rules_error *err);
+	/* May the active player end the current phase now (mandatory attacks, landings)? */
+	int (*end_check)(const struct fm_game *g, struct rules_error *err);
+	/* After every accepted action (and the start): bookkeeping of positions (last occupant
+	 * of a hex, assault hexes left).  May emit events. */
+	int (*settle)(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
+	/*
+	 * One movement step of unit from `from` (-1 = entry from off the map) to `to`, with
+	 * spent_half MP already spent this phase and first = no step taken yet this phase.
+	 * *cost_half is the system cost (-2 = "all MP" terrain); the hook may change it (add
+	 * MP) and set *must_stop.  Called before the system's terrain prohibitions: return
+	 * < 0 to refuse (with the exclusive rule), 0 to let the system rules decide, or
+	 * FM_HOOK_ALLOW to allow a step the system would find prohibited.
+	 */
+	int (*move_step)(const struct fm_game *g, int unit, int from, int to, int spent_half,
+	                 int first, int *cost_half, int *must_stop, struct rules_error *err);
+	/* May this unit do act now (frozen units, landed units)? */
+	int (*may_act)(const struct fm_game *g, int unit, enum fm_act act, struct rules_error *err);
+	/* 1 if unit may end in hex although other units are there (beach assault, BS-16.3-01). */
+	int (*may_share)(const struct fm_game *g, int unit, int hex);
+	/* 1 if unit's ZOC does not extend into hex (trenches, MA-14.2-05). */
+	int (*zoc_blocked)(const struct fm_game *g, int unit, int hex);
+	/* May unit attack the enemy in hex (called per attacker, before the system checks)? */
+	int (*attack_check)(const struct fm_game *g, int unit, int hex, struct rules_error *err);
+	/* The CRT line of the current battle after the system chose line. */
+	int (*crt_line)(const struct fm_game *g, int line);
+	/* After the die roll, before the result is applied: may change g->b.result and apply
+	 * special results (BS-16.3-06). */
+	int (*after_roll)(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
+	/* 0 if side's marker is kept out of the random allotment (special markers). */
+	int (*in_draw)(const struct fm_game *g, int side, int marker);
+	/* Extra check of one marker commit (side, marker index) in the current battle; called
+	 * before the system's availability checks, so it may name its own rule. */
+	int (*marker_check)(const struct fm_game *g, int side, int marker, struct rules_error *err);
+	/* The most markers side may commit to the current battle (system: 2). */
+	int (*max_markers)(const struct fm_game *g, int side);
+	/* 1 if side, having just committed at the current step, may commit one more marker at
+	 * the same step (BS-14.1 anti-tank marker); `support pass` then ends the step. */
+	int (*step_again)(const struct fm_game *g, int side);
+	/* Bombardment target check (range, observation) for hex. */
+	int (*bombard_check)(const struct fm_game *g, int hex, struct rules_error *err);
+	/* A retreat/advance/displacement step (mode): refuse (<0, err filled with the exclusive
+	 * rule), or set *stop to end it there (the retreat then counts as complete).  Called
+	 * before the system's checks of the step. */
+	int (*retreat_step)(const struct fm_game *g, int unit, int from, int to, enum fm_rs mode,
+	                    int *stop, struct rules_error *err);
+	/* 0 if unit may not take the current battle's loss (BS-14.1-06). */
+	int (*loss_ok)(const struct fm_game *g, int unit);
+	/* Called when a battle is fully resolved. */
+	int (*battle_end)(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
+	/* Victory: return 1 and set *winner (-1 draw) and summary to decide; at_end = last turn
+	 * over. */
+	int (*victory)(const struct fm_game *g, int at_end, int *winner, char *summary, size_t n);
+	/* The module's part of g->ex as JSON, and back. */
+	cJSON *(*snapshot)(const struct fm_game *g);
+	int (*restore)(struct fm_game *g, const cJSON *in, struct rules_error *err);
+	/* Adds the module's public/per-viewer state to a view. */
+	void (*view)(const struct fm_game *g, int viewer, cJSON *out);
+};
+
+/* A list of modules: NULL-terminated, with more lists searched after it (a test daemon puts
+ * its own modules in front of the shipped ones). */
+struct fm_modules {
+	const struct fm_module *const *list;
+	const struct fm_modules *next;
+};
+
+/* The shipped modules (modules.c): one line per module folder. */
+extern const struct fm_modules fm_shipped_modules;
+/* The system-only module (all NULL). */
+extern const struct fm_module fm__module_system;
+/* The module named name in mods (and the lists after it), or NULL. */
+const struct fm_module *fm__module_find(const struct fm_modules *mods, const char *name);
+
+#endif
