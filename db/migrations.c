@@ -130,6 +130,27 @@ static const char *const db__migrations[] = {
     "BEGIN SELECT RAISE(ABORT, 'chat is append-only'); END;\n"
     "CREATE TRIGGER chat_no_delete BEFORE DELETE ON chat\n"
     "BEGIN SELECT RAISE(ABORT, 'chat is append-only'); END;\n",
+
+    /* 3: games pin what they were played on; host actions are marked. */
+    "-- the engine version and the scenario digest a game was created with\n"
+    "-- ('' for games created before this migration: pinned at their next load)\n"
+    "ALTER TABLE games ADD COLUMN engine TEXT NOT NULL DEFAULT '';\n"
+    "ALTER TABLE games ADD COLUMN digest TEXT NOT NULL DEFAULT '';\n"
+    "-- 0: a player's action; else enum rules_host_kind (1 start, 2 resign, ...)\n"
+    "ALTER TABLE actions ADD COLUMN host INTEGER NOT NULL DEFAULT 0;\n"
+    "DROP TRIGGER actions_no_update;\n"
+    "UPDATE actions SET host = 1 WHERE side = -1 AND line = 'start';\n"
+    "CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions\n"
+    "BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END;\n"
+    "-- every scenario text a game was created from, by its SHA-256\n"
+    "CREATE TABLE scenario_texts (\n"
+    "	digest   TEXT PRIMARY KEY CHECK (length(digest) = 64),\n"
+    "	scenario TEXT NOT NULL,\n"
+    "	text     TEXT NOT NULL,\n"
+    "	stored   INTEGER NOT NULL\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE TRIGGER scenario_texts_no_update BEFORE UPDATE ON scenario_texts\n"
+    "BEGIN SELECT RAISE(ABORT, 'scenario texts never change'); END;\n",
 };
 
 int db__migration_count(void)

@@ -2,10 +2,13 @@
  * store.h -- the only way the server touches the database.
  *
  * The store keeps users, games, seats, the append-only list of accepted
- * actions (with the dice each consumed), snapshots, the per-viewer event log
- * and chat.  The backend is SQLite in WAL mode (db/store_sqlite.c); its
- * schema is created and upgraded by numbered migrations, recorded in
- * PRAGMA user_version.
+ * actions (with the dice each consumed), snapshots, the per-viewer event log,
+ * chat, and the text of every scenario a game was created from.  A store is
+ * opened on a backend named by the path's scheme (db_open("sqlite:FILE") or
+ * a plain FILE): the backend is a table of operations (db/backend.h), so a
+ * second one (PostgreSQL) is added there without touching the server.  The
+ * SQLite backend (db/store_sqlite.c) runs in WAL mode; its schema is created
+ * and upgraded by numbered migrations, recorded in PRAGMA user_version.
  *
  * Invariants:
  *   - a game's actions have seq 1, 2, 3 ... with no gaps; (game, seq) is
@@ -20,12 +23,20 @@
  *     NULL; any other user id must exist (foreign keys are enforced, a
  *     dangling id fails with WG_E_STORAGE).
  *
- * Transactions: db_begin/db_commit/db_rollback wrap a group of writes.  The
- * server commits before it answers `ok`, so an accepted action is durable
- * (synchronous=FULL by default) before the client hears of it.  Without an
- * explicit transaction each write is its own transaction.  If db_commit
- * fails the transaction may still be open: call db_rollback, which is a
- * no-op returning 0 when no transaction is open.
+ * Transactions: db_begin/db_commit/db_rollback wrap a group of writes.
+ * Without an explicit transaction each write is its own transaction.  If
+ * db_commit fails the transaction may still be open: call db_rollback, which
+ * is a no-op returning 0 when no transaction is open.
+ *
+ * Group commit (the server): in batch mode (db_batch_mode) the first write
+ * opens a transaction that every later write joins, until db_batch_commit
+ * commits them all with one fsync.  The server commits once per loop
+ * iteration and sends the `ok`s of that iteration only afterwards, so an
+ * accepted action is durable (synchronous=FULL) before its client hears of
+ * it, and N clients cost one fsync, not N.  Everything one accepted action
+ * writes is one db_step_stage: atomic inside the batch (a failed step leaves
+ * the batch as it was).  If db_batch_commit fails, every write since the
+ * last commit is gone.
  *
  * Callbacks: the *_each functions call fn once per row; a non-zero return
  * from fn stops the walk and is returned.  fn may call any store function
@@ -68,6 +79,14 @@ int db_begin(struct db_store *st);
 int db_commit(struct db_store *st);
 int db_rollback(struct db_store *st);
 
+/* Batch mode on (1) or off (0); off commits a batch still open first. */
+int db_batch_mode(struct db_store *st, int on);
+/* 1 if writes since the last commit wait in an open batch. */
+int db_batch_pending(const struct db_store *st);
+/* Commits the open batch (no-op: 0 when none is open).  On failure the batch is rolled
+ * back: every write since the last commit is lost. */
+int db_batch_commit(struct db_store *st);
+
 /* ---- users ---- */
 
 #define DB_NAME_MAX 32
@@ -103,6 +122,8 @@ enum db_game_status {
 #define DB_SCENARIO_MAX 64
 #define DB_OPTIONS_MAX  2048
 #define DB_RESULT_MAX   256
+#define DB_ENGINE_MAX   32
+#define DB_DIGEST_MAX   65 /* hex SHA-256 and its NUL */
 
 struct db_game {
 	int64_t id;
@@ -119,12 +140,15 @@ struct db_game {
 	char result[DB_RESULT_MAX];
 	int64_t created;
 	int64_t updated;
+	char engine[DB_ENGINE_MAX]; /* ruleset version the game was created with, "" if older */
+	char
+	    digest[DB_DIGEST_MAX]; /* SHA-256 of its scenario text (db_scenario_put), "" if older */
 };
 
 /* Inserts g (id ignored) and sets g->id. */
 int db_game_create(struct db_store *st, struct db_game *g);
-/* Writes status, private flag, seats, version, winner, result, updated of
- * game g->id; WG_E_NOT_FOUND if there is no such game. */
+/* Writes status, private flag, seats, version, winner, result, updated, engine and
+ * digest of game g->id; WG_E_NOT_FOUND if there is no such game. */
 int db_game_update(struct db_store *st, const struct db_game *g);
 /* WG_E_NOT_FOUND if there is no such game. */
 int db_game_get(struct db_store *st, int64_t id, struct db_game *out);
@@ -138,9 +162,10 @@ int db_game_each(struct db_store *st, unsigned status_mask,
 struct db_action {
 	int64_t game;
 	int64_t seq;  /* 1-based, = version after the action */
-	int side;     /* 0, 1, or -1 for host actions (start) */
+	int side;     /* 0, 1, or -1 for host actions */
 	int64_t user; /* acting user id, 0 for host actions */
-	char *line;   /* canonical action line ("move 9/3 2638") */
+	int host;     /* 0: a player's action, else its enum rules_host_kind (1 start, ...) */
+	char *line;   /* canonical action line ("move 9/3 2638", "resign 1 -1 bob") */
 	char *dice;   /* JSON [[sides,value,forced],...] */
 	int64_t at;
 };
@@ -195,6 +220,36 @@ int db_event_last_seq(struct db_store *st, int64_t game, int64_t *seq);
 int db_seat_seen(struct db_store *st, int64_t game, int side, int64_t seq);
 /* The mark of side in game; 0 if none was ever recorded. */
 int db_seat_seen_get(struct db_store *st, int64_t game, int side, int64_t *seq);
+
+/* ---- one accepted step ---- */
+
+/*
+ * Everything one accepted action writes: the action with its dice, its
+ * events with their audiences (seq and action set by the store), the game
+ * row after it, the seen marks of the sides in `seen` (moved to the step's
+ * last event), and a snapshot when snapshot is not NULL.
+ */
+struct db_step {
+	const struct db_action *action;
+	const struct db_event *events;
+	size_t nevents;
+	const struct db_game *row;
+	unsigned seen;        /* bit per side */
+	const char *snapshot; /* NULL: none at this step (stored at action->seq) */
+};
+
+/* Writes the step atomically (in the open batch, or as its own transaction); *last_event
+ * (may be NULL) receives the seq of its last event, unchanged when it has none.  On
+ * failure nothing of it is written. */
+int db_step_stage(struct db_store *st, const struct db_step *step, int64_t *last_event);
+
+/* ---- scenario texts ---- */
+
+/* Stores the text of scenario `scenario` under its digest (nothing when it is there). */
+int db_scenario_put(struct db_store *st, const char *digest, const char *scenario, const char *text,
+                    int64_t now);
+/* The text stored under digest (malloc'd: you free it); WG_E_NOT_FOUND if none. */
+int db_scenario_get(struct db_store *st, const char *digest, char **text);
 
 /* ---- chat ---- */
 

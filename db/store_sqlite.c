@@ -53,7 +53,7 @@
  * To measure: time N single-action commits versus N actions in one
  * db_begin/db_commit, on the target disk.
  */
-#include "store.h"
+#include "backend.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -70,28 +70,33 @@
 
 #define DB__GAME_COLS                                                                              \
 	"id, scenario, options, seed, commitment, status, private, creator, seat0, seat1, "        \
-	"version, winner, result, created, updated"
+	"version, winner, result, created, updated, engine, digest"
 
 /* Every statement the store runs: X(id, sql). */
 #define DB__STATEMENTS(X)                                                                          \
 	X(BEGIN, "BEGIN IMMEDIATE")                                                                \
 	X(COMMIT, "COMMIT")                                                                        \
 	X(ROLLBACK, "ROLLBACK")                                                                    \
+	X(SAVEPOINT, "SAVEPOINT step")                                                             \
+	X(RELEASE, "RELEASE step")                                                                 \
+	X(ROLLBACK_TO, "ROLLBACK TO step")                                                         \
 	X(USER_CREATE, "INSERT INTO users(name, pwhash, created) VALUES (?1, ?2, ?3)")             \
 	X(USER_BY_NAME, "SELECT id, name, pwhash, created FROM users WHERE name = ?1")             \
 	X(USER_BY_ID, "SELECT id, name, pwhash, created FROM users WHERE id = ?1")                 \
 	X(USER_SET_PASSWORD, "UPDATE users SET pwhash = ?2 WHERE id = ?1")                         \
 	X(GAME_CREATE, "INSERT INTO games(scenario, options, seed, commitment, status, private, "  \
-	               "creator, seat0, seat1, version, winner, result, created, updated) "        \
-	               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)")     \
+	               "creator, seat0, seat1, version, winner, result, created, updated, "        \
+	               "engine, digest) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "    \
+	               "?12, ?13, ?14, ?15, ?16)")                                                 \
 	X(GAME_UPDATE, "UPDATE games SET status = ?2, private = ?3, seat0 = ?4, seat1 = ?5, "      \
-	               "version = ?6, winner = ?7, result = ?8, updated = ?9 WHERE id = ?1")       \
+	               "version = ?6, winner = ?7, result = ?8, updated = ?9, engine = ?10, "      \
+	               "digest = ?11 WHERE id = ?1")                                               \
 	X(GAME_GET, "SELECT " DB__GAME_COLS " FROM games WHERE id = ?1")                           \
 	X(GAME_EACH, "SELECT " DB__GAME_COLS " FROM games WHERE status IN (?1, ?2, ?3) "           \
 	             "ORDER BY id")                                                                \
-	X(ACTION_APPEND, "INSERT INTO actions(game, seq, side, user, line, dice, at) "             \
-	                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")                                    \
-	X(ACTION_EACH, "SELECT game, seq, side, user, line, dice, at FROM actions "                \
+	X(ACTION_APPEND, "INSERT INTO actions(game, seq, side, user, line, dice, at, host) "       \
+	                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")                                \
+	X(ACTION_EACH, "SELECT game, seq, side, user, line, dice, at, host FROM actions "          \
 	               "WHERE game = ?1 AND seq > ?2 ORDER BY seq")                                \
 	X(SNAPSHOT_PUT, "INSERT INTO snapshots(game, seq, state) VALUES (?1, ?2, ?3) "             \
 	                "ON CONFLICT(game, seq) DO UPDATE SET state = excluded.state")             \
@@ -111,6 +116,9 @@
 	X(SEAT_SEEN, "INSERT INTO seats_seen(game, side, seen) VALUES (?1, ?2, ?3) "               \
 	             "ON CONFLICT(game, side) DO UPDATE SET seen = max(seen, excluded.seen)")      \
 	X(SEAT_SEEN_GET, "SELECT seen FROM seats_seen WHERE game = ?1 AND side = ?2")              \
+	X(SCENARIO_PUT, "INSERT INTO scenario_texts(digest, scenario, text, stored) "              \
+	                "VALUES (?1, ?2, ?3, ?4) ON CONFLICT(digest) DO NOTHING")                  \
+	X(SCENARIO_GET, "SELECT text FROM scenario_texts WHERE digest = ?1")                       \
 	X(CHAT_APPEND, "INSERT INTO chat(game, user, name, text, at) "                             \
 	               "VALUES (?1, ?2, ?3, ?4, ?5)")                                              \
 	X(CHAT_EACH_LAST, "SELECT id, game, user, name, text, at FROM (SELECT * FROM chat "        \
@@ -136,13 +144,12 @@ struct db__stmt {
 };
 
 struct db_store {
+	struct db__head head; /* backend.h: the ops table, set by db_open */
 	sqlite3 *db;
 	struct db__stmt stmts[DB__S_COUNT];
+	int batch; /* batch mode: writes open (or join) the batch transaction */
 	char err[DB__ERR_MAX];
 };
-
-/* Why the last db_open of this thread failed (db_last_error(NULL)). */
-static _Thread_local char db__open_err[DB__ERR_MAX];
 
 /* ---- errors ---- */
 
@@ -339,33 +346,30 @@ static int db__setup(struct db_store *st, const char *path)
 	return 0;
 }
 
-int db_open(const char *path, struct db_store **out)
+static void sq_close(struct db_store *st);
+
+static int sq_open(const char *path, struct db_store **out, char *err, size_t errlen)
 {
 	struct db_store *st;
 	int rc;
 
 	*out = NULL;
-	db__open_err[0] = '\0';
-	if (path == NULL) {
-		snprintf(db__open_err, sizeof(db__open_err), "db_open: path is NULL");
-		return WG_E_BAD_ARGS;
-	}
 	st = calloc(1, sizeof(*st));
 	if (st == NULL) {
-		snprintf(db__open_err, sizeof(db__open_err), "db_open: out of memory");
+		snprintf(err, errlen, "db_open: out of memory");
 		return WG_E_NO_MEMORY;
 	}
 	rc = db__setup(st, path);
 	if (rc < 0) {
-		memcpy(db__open_err, st->err, sizeof(db__open_err));
-		db_close(st);
+		snprintf(err, errlen, "%s", st->err);
+		sq_close(st);
 		return rc;
 	}
 	*out = st;
 	return 0;
 }
 
-void db_close(struct db_store *st)
+static void sq_close(struct db_store *st)
 {
 	if (st == NULL)
 		return;
@@ -382,12 +386,12 @@ void db_close(struct db_store *st)
 	free(st);
 }
 
-const char *db_last_error(const struct db_store *st)
+static const char *sq_last_error(const struct db_store *st)
 {
-	return st != NULL ? st->err : db__open_err;
+	return st->err;
 }
 
-int db_schema_version(struct db_store *st)
+static int sq_schema_version(struct db_store *st)
 {
 	int version;
 	int rc = db__schema_version(st->db, &version, st->err, sizeof(st->err));
@@ -395,7 +399,7 @@ int db_schema_version(struct db_store *st)
 	return rc < 0 ? rc : version;
 }
 
-int db_backup(struct db_store *st, const char *path)
+static int sq_backup(struct db_store *st, const char *path)
 {
 	sqlite3 *dst = NULL;
 	sqlite3_backup *bk;
@@ -453,33 +457,74 @@ static int db__simple(struct db_store *st, enum db__stmt_id id, const char *what
 	return db__run(st, id, stmt, what);
 }
 
-int db_begin(struct db_store *st)
+static int sq_begin(struct db_store *st)
 {
 	return db__simple(st, DB__S_BEGIN, "db_begin");
 }
 
-int db_commit(struct db_store *st)
+static int sq_commit(struct db_store *st)
 {
 	return db__simple(st, DB__S_COMMIT, "db_commit");
 }
 
-int db_rollback(struct db_store *st)
+static int sq_rollback(struct db_store *st)
 {
 	if (sqlite3_get_autocommit(st->db))
 		return 0; /* nothing open (or SQLite already rolled back) */
 	return db__simple(st, DB__S_ROLLBACK, "db_rollback");
 }
 
+/* ---- batches: group commit ---- */
+
+static int sq_batch_commit(struct db_store *st);
+
+/* Before a write in batch mode: the batch transaction is open (or opened now). */
+static int db__write(struct db_store *st)
+{
+	if (!st->batch || !sqlite3_get_autocommit(st->db))
+		return 0;
+	return db__simple(st, DB__S_BEGIN, "opening the batch");
+}
+
+static int sq_batch_mode(struct db_store *st, int on)
+{
+	int rc = 0;
+
+	if (!on && st->batch)
+		rc = sq_batch_commit(st);
+	st->batch = on != 0;
+	return rc;
+}
+
+static int sq_batch_pending(const struct db_store *st)
+{
+	return !sqlite3_get_autocommit(st->db);
+}
+
+static int sq_batch_commit(struct db_store *st)
+{
+	int rc;
+
+	if (sqlite3_get_autocommit(st->db))
+		return 0;
+	rc = db__simple(st, DB__S_COMMIT, "committing the batch");
+	if (rc != 0 && !sqlite3_get_autocommit(st->db))
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
 /* ---- users ---- */
 
-int db_user_create(struct db_store *st, const char *name, const char *pwhash, int64_t now,
-                   int64_t *id)
+static int sq_user_create(struct db_store *st, const char *name, const char *pwhash, int64_t now,
+                          int64_t *id)
 {
 	sqlite3_stmt *stmt;
 	int rc;
 
 	if ((rc = db__check_str(st, "user name", name, DB_NAME_MAX + 1)) < 0 ||
 	    (rc = db__check_str(st, "password hash", pwhash, DB_HASH_MAX)) < 0)
+		return rc;
+	if ((rc = db__write(st)) < 0)
 		return rc;
 	stmt = db__acquire(st, DB__S_USER_CREATE);
 	if (stmt == NULL)
@@ -517,7 +562,7 @@ static int db__user_read(struct db_store *st, enum db__stmt_id id, sqlite3_stmt 
 	return rc;
 }
 
-int db_user_by_name(struct db_store *st, const char *name, struct db_user *out)
+static int sq_user_by_name(struct db_store *st, const char *name, struct db_user *out)
 {
 	sqlite3_stmt *stmt;
 
@@ -530,7 +575,7 @@ int db_user_by_name(struct db_store *st, const char *name, struct db_user *out)
 	return db__user_read(st, DB__S_USER_BY_NAME, stmt, out, "db_user_by_name");
 }
 
-int db_user_by_id(struct db_store *st, int64_t id, struct db_user *out)
+static int sq_user_by_id(struct db_store *st, int64_t id, struct db_user *out)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_USER_BY_ID);
 
@@ -540,12 +585,14 @@ int db_user_by_id(struct db_store *st, int64_t id, struct db_user *out)
 	return db__user_read(st, DB__S_USER_BY_ID, stmt, out, "db_user_by_id");
 }
 
-int db_user_set_password(struct db_store *st, int64_t id, const char *pwhash)
+static int sq_user_set_password(struct db_store *st, int64_t id, const char *pwhash)
 {
 	sqlite3_stmt *stmt;
 	int rc;
 
 	if ((rc = db__check_str(st, "password hash", pwhash, DB_HASH_MAX)) < 0)
+		return rc;
+	if ((rc = db__write(st)) < 0)
 		return rc;
 	stmt = db__acquire(st, DB__S_USER_SET_PASSWORD);
 	if (stmt == NULL)
@@ -566,6 +613,8 @@ static int db__game_check(struct db_store *st, const struct db_game *g)
 	int rc;
 
 	if ((rc = db__check_str(st, "scenario", g->scenario, sizeof(g->scenario))) < 0 ||
+	    (rc = db__check_str(st, "engine", g->engine, sizeof(g->engine))) < 0 ||
+	    (rc = db__check_str(st, "digest", g->digest, sizeof(g->digest))) < 0 ||
 	    (rc = db__check_str(st, "options", g->options, sizeof(g->options))) < 0 ||
 	    (rc = db__check_str(st, "commitment", g->commitment, sizeof(g->commitment))) < 0 ||
 	    (rc = db__check_str(st, "result", g->result, sizeof(g->result))) < 0)
@@ -573,12 +622,14 @@ static int db__game_check(struct db_store *st, const struct db_game *g)
 	return 0;
 }
 
-int db_game_create(struct db_store *st, struct db_game *g)
+static int sq_game_create(struct db_store *st, struct db_game *g)
 {
 	sqlite3_stmt *stmt;
 	int rc;
 
 	if ((rc = db__game_check(st, g)) < 0)
+		return rc;
+	if ((rc = db__write(st)) < 0)
 		return rc;
 	stmt = db__acquire(st, DB__S_GAME_CREATE);
 	if (stmt == NULL)
@@ -597,18 +648,24 @@ int db_game_create(struct db_store *st, struct db_game *g)
 	db__bind_text(stmt, 12, g->result);
 	sqlite3_bind_int64(stmt, 13, g->created);
 	sqlite3_bind_int64(stmt, 14, g->updated);
+	db__bind_text(stmt, 15, g->engine);
+	db__bind_text(stmt, 16, g->digest);
 	rc = db__run(st, DB__S_GAME_CREATE, stmt, "db_game_create");
 	if (rc == 0)
 		g->id = sqlite3_last_insert_rowid(st->db);
 	return rc;
 }
 
-int db_game_update(struct db_store *st, const struct db_game *g)
+static int sq_game_update(struct db_store *st, const struct db_game *g)
 {
 	sqlite3_stmt *stmt;
 	int rc;
 
-	if ((rc = db__check_str(st, "result", g->result, sizeof(g->result))) < 0)
+	if ((rc = db__check_str(st, "result", g->result, sizeof(g->result))) < 0 ||
+	    (rc = db__check_str(st, "engine", g->engine, sizeof(g->engine))) < 0 ||
+	    (rc = db__check_str(st, "digest", g->digest, sizeof(g->digest))) < 0)
+		return rc;
+	if ((rc = db__write(st)) < 0)
 		return rc;
 	stmt = db__acquire(st, DB__S_GAME_UPDATE);
 	if (stmt == NULL)
@@ -622,6 +679,8 @@ int db_game_update(struct db_store *st, const struct db_game *g)
 	sqlite3_bind_int(stmt, 7, g->winner);
 	db__bind_text(stmt, 8, g->result);
 	sqlite3_bind_int64(stmt, 9, g->updated);
+	db__bind_text(stmt, 10, g->engine);
+	db__bind_text(stmt, 11, g->digest);
 	rc = db__run(st, DB__S_GAME_UPDATE, stmt, "db_game_update");
 	if (rc == 0 && sqlite3_changes(st->db) == 0)
 		rc = db__errf(st, WG_E_NOT_FOUND, "db_game_update: no game %lld", (long long)g->id);
@@ -651,9 +710,11 @@ static void db__game_row(sqlite3_stmt *stmt, struct db_game *g)
 	db__copy(g->result, sizeof(g->result), stmt, 12);
 	g->created = sqlite3_column_int64(stmt, 13);
 	g->updated = sqlite3_column_int64(stmt, 14);
+	db__copy(g->engine, sizeof(g->engine), stmt, 15);
+	db__copy(g->digest, sizeof(g->digest), stmt, 16);
 }
 
-int db_game_get(struct db_store *st, int64_t id, struct db_game *out)
+static int sq_game_get(struct db_store *st, int64_t id, struct db_game *out)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_GAME_GET);
 	int rc;
@@ -674,8 +735,8 @@ int db_game_get(struct db_store *st, int64_t id, struct db_game *out)
 	return rc;
 }
 
-int db_game_each(struct db_store *st, unsigned status_mask,
-                 int (*fn)(void *ctx, const struct db_game *g), void *ctx)
+static int sq_game_each(struct db_store *st, unsigned status_mask,
+                        int (*fn)(void *ctx, const struct db_game *g), void *ctx)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_GAME_EACH);
 	struct db_game *g;
@@ -707,13 +768,15 @@ int db_game_each(struct db_store *st, unsigned status_mask,
 
 /* ---- actions ---- */
 
-int db_action_append(struct db_store *st, const struct db_action *a)
+static int sq_action_append(struct db_store *st, const struct db_action *a)
 {
 	sqlite3_stmt *stmt;
 	int rc;
 
 	if (a->line == NULL)
 		return db__errf(st, WG_E_BAD_ARGS, "db_action_append: line is NULL");
+	if ((rc = db__write(st)) < 0)
+		return rc;
 	stmt = db__acquire(st, DB__S_ACTION_APPEND);
 	if (stmt == NULL)
 		return WG_E_STORAGE;
@@ -724,6 +787,7 @@ int db_action_append(struct db_store *st, const struct db_action *a)
 	db__bind_text(stmt, 5, a->line);
 	db__bind_text(stmt, 6, a->dice != NULL ? a->dice : "[]");
 	sqlite3_bind_int64(stmt, 7, a->at);
+	sqlite3_bind_int(stmt, 8, a->host);
 	rc = db__run(st, DB__S_ACTION_APPEND, stmt, "db_action_append");
 	if (rc == WG_E_EXISTS)
 		return db__errf(st, rc, "db_action_append: game %lld already has action %lld",
@@ -731,8 +795,8 @@ int db_action_append(struct db_store *st, const struct db_action *a)
 	return rc;
 }
 
-int db_action_each(struct db_store *st, int64_t game, int64_t after,
-                   int (*fn)(void *ctx, const struct db_action *a), void *ctx)
+static int sq_action_each(struct db_store *st, int64_t game, int64_t after,
+                          int (*fn)(void *ctx, const struct db_action *a), void *ctx)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_ACTION_EACH);
 	int rc, ret = 0;
@@ -750,6 +814,7 @@ int db_action_each(struct db_store *st, int64_t game, int64_t after,
 		    .line = db__text(stmt, 4),
 		    .dice = db__text(stmt, 5),
 		    .at = sqlite3_column_int64(stmt, 6),
+		    .host = sqlite3_column_int(stmt, 7),
 		};
 
 		if (a.line == NULL || a.dice == NULL) {
@@ -768,12 +833,15 @@ int db_action_each(struct db_store *st, int64_t game, int64_t after,
 
 /* ---- snapshots ---- */
 
-int db_snapshot_put(struct db_store *st, int64_t game, int64_t seq, const char *state)
+static int sq_snapshot_put(struct db_store *st, int64_t game, int64_t seq, const char *state)
 {
 	sqlite3_stmt *stmt;
+	int rc;
 
 	if (state == NULL)
 		return db__errf(st, WG_E_BAD_ARGS, "db_snapshot_put: state is NULL");
+	if ((rc = db__write(st)) < 0)
+		return rc;
 	stmt = db__acquire(st, DB__S_SNAPSHOT_PUT);
 	if (stmt == NULL)
 		return WG_E_STORAGE;
@@ -783,7 +851,7 @@ int db_snapshot_put(struct db_store *st, int64_t game, int64_t seq, const char *
 	return db__run(st, DB__S_SNAPSHOT_PUT, stmt, "db_snapshot_put");
 }
 
-int db_snapshot_latest(struct db_store *st, int64_t game, int64_t *seq, char **state)
+static int sq_snapshot_latest(struct db_store *st, int64_t game, int64_t *seq, char **state)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_SNAPSHOT_LATEST);
 	int rc;
@@ -818,7 +886,7 @@ int db_snapshot_latest(struct db_store *st, int64_t game, int64_t *seq, char **s
 
 /* ---- events ---- */
 
-int db_event_append(struct db_store *st, const struct db_event *e, int64_t *seq)
+static int sq_event_append(struct db_store *st, const struct db_event *e, int64_t *seq)
 {
 	sqlite3_stmt *stmt;
 	int64_t got = 0;
@@ -826,6 +894,8 @@ int db_event_append(struct db_store *st, const struct db_event *e, int64_t *seq)
 
 	if (e->json == NULL)
 		return db__errf(st, WG_E_BAD_ARGS, "db_event_append: json is NULL");
+	if ((rc = db__write(st)) < 0)
+		return rc;
 	stmt = db__acquire(st, DB__S_EVENT_APPEND);
 	if (stmt == NULL)
 		return WG_E_STORAGE;
@@ -850,8 +920,8 @@ int db_event_append(struct db_store *st, const struct db_event *e, int64_t *seq)
 	return rc;
 }
 
-int db_event_each_last(struct db_store *st, int64_t game, unsigned mask, int limit,
-                       int (*fn)(void *ctx, const struct db_event *e), void *ctx)
+static int sq_event_each_last(struct db_store *st, int64_t game, unsigned mask, int limit,
+                              int (*fn)(void *ctx, const struct db_event *e), void *ctx)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_EVENT_EACH_LAST);
 	int rc, ret = 0;
@@ -904,8 +974,8 @@ static int db__int_query(struct db_store *st, enum db__stmt_id id, sqlite3_stmt 
 	return rc;
 }
 
-int db_event_count_after(struct db_store *st, int64_t game, unsigned mask, int64_t after,
-                         int64_t *count)
+static int sq_event_count_after(struct db_store *st, int64_t game, unsigned mask, int64_t after,
+                                int64_t *count)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_EVENT_COUNT_AFTER);
 
@@ -917,7 +987,7 @@ int db_event_count_after(struct db_store *st, int64_t game, unsigned mask, int64
 	return db__int_query(st, DB__S_EVENT_COUNT_AFTER, stmt, count, 0, "db_event_count_after");
 }
 
-int db_event_last_seq(struct db_store *st, int64_t game, int64_t *seq)
+static int sq_event_last_seq(struct db_store *st, int64_t game, int64_t *seq)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_EVENT_LAST_SEQ);
 
@@ -929,10 +999,14 @@ int db_event_last_seq(struct db_store *st, int64_t game, int64_t *seq)
 
 /* ---- seats ---- */
 
-int db_seat_seen(struct db_store *st, int64_t game, int side, int64_t seq)
+static int sq_seat_seen(struct db_store *st, int64_t game, int side, int64_t seq)
 {
-	sqlite3_stmt *stmt = db__acquire(st, DB__S_SEAT_SEEN);
+	sqlite3_stmt *stmt;
+	int rc;
 
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	stmt = db__acquire(st, DB__S_SEAT_SEEN);
 	if (stmt == NULL)
 		return WG_E_STORAGE;
 	sqlite3_bind_int64(stmt, 1, game);
@@ -941,7 +1015,7 @@ int db_seat_seen(struct db_store *st, int64_t game, int side, int64_t seq)
 	return db__run(st, DB__S_SEAT_SEEN, stmt, "db_seat_seen");
 }
 
-int db_seat_seen_get(struct db_store *st, int64_t game, int side, int64_t *seq)
+static int sq_seat_seen_get(struct db_store *st, int64_t game, int side, int64_t *seq)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_SEAT_SEEN_GET);
 
@@ -954,7 +1028,7 @@ int db_seat_seen_get(struct db_store *st, int64_t game, int side, int64_t *seq)
 
 /* ---- chat ---- */
 
-int db_chat_append(struct db_store *st, const struct db_chat *c)
+static int sq_chat_append(struct db_store *st, const struct db_chat *c)
 {
 	sqlite3_stmt *stmt;
 	int rc;
@@ -963,6 +1037,8 @@ int db_chat_append(struct db_store *st, const struct db_chat *c)
 		return rc;
 	if (c->text == NULL)
 		return db__errf(st, WG_E_BAD_ARGS, "db_chat_append: text is NULL");
+	if ((rc = db__write(st)) < 0)
+		return rc;
 	stmt = db__acquire(st, DB__S_CHAT_APPEND);
 	if (stmt == NULL)
 		return WG_E_STORAGE;
@@ -974,8 +1050,8 @@ int db_chat_append(struct db_store *st, const struct db_chat *c)
 	return db__run(st, DB__S_CHAT_APPEND, stmt, "db_chat_append");
 }
 
-int db_chat_each_last(struct db_store *st, int64_t game, int limit,
-                      int (*fn)(void *ctx, const struct db_chat *c), void *ctx)
+static int sq_chat_each_last(struct db_store *st, int64_t game, int limit,
+                             int (*fn)(void *ctx, const struct db_chat *c), void *ctx)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_CHAT_EACH_LAST);
 	int rc, ret = 0;
@@ -1007,3 +1083,150 @@ int db_chat_each_last(struct db_store *st, int64_t game, int limit,
 	db__release(st, DB__S_CHAT_EACH_LAST, stmt);
 	return ret;
 }
+
+/* ---- one accepted step ---- */
+
+static int db__step_writes(struct db_store *st, const struct db_step *step, int64_t *last)
+{
+	const struct db_action *a = step->action;
+	int rc = sq_action_append(st, a);
+
+	for (size_t i = 0; rc == 0 && i < step->nevents; i++) {
+		struct db_event e = step->events[i];
+		e.game = a->game;
+		e.action = a->seq;
+		rc = sq_event_append(st, &e, last);
+	}
+	if (rc == 0)
+		rc = sq_game_update(st, step->row);
+	for (int side = 0; rc == 0 && side < 2; side++)
+		if ((step->seen & (1u << side)) && *last > 0)
+			rc = sq_seat_seen(st, a->game, side, *last);
+	if (rc == 0 && step->snapshot != NULL)
+		rc = sq_snapshot_put(st, a->game, a->seq, step->snapshot);
+	return rc;
+}
+
+static int sq_step_stage(struct db_store *st, const struct db_step *step, int64_t *last_event)
+{
+	int64_t last = last_event != NULL ? *last_event : 0;
+	char err[DB__ERR_MAX];
+	int rc;
+
+	if (step->action == NULL || step->row == NULL)
+		return db__errf(st, WG_E_BAD_ARGS, "db_step_stage: no action or no game row");
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	/* a savepoint: the step is atomic inside the batch (or its own transaction) */
+	if ((rc = db__simple(st, DB__S_SAVEPOINT, "db_step_stage")) < 0)
+		return rc;
+	rc = db__step_writes(st, step, &last);
+	if (rc != 0) {
+		memcpy(err, st->err, sizeof(err));
+		db__simple(st, DB__S_ROLLBACK_TO, "db_step_stage: rolling back");
+		db__simple(st, DB__S_RELEASE, "db_step_stage: releasing");
+		memcpy(st->err, err, sizeof(err));
+		return rc;
+	}
+	rc = db__simple(st, DB__S_RELEASE, "db_step_stage: committing");
+	if (rc == 0 && last_event != NULL)
+		*last_event = last;
+	return rc;
+}
+
+/* ---- scenario texts ---- */
+
+static int sq_scenario_put(struct db_store *st, const char *digest, const char *scenario,
+                           const char *text, int64_t now)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__check_str(st, "digest", digest, DB_DIGEST_MAX)) < 0 ||
+	    (rc = db__check_str(st, "scenario", scenario, DB_SCENARIO_MAX)) < 0)
+		return rc;
+	if (text == NULL)
+		return db__errf(st, WG_E_BAD_ARGS, "db_scenario_put: text is NULL");
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	stmt = db__acquire(st, DB__S_SCENARIO_PUT);
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	db__bind_text(stmt, 1, digest);
+	db__bind_text(stmt, 2, scenario);
+	db__bind_text(stmt, 3, text);
+	sqlite3_bind_int64(stmt, 4, now);
+	return db__run(st, DB__S_SCENARIO_PUT, stmt, "db_scenario_put");
+}
+
+static int sq_scenario_get(struct db_store *st, const char *digest, char **text)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if (digest == NULL)
+		return db__errf(st, WG_E_BAD_ARGS, "db_scenario_get: digest is NULL");
+	stmt = db__acquire(st, DB__S_SCENARIO_GET);
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	db__bind_text(stmt, 1, digest);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		const unsigned char *t = sqlite3_column_text(stmt, 0);
+		size_t n = (size_t)sqlite3_column_bytes(stmt, 0);
+		char *copy = t ? malloc(n + 1) : NULL;
+		if (copy == NULL) {
+			rc = db__errf(st, WG_E_NO_MEMORY, "db_scenario_get: out of memory");
+		} else {
+			memcpy(copy, t, n);
+			copy[n] = '\0';
+			*text = copy;
+			rc = 0;
+		}
+	} else if (rc == SQLITE_DONE) {
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_scenario_get: no scenario text %.16s...",
+		              digest);
+	} else {
+		rc = db__sqlerr(st, "db_scenario_get");
+	}
+	db__release(st, DB__S_SCENARIO_GET, stmt);
+	return rc;
+}
+
+const struct db_backend db__sqlite = {
+    .scheme = "sqlite",
+    .open = sq_open,
+    .close = sq_close,
+    .last_error = sq_last_error,
+    .schema_version = sq_schema_version,
+    .backup = sq_backup,
+    .begin = sq_begin,
+    .commit = sq_commit,
+    .rollback = sq_rollback,
+    .batch_mode = sq_batch_mode,
+    .batch_pending = sq_batch_pending,
+    .batch_commit = sq_batch_commit,
+    .user_create = sq_user_create,
+    .user_by_name = sq_user_by_name,
+    .user_by_id = sq_user_by_id,
+    .user_set_password = sq_user_set_password,
+    .game_create = sq_game_create,
+    .game_update = sq_game_update,
+    .game_get = sq_game_get,
+    .game_each = sq_game_each,
+    .action_append = sq_action_append,
+    .action_each = sq_action_each,
+    .snapshot_put = sq_snapshot_put,
+    .snapshot_latest = sq_snapshot_latest,
+    .event_append = sq_event_append,
+    .event_each_last = sq_event_each_last,
+    .event_count_after = sq_event_count_after,
+    .event_last_seq = sq_event_last_seq,
+    .seat_seen = sq_seat_seen,
+    .seat_seen_get = sq_seat_seen_get,
+    .step_stage = sq_step_stage,
+    .scenario_put = sq_scenario_put,
+    .scenario_get = sq_scenario_get,
+    .chat_append = sq_chat_append,
+    .chat_each_last = sq_chat_each_last,
+};

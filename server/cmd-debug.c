@@ -12,7 +12,8 @@
 
 #include "cmd.h"
 #include "conn.h"
-#include "game.h"
+#include "games.h"
+#include "fanout.h"
 #include "log.h"
 #include "server.h"
 

@@ -5,7 +5,8 @@
  * Every verb here targets game=<id> if given, else the connection's
  * current game.  The viewer is the side the user holds, else a spectator;
  * what a viewer may see is decided by the engine (view, query, event
- * audiences), never here.
+ * audiences), never here.  Actions and resignations go through the action
+ * pipeline (host.c); this file answers with what it returns.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,18 +16,22 @@
 
 #include "cmd.h"
 #include "conn.h"
-#include "game.h"
+#include "fanout.h"
+#include "games.h"
+#include "host.h"
 #include "server.h"
 
-static int check_version(struct srv_cmd_ctx *ctx, const struct srv_game *g);
+static int check_version(struct srv_cmd_ctx *ctx, const struct srv_game *g, int reads);
 
 /*
  * The target game of the request (game=<id> or the current game), with v=
- * checked.  need_state: the verb needs the rules state (view, queries,
- * actions); log, chat, say, resign and verify work from the store alone, so
- * they still work for a game whose scenario is no longer installed.
+ * checked unless the action pipeline checks it (actions: check_v 0).
+ * need_state: the verb needs the rules state (view, queries, actions); log,
+ * chat, say and verify work from the store alone, so they still work for a
+ * game whose scenario is no longer installed.
  */
-static struct srv_game *current(struct srv_cmd_ctx *ctx, int need_state)
+static struct srv_game *current_game(struct srv_cmd_ctx *ctx, int need_state, int check_v,
+                                     int reads)
 {
 	struct srv_game *g;
 	char err[400];
@@ -42,14 +47,22 @@ static struct srv_game *current(struct srv_cmd_ctx *ctx, int need_state)
 		             (long long)ctx->game_id);
 		return NULL;
 	}
-	if (check_version(ctx, g) != 0)
+	if (check_v && check_version(ctx, g, reads) != 0)
 		return NULL;
 	if (need_state && srv_game_ensure_loaded(ctx->srv, g, err, sizeof(err)) != 0) {
 		srv_cmd_fail(ctx, g->entry == NULL ? WG_E_NO_SUCH_SCENARIO : WG_E_INTERNAL,
-		             "game %lld cannot be shown: %s", (long long)g->rec.id, err);
+		             "game %lld cannot be used: %s", (long long)g->rec.id, err);
 		return NULL;
 	}
 	return g;
+}
+
+/* The target game of a server verb of this file (a read unless the entry says not). */
+static struct srv_game *current(struct srv_cmd_ctx *ctx, int need_state)
+{
+	const struct srv_cmd *cmd = srv_cmd_find(ctx->argv[0]);
+
+	return current_game(ctx, need_state, 1, cmd == NULL || (cmd->flags & SRV_CMD_READ));
 }
 
 static int viewer_of(struct srv_cmd_ctx *ctx, const struct srv_game *g)
@@ -59,16 +72,15 @@ static int viewer_of(struct srv_cmd_ctx *ctx, const struct srv_game *g)
 	return side >= 0 ? side : RULES_SPECTATOR;
 }
 
-static int check_version(struct srv_cmd_ctx *ctx, const struct srv_game *g)
+static int check_version(struct srv_cmd_ctx *ctx, const struct srv_game *g, int reads)
 {
 	if (ctx->version < 0 || ctx->version == g->rec.version)
 		return 0;
 	if (ctx->version < g->rec.version)
-		return srv_cmd_fail(
-		    ctx, WG_E_STALE, "game %lld is at v=%lld, past your v=%lld%s",
-		    (long long)g->rec.id, (long long)g->rec.version, (long long)ctx->version,
-		    strcmp(ctx->argv[0], "view") == 0 ? ""
-		                                      : "; nothing was done (see view and log)");
+		return srv_cmd_fail(ctx, WG_E_STALE, "game %lld is at v=%lld, past your v=%lld%s",
+		                    (long long)g->rec.id, (long long)g->rec.version,
+		                    (long long)ctx->version,
+		                    reads ? "" : "; nothing was done (see view and log)");
 	return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "game %lld is only at v=%lld, not v=%lld",
 	                    (long long)g->rec.id, (long long)g->rec.version,
 	                    (long long)ctx->version);
@@ -131,14 +143,21 @@ static void describe(struct srv_game *g, int viewer, cJSON *data, cJSON *lines)
 		add_line(lines, "waiting for a second player (join)");
 		return;
 	}
-	g->entry->rs->pending(g->match.game, &p);
+	p = g->match.pending;
 	cJSON *pend = cJSON_AddObjectToObject(data, "pending");
+	cJSON *dec = cJSON_AddObjectToObject(data, "decisions");
 	for (int s = 0; s < 2; s++) {
+		cJSON *d = cJSON_AddObjectToObject(dec, srv_game_side_name(g, s));
+		cJSON_AddNumberToObject(d, "d", (double)p.decision[s]);
+		cJSON_AddBoolToObject(d, "awaited", (p.sides & RULES_AUD_SIDE(s)) != 0);
 		if (!(p.sides & RULES_AUD_SIDE(s)))
 			continue;
+		cJSON_AddStringToObject(d, "kind", p.kind[s]);
+		cJSON_AddStringToObject(d, "what", p.what[s]);
 		cJSON_AddStringToObject(pend, srv_game_side_name(g, s), p.what[s]);
-		snprintf(buf, sizeof(buf), "waiting for %s (%s): %s", srv_game_side_name(g, s),
-		         g->seat_name[s], p.what[s]);
+		snprintf(buf, sizeof(buf), "waiting for %s (%s): %s [%s, d=%u]",
+		         srv_game_side_name(g, s), g->seat_name[s], p.what[s], p.kind[s],
+		         p.decision[s]);
 		add_line(lines, buf);
 	}
 }
@@ -180,7 +199,7 @@ const struct srv_cmd srv_cmd_view = {
     .name = "view",
     .min_args = 0,
     .max_args = 0,
-    .flags = SRV_CMD_GAME,
+    .flags = SRV_CMD_GAME | SRV_CMD_READ,
     .group = "game",
     .usage = "view [game=<id>] [v=<n>]",
     .help = "Shows the game as you may see it: players, status, version v, the dice "
@@ -207,7 +226,7 @@ const struct srv_cmd srv_cmd_pending = {
     .name = "pending",
     .min_args = 0,
     .max_args = 0,
-    .flags = SRV_CMD_GAME,
+    .flags = SRV_CMD_GAME | SRV_CMD_READ,
     .group = "game",
     .usage = "pending [game=<id>] [v=<n>]",
     .help = "Says who must act in the game and what decision is awaited.",
@@ -281,7 +300,7 @@ const struct srv_cmd srv_cmd_log = {
     .name = "log",
     .min_args = 0,
     .max_args = 1,
-    .flags = SRV_CMD_GAME,
+    .flags = SRV_CMD_GAME | SRV_CMD_READ,
     .group = "game",
     .usage = "log [n] [game=<id>] [v=<n>]",
     .help = "Shows the last n (default 20) events of the game that you may see: your own "
@@ -358,7 +377,7 @@ const struct srv_cmd srv_cmd_say = {
     .name = "say",
     .min_args = 1,
     .max_args = -1,
-    .flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
+    .flags = SRV_CMD_LOGIN | SRV_CMD_GAME | SRV_CMD_TEXT,
     .group = "game",
     .usage = "say [game=<id>] [v=<n>] <text>",
     .help = "Sends a chat line to the players and spectators of the game (stored; `chat` "
@@ -413,40 +432,61 @@ const struct srv_cmd srv_cmd_chat = {
     .name = "chat",
     .min_args = 0,
     .max_args = 1,
-    .flags = SRV_CMD_GAME,
+    .flags = SRV_CMD_GAME | SRV_CMD_READ,
     .group = "game",
     .usage = "chat [n] [game=<id>] [v=<n>]",
     .help = "Shows the last n (default 20) chat lines of the game.",
     .exec = exec_chat,
 };
 
-static int seated_side(struct srv_cmd_ctx *ctx, struct srv_game *g)
+/* The connection's user as the action pipeline's actor. */
+static struct srv_actor actor_of(struct srv_cmd_ctx *ctx)
 {
-	int side = srv_game_side_of(g, ctx->conn->user->id);
+	struct srv_actor a = {
+	    .user = ctx->conn->user->id,
+	    .name = ctx->conn->user->name,
+	    .via = ctx->conn->id,
+	    .version = ctx->version,
+	    .decision = ctx->decision,
+	};
+	return a;
+}
 
-	if (side < 0)
-		return srv_cmd_fail(ctx, WG_E_NOT_A_PLAYER, "you do not play in game %lld",
-		                    (long long)g->rec.id);
-	if (g->rec.status == DB_GAME_OPEN)
-		return srv_cmd_fail(ctx, WG_E_NOT_STARTED, "game %lld waits for a second player",
-		                    (long long)g->rec.id);
-	if (g->rec.status == DB_GAME_FINISHED)
-		return srv_cmd_fail(ctx, WG_E_GAME_OVER, "game %lld is over: %s",
-		                    (long long)g->rec.id, g->rec.result);
-	return side;
+/* Answers the actor with the outcome (JSON: with "v" and "d"), then publishes it. */
+static void answer(struct srv_cmd_ctx *ctx, struct srv_game *g, struct srv_outcome *out)
+{
+	if (ctx->conn->mode == PROTO_JSON) {
+		cJSON_AddNumberToObject(out->reply, "v", (double)out->version);
+		cJSON_AddNumberToObject(out->reply, "d", (double)out->decision);
+	}
+	srv_conn_ok(ctx->conn, ctx->tag, out->reply);
+	srv_host_publish(ctx->srv, g, out);
 }
 
 static int exec_resign(struct srv_cmd_ctx *ctx)
 {
-	struct srv_game *g = current(ctx, 0);
-	int side;
+	struct srv_game *g = current_game(ctx, 1, 0, 0);
+	struct srv_actor who;
+	struct srv_outcome out;
+	struct rules_host_action a;
+	int rc;
 
 	if (g == NULL)
 		return ctx->err.code;
-	side = seated_side(ctx, g);
-	if (side < 0)
-		return side;
-	return srv_game_resign(ctx->srv, g, ctx->conn, side, ctx);
+	who = actor_of(ctx);
+	memset(&a, 0, sizeof(a));
+	a.kind = RULES_HOST_RESIGN;
+	a.side = srv_game_side_of(g, who.user);
+	a.winner = -1;
+	a.note = who.name;
+	srv_outcome_init(&out);
+	rc = srv_host_action(ctx->srv, g, &who, &a, &out, &ctx->err);
+	if (rc != 0) {
+		srv_outcome_release(&out);
+		return rc;
+	}
+	answer(ctx, g, &out);
+	return 0;
 }
 
 const struct srv_cmd srv_cmd_resign = {
@@ -456,7 +496,8 @@ const struct srv_cmd srv_cmd_resign = {
     .flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
     .group = "game",
     .usage = "resign [game=<id>] [v=<n>]",
-    .help = "Concedes the game; your opponent wins and the dice seed is revealed.",
+    .help = "Concedes the game; your opponent wins and the dice seed is revealed. The "
+            "resignation is an action of the game's log (log shows it).",
     .exec = exec_resign,
 };
 
@@ -569,7 +610,7 @@ const struct srv_cmd srv_cmd_verify = {
     .name = "verify",
     .min_args = 0,
     .max_args = 0,
-    .flags = SRV_CMD_GAME,
+    .flags = SRV_CMD_GAME | SRV_CMD_READ,
     .group = "game",
     .usage = "verify [game=<id>] [v=<n>]",
     .help = "For a finished game: reveals the dice seed, checks it against the commitment "
@@ -578,24 +619,71 @@ const struct srv_cmd srv_cmd_verify = {
     .exec = exec_verify,
 };
 
+const struct rules_verb *srv_cmd_find_game_verb(struct srv_cmd_ctx *ctx)
+{
+	struct srv *s = ctx->srv;
+	struct srv_game *g = srv_game_get(s, ctx->game_id);
+	const struct rules_verb *verb;
+
+	if (g != NULL && g->entry != NULL) {
+		verb = rules_verb_find(g->entry->rs, g->entry->sc, ctx->argv[0]);
+		if (verb != NULL)
+			return verb;
+	}
+	if (g != NULL && g->entry == NULL) {
+		srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
+		             "game %lld is of scenario %s, which is not installed on this server",
+		             (long long)g->rec.id, g->rec.scenario);
+		return NULL;
+	}
+	for (size_t i = 0; i < s->catalog.count; i++) {
+		const struct rules_catalog_entry *e = s->catalog.entries[i];
+		if (rules_verb_find(e->rs, e->sc, ctx->argv[0]) == NULL)
+			continue;
+		if (ctx->game_id != 0 && g == NULL)
+			srv_cmd_fail(ctx, WG_E_NO_SUCH_GAME, "there is no game %lld",
+			             (long long)ctx->game_id);
+		else if (g == NULL)
+			srv_cmd_fail(ctx, WG_E_NO_GAME,
+			             "%s is a game verb: choose a game first with `use <game>` or "
+			             "add game=<id>",
+			             ctx->argv[0]);
+		else
+			srv_cmd_fail(ctx, WG_E_UNKNOWN_VERB,
+			             "%s is not a verb of %s games (game %lld); "
+			             "type help",
+			             ctx->argv[0], g->entry->info.id, (long long)g->rec.id);
+		return NULL;
+	}
+	return NULL;
+}
+
 int srv_cmd_game_verb(struct srv_cmd_ctx *ctx, const struct rules_verb *verb)
 {
-	struct srv_game *g = current(ctx, 1);
-	int side, rc;
+	int action = verb->kind == RULES_VERB_ACTION;
+	struct srv_game *g = current_game(ctx, 1, !action, !action);
+	struct srv_actor who;
+	struct srv_outcome out;
+	int rc;
 
 	if (g == NULL)
 		return ctx->err.code;
-	if (verb->kind == RULES_VERB_QUERY) {
-		cJSON *out = cJSON_CreateObject();
+	if (!action) {
+		cJSON *data = cJSON_CreateObject();
 		rc = rules_match_query(&g->match, verb, viewer_of(ctx, g), ctx->argc, ctx->argv,
-		                       out, &ctx->err);
+		                       data, &ctx->err);
 		if (rc == 0)
-			srv_conn_ok(ctx->conn, ctx->tag, out);
-		cJSON_Delete(out);
+			srv_conn_ok(ctx->conn, ctx->tag, data);
+		cJSON_Delete(data);
 		return rc;
 	}
-	side = seated_side(ctx, g);
-	if (side < 0)
-		return side;
-	return srv_game_act(ctx->srv, g, ctx->conn, side, ctx);
+	who = actor_of(ctx);
+	srv_outcome_init(&out);
+	rc = srv_host_act(ctx->srv, g, &who, verb, ctx->argc, ctx->argv, &out, &ctx->err);
+	if (rc != 0) {
+		srv_outcome_release(&out);
+		return rc;
+	}
+	answer(ctx, g, &out);
+	return 0;
 }

@@ -12,7 +12,9 @@
 
 #include "cmd.h"
 #include "conn.h"
-#include "game.h"
+#include "fanout.h"
+#include "games.h"
+#include "host.h"
 #include "server.h"
 
 static void add_linef(cJSON *lines, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -38,7 +40,7 @@ static int exec_scenarios(struct srv_cmd_ctx *ctx)
 	char summary[64];
 
 	for (size_t i = 0; i < cat->count; i++) {
-		const struct rules_catalog_entry *e = &cat->entries[i];
+		const struct rules_catalog_entry *e = cat->entries[i];
 		cJSON *o = cJSON_CreateObject();
 		cJSON *sides = cJSON_AddArrayToObject(o, "sides");
 		cJSON_AddStringToObject(o, "id", e->info.id);
@@ -138,8 +140,15 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 		proto_buf_release(&optext);
 		return srv_cmd_fail(ctx, WG_E_TOO_LONG, "options too long");
 	}
-	rc = srv_game_new(ctx->srv, ctx->conn, e, side, private_game, &opts,
-	                  optext.data ? optext.data : "", &g, ctx);
+	{
+		struct srv_actor who = {.user = ctx->conn->user->id,
+		                        .name = ctx->conn->user->name,
+		                        .via = ctx->conn->id,
+		                        .version = -1,
+		                        .decision = -1};
+		rc = srv_host_create(ctx->srv, e, &who, side, private_game, &opts,
+		                     optext.data ? optext.data : "", &g, &ctx->err);
+	}
 	proto_buf_release(&optext);
 	if (rc != 0)
 		return rc;
@@ -285,7 +294,30 @@ static int exec_join(struct srv_cmd_ctx *ctx)
 			                    srv_game_side_name(g, 0), srv_game_side_name(g, 1),
 			                    name);
 	}
-	return srv_game_join(ctx->srv, g, ctx->conn, side, ctx);
+	{
+		struct srv_actor who = {.user = ctx->conn->user->id,
+		                        .name = ctx->conn->user->name,
+		                        .via = ctx->conn->id,
+		                        .version = -1,
+		                        .decision = -1};
+		struct srv_outcome out;
+		int rc;
+		srv_outcome_init(&out);
+		rc = srv_host_seat(ctx->srv, g, &who, side, &out, &ctx->err);
+		if (rc != 0) {
+			srv_outcome_release(&out);
+			return rc;
+		}
+		srv_game_unwatch(g, ctx->conn);
+		ctx->conn->current_game = g->rec.id;
+		if (ctx->conn->mode == PROTO_JSON) {
+			cJSON_AddNumberToObject(out.reply, "v", (double)out.version);
+			cJSON_AddNumberToObject(out.reply, "d", (double)out.decision);
+		}
+		srv_conn_ok(ctx->conn, ctx->tag, out.reply);
+		srv_host_publish(ctx->srv, g, &out);
+		return 0;
+	}
 }
 
 const struct srv_cmd srv_cmd_join = {

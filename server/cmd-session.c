@@ -7,7 +7,7 @@
 
 #include "cmd.h"
 #include "conn.h"
-#include "game.h"
+#include "games.h"
 #include "server.h"
 
 static void add_line(cJSON *lines, const char *fmt, const char *a, const char *b)
@@ -62,7 +62,7 @@ static int help_one(struct srv_cmd_ctx *ctx, const char *name)
 	/* A game verb: the current game's scenario first, then every installed scenario. */
 	for (size_t i = 0; i <= ctx->srv->catalog.count; i++) {
 		const struct rules_catalog_entry *e =
-		    i == 0 ? (g != NULL ? g->entry : NULL) : &ctx->srv->catalog.entries[i - 1];
+		    i == 0 ? (g != NULL ? g->entry : NULL) : ctx->srv->catalog.entries[i - 1];
 		const struct ruleset *rs;
 		const struct rules_verb *v;
 		if (e == NULL || (v = rules_verb_find(e->rs, e->sc, name)) == NULL)

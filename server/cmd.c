@@ -14,7 +14,7 @@
 #include "protocol/request.h"
 
 #include "conn.h"
-#include "game.h"
+#include "games.h"
 #include "log.h"
 #include "server.h"
 
@@ -70,10 +70,24 @@ int srv_parse_id(const char *s, int64_t *out)
 	return 0;
 }
 
+/* Parses the number of a v=<n> or d=<n> argument; 0 or -1. */
+static int parse_count(const char *a, int64_t *out)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(a, &end, 10);
+	if (errno != 0 || end == a || *end != '\0' || v < 0)
+		return -1;
+	*out = v;
+	return 0;
+}
+
 /*
- * Removes game=<id> and v=<n> from the arguments (never argv[0]).  With
- * leading_only, only those before the first other argument are taken (say:
- * the rest is free text that may contain anything).
+ * Removes game=<id>, v=<n> and d=<n> from the arguments (never argv[0]).
+ * With leading_only, only those before the first other argument are taken
+ * (say: the rest is free text that may contain anything).
  */
 static int strip_game_args(struct srv_cmd_ctx *ctx, int leading_only)
 {
@@ -81,7 +95,8 @@ static int strip_game_args(struct srv_cmd_ctx *ctx, int leading_only)
 
 	for (int i = 1; i < ctx->argc; i++) {
 		char *a = ctx->argv[i];
-		if (text || (strncasecmp(a, "game=", 5) != 0 && strncasecmp(a, "v=", 2) != 0)) {
+		if (text || (strncasecmp(a, "game=", 5) != 0 && strncasecmp(a, "v=", 2) != 0 &&
+		             strncasecmp(a, "d=", 2) != 0)) {
 			text = leading_only;
 			ctx->argv[j++] = a;
 			continue;
@@ -94,15 +109,14 @@ static int strip_game_args(struct srv_cmd_ctx *ctx, int leading_only)
 			continue;
 		}
 		if (strncasecmp(a, "v=", 2) == 0) {
-			char *end;
-			errno = 0;
-			long long v = strtoll(a + 2, &end, 10);
-			if (errno != 0 || end == a + 2 || *end != '\0' || v < 0)
+			if (parse_count(a + 2, &ctx->version) != 0)
 				return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "v=%s is not a version",
 				                    a + 2);
-			ctx->version = v;
 			continue;
 		}
+		if (parse_count(a + 2, &ctx->decision) != 0)
+			return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "d=%s is not a decision number",
+			                    a + 2);
 	}
 	ctx->argc = j;
 	return 0;
@@ -140,6 +154,7 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 	ctx.srv = c->srv;
 	ctx.conn = c;
 	ctx.version = -1;
+	ctx.decision = -1;
 	if (!proto_line_valid(line, len)) {
 		srv_conn_err(c, "", WG_E_BAD_REQUEST,
 		             "request is not UTF-8 text (control or invalid bytes)", "");
@@ -167,11 +182,12 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 	cmd = srv_cmd_find(req.argv[0]);
 	log_request(c, cmd, req.raw, req.argv[0]);
 	if (cmd == NULL || (cmd->flags & SRV_CMD_GAME))
-		rc = strip_game_args(&ctx, cmd != NULL && strcmp(cmd->name, "say") == 0);
+		rc = strip_game_args(&ctx, cmd != NULL && (cmd->flags & SRV_CMD_TEXT));
 	if (rc != 0)
 		goto fail;
 	if (cmd == NULL) {
-		const struct rules_verb *verb = srv_game_find_verb(c->srv, &ctx);
+		/* a game verb: looked up once here; arity is the match's, the turn the engine's */
+		const struct rules_verb *verb = srv_cmd_find_game_verb(&ctx);
 		if (verb == NULL) {
 			rc = ctx.err.code != 0
 			         ? ctx.err.code
@@ -181,10 +197,6 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 		}
 		if (c->user == NULL && verb->kind == RULES_VERB_ACTION) {
 			rc = srv_cmd_fail(&ctx, WG_E_NOT_LOGGED_IN, "log in first");
-			goto fail;
-		}
-		if (!arity_ok(ctx.argc - 1, verb->min_args, verb->max_args)) {
-			rc = srv_cmd_fail(&ctx, WG_E_BAD_ARGS, "usage: %s", verb->usage);
 			goto fail;
 		}
 		rc = srv_cmd_game_verb(&ctx, verb);

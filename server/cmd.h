@@ -4,10 +4,12 @@
  * Every server verb is one `const struct srv_cmd` exported by the file of
  * its family (cmd-session.c, cmd-account.c, cmd-lobby.c, cmd-game.c,
  * cmd-debug.c) and collected in one table in cmd.c (the tmux model).  The
- * dispatcher parses the request, strips the game=<id> and v=<n> arguments
- * that every game verb accepts, checks arity, login and debug gates from the
- * entry, then calls exec.  `help` is generated from the same table, and game
- * verbs come from the ruleset of the game the request targets.
+ * dispatcher parses the request, strips the game=<id>, v=<n> and d=<n>
+ * arguments that every game verb accepts, checks arity, login and debug
+ * gates from the entry, then calls exec.  `help` is generated from the same
+ * table, and game verbs come from the scenario of the game the request
+ * targets: the dispatcher looks such a verb up once and hands it on; its
+ * arity is checked by the match (rules/core/match.c), its turn by the engine.
  *
  * exec either answers (srv_conn_ok / srv_conn_err) and returns 0, goes
  * asynchronous (srv_conn_busy ... answer ... srv_conn_done) and returns 0,
@@ -32,18 +34,21 @@ struct srv_cmd_ctx {
 	char tag[72];
 	int json; /* the request came as a JSON object */
 	int argc;
-	char **argv;     /* argv[0] is the verb, lower-cased */
-	const char *raw; /* text after the verb as typed */
-	int64_t game_id; /* game=<id>, else the connection's current game, else 0 */
-	int game_given;  /* game=<id> was in the request */
-	int64_t version; /* v=<n>, or -1 */
+	char **argv;      /* argv[0] is the verb, lower-cased */
+	const char *raw;  /* text after the verb as typed */
+	int64_t game_id;  /* game=<id>, else the connection's current game, else 0 */
+	int game_given;   /* game=<id> was in the request */
+	int64_t version;  /* v=<n>, or -1 */
+	int64_t decision; /* d=<n>, or -1 */
 	struct rules_error err;
 };
 
-#define SRV_CMD_LOGIN  0x1u /* needs a logged-in user */
-#define SRV_CMD_DEBUG  0x2u /* needs --allow-debug */
-#define SRV_CMD_SECRET 0x4u /* arguments are never logged (passwords) */
-#define SRV_CMD_GAME   0x8u /* targets a game: accepts game=<id> and v=<n> */
+#define SRV_CMD_LOGIN  0x1u  /* needs a logged-in user */
+#define SRV_CMD_DEBUG  0x2u  /* needs --allow-debug */
+#define SRV_CMD_SECRET 0x4u  /* arguments are never logged (passwords) */
+#define SRV_CMD_GAME   0x8u  /* targets a game: accepts game=<id>, v=<n> and d=<n> */
+#define SRV_CMD_TEXT   0x10u /* free text follows: game=/v=/d= only before it (say) */
+#define SRV_CMD_READ   0x20u /* reads only: a stale v= changed nothing (no "nothing done") */
 
 struct srv_cmd {
 	const char *name;
@@ -82,7 +87,10 @@ extern const struct srv_cmd srv_cmd_view, srv_cmd_pending, srv_cmd_log, srv_cmd_
     srv_cmd_resign, srv_cmd_verify;
 extern const struct srv_cmd srv_cmd_debug;
 
-/* Runs a game verb of the target game's ruleset (cmd-game.c). */
+/* The game verb argv[0] of the target game (or NULL with ctx->err set when it is a verb of
+ * some game but not this one's; NULL with no error when it is no game verb). */
+const struct rules_verb *srv_cmd_find_game_verb(struct srv_cmd_ctx *ctx);
+/* Runs a game verb of the target game's scenario (cmd-game.c). */
 int srv_cmd_game_verb(struct srv_cmd_ctx *ctx, const struct rules_verb *verb);
 
 #endif

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "game.h"
+#include "fanout.h"
 #include "log.h"
 #include "server.h"
 
@@ -54,6 +54,55 @@ void srv_conn_unref(struct srv_conn *c)
 		free_conn(c);
 }
 
+/* Adds c to the connections whose output the next flush writes. */
+static void wlist_add(struct srv_conn *c)
+{
+	struct srv *s = c->srv;
+
+	if (c->wlisted)
+		return;
+	c->wlisted = 1;
+	c->wprev = NULL;
+	c->wnext = s->wlist;
+	if (s->wlist != NULL)
+		s->wlist->wprev = c;
+	s->wlist = c;
+}
+
+static void wlist_remove(struct srv_conn *c)
+{
+	struct srv *s = c->srv;
+
+	if (!c->wlisted)
+		return;
+	if (c->wprev != NULL)
+		c->wprev->wnext = c->wnext;
+	else
+		s->wlist = c->wnext;
+	if (c->wnext != NULL)
+		c->wnext->wprev = c->wprev;
+	c->wlisted = 0;
+	c->wprev = c->wnext = NULL;
+}
+
+void srv_conns_flush(struct srv *s)
+{
+	while (s->wlist != NULL) {
+		struct srv_conn *c = s->wlist;
+		wlist_remove(c);
+		conn_flush(c);
+	}
+}
+
+void srv_conns_drop_waiting(struct srv *s, const char *why)
+{
+	while (s->wlist != NULL) {
+		struct srv_conn *c = s->wlist;
+		wlist_remove(c);
+		srv_conn_close(c, why);
+	}
+}
+
 void srv_conn_close(struct srv_conn *c, const char *why)
 {
 	struct srv *s = c->srv;
@@ -61,6 +110,7 @@ void srv_conn_close(struct srv_conn *c, const char *why)
 	if (c->closing)
 		return;
 	c->closing = 1;
+	wlist_remove(c);
 	log_info(c->id, "close (%s)", why);
 	srv_game_forget_conn(s, c);
 	if (c->user != NULL)
@@ -91,6 +141,8 @@ void srv_conn_close_after_flush(struct srv_conn *c)
 	}
 	if (c->inflight == 0 && c->out.len == 0)
 		srv_conn_close(c, "done");
+	else
+		wlist_add(c); /* closes once the next flush has written everything */
 }
 
 static void on_write(uv_write_t *req, int status)
@@ -107,7 +159,9 @@ static void on_write(uv_write_t *req, int status)
 		srv_conn_close(c, uv_strerror(status));
 		return;
 	}
-	conn_flush(c);
+	/* what was queued meanwhile goes out with the next flush, after the next commit */
+	if (c->out.len > 0 || c->close_after_flush)
+		wlist_add(c);
 }
 
 static void conn_flush(struct srv_conn *c)
@@ -166,7 +220,7 @@ static void queued(struct srv_conn *c, int rc)
 		srv_conn_close(c, "output limit");
 		return;
 	}
-	conn_flush(c);
+	wlist_add(c);
 }
 
 void srv_conn_ok(struct srv_conn *c, const char *tag, const cJSON *data)
@@ -200,6 +254,13 @@ void srv_conn_event(struct srv_conn *c, int64_t game, const cJSON *event)
 	if (c->closing)
 		return;
 	queued(c, proto_write_event(&c->out, c->mode, (long long)game, event));
+}
+
+void srv_conn_send(struct srv_conn *c, const char *data, size_t len)
+{
+	if (c->closing)
+		return;
+	queued(c, proto_buf_add(&c->out, data, len));
 }
 
 void srv_conn_notice(struct srv_conn *c, int64_t game, const char *type, const char *text)
@@ -334,7 +395,7 @@ void srv_conn_done(struct srv_conn *c)
 	if (c->closing)
 		return;
 	if (c->close_after_flush) {
-		conn_flush(c);
+		wlist_add(c);
 		return;
 	}
 	process_input(c);

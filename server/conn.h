@@ -20,11 +20,17 @@
  * answered in order.  A client that sends faster than it is answered is
  * throttled by TCP, not by memory.
  *
- * Writing: replies are appended to c->out and flushed with uv_try_write, the
- * rest handed to uv_write.  When the bytes queued for a client (c->out plus
- * bytes in flight) exceed --output-limit the client is cut off at once: a
- * client that does not read cannot make the server buffer without bound or
- * slow anyone else.
+ * Writing: replies and notifications are appended to c->out and the
+ * connection joins the server's list of connections with output waiting
+ * (s->wlist).  Nothing is written to the socket then: once per loop
+ * iteration, after the batch of writes is committed (server.c),
+ * srv_conns_flush writes each waiting connection's output with one
+ * uv_try_write (the rest handed to uv_write), so a client never hears of
+ * anything before it is durable, and a pipelined client gets its replies in
+ * one write.  When the bytes queued for a client (c->out plus bytes in
+ * flight) exceed --output-limit the client is cut off at once: a client that
+ * does not read cannot make the server buffer without bound or slow anyone
+ * else.
  *
  * Ownership: a connection is freed only from its uv_close callback, and only
  * when no asynchronous work still refers to it (refs).  Write paths never
@@ -69,6 +75,8 @@ struct srv_conn {
 	int64_t last_active; /* loop milliseconds: last request, answer, login or logout */
 	uv_timer_t *delay;   /* login brake timer, allocated on demand */
 	struct srv_conn *prev, *next;
+	struct srv_conn *wprev, *wnext; /* s->wlist: output waiting for the next flush */
+	int wlisted;
 };
 
 /* Accepts a pending connection on the listener (the connection callback). */
@@ -81,6 +89,12 @@ void srv_conn_err(struct srv_conn *c, const char *tag, int code, const char *mes
                   const char *rule);
 /* Sends a notification (event object not consumed); game 0 for none. */
 void srv_conn_event(struct srv_conn *c, int64_t game, const cJSON *event);
+/* Queues bytes already formatted for c's mode (a notification shared by several). */
+void srv_conn_send(struct srv_conn *c, const char *data, size_t len);
+/* Writes the queued output of every connection that has some (after the batch commit). */
+void srv_conns_flush(struct srv *s);
+/* Closes every connection with output waiting, dropping it (storage failure). */
+void srv_conns_drop_waiting(struct srv *s, const char *why);
 /* Convenience: a notification {"event":type,"text":text}. */
 void srv_conn_notice(struct srv_conn *c, int64_t game, const char *type, const char *text);
 

@@ -22,7 +22,8 @@
 #include <sodium.h>
 
 #include "conn.h"
-#include "game.h"
+#include "fanout.h"
+#include "games.h"
 #include "log.h"
 
 int64_t srv_now(struct srv *s)
@@ -137,7 +138,11 @@ static int load_scenario_file(struct rules_catalog *cat, const char *path)
 		rules_catalog_fail(cat, path, err.message);
 		return WG_E_BAD_SCENARIO;
 	}
-	rc = rules_catalog_add(cat, path, text, len, &err);
+	{
+		char digest[65];
+		srv_scenario_digest(text, len, digest);
+		rc = rules_catalog_add(cat, path, text, len, digest, &err);
+	}
 	free(text);
 	return rc;
 }
@@ -231,7 +236,7 @@ static int check_scenarios(int argc, char **argv, const struct ruleset *const *r
 		size_t before = cat.nfailures;
 		int linted = lint_file(&cat, argv[i], &o);
 		if (load_scenario_file(&cat, argv[i]) == 0 && linted <= 0) {
-			const struct rules_catalog_entry *e = &cat.entries[cat.count - 1];
+			const struct rules_catalog_entry *e = cat.entries[cat.count - 1];
 			printf("ok      %s: scenario '%s' (%s), %s vs %s", argv[i], e->info.id,
 			       e->rs->name, e->info.side_names[0], e->info.side_names[1]);
 			if (o.warnings > 0)
@@ -249,6 +254,65 @@ static int check_scenarios(int argc, char **argv, const struct ruleset *const *r
 	}
 	rules_catalog_release(&cat);
 	return failed ? 1 : 0;
+}
+
+/* ---- group commit ---- */
+
+void srv_batch_touch(struct srv *s, struct srv_game *g)
+{
+	if (g->in_batch)
+		return;
+	if (s->nbatch == s->capbatch) {
+		size_t ncap = s->capbatch ? 2 * s->capbatch : 64;
+		struct srv_game **n = realloc(s->batch, ncap * sizeof(*n));
+		if (n == NULL)
+			return; /* the game is simply not rebuilt if this batch fails */
+		s->batch = n;
+		s->capbatch = ncap;
+	}
+	g->in_batch = 1;
+	s->batch[s->nbatch++] = g;
+}
+
+static void batch_done(struct srv *s)
+{
+	for (size_t i = 0; i < s->nbatch; i++)
+		s->batch[i]->in_batch = 0;
+	s->nbatch = 0;
+}
+
+void srv_storage_failed(struct srv *s)
+{
+	log_error(0,
+	          "storage failed: %s; the writes since the last commit are lost; dropping the "
+	          "output that reports them and rebuilding %zu games",
+	          db_last_error(s->store), s->nbatch);
+	srv_conns_drop_waiting(s, "storage failure");
+	for (size_t i = 0; i < s->nbatch; i++)
+		srv_game_resync(s, s->batch[i]);
+	batch_done(s);
+}
+
+int srv_batch_commit(struct srv *s)
+{
+	int rc = db_batch_commit(s->store);
+
+	if (rc != 0)
+		srv_storage_failed(s);
+	else
+		batch_done(s);
+	return rc;
+}
+
+/* Before the loop blocks: one commit for everything written in this iteration, then every
+ * connection's output. */
+static void before_sleep_cb(uv_prepare_t *h)
+{
+	struct srv *s = h->data;
+
+	if (db_batch_pending(s->store) || s->nbatch > 0)
+		srv_batch_commit(s);
+	srv_conns_flush(s);
 }
 
 /* ---- the loop ---- */
@@ -270,6 +334,7 @@ static void sweep_cb(uv_timer_t *t)
 	int64_t now = srv_now(s), now_ms = srv_now_ms(s);
 
 	srv_auth_tick(&s->auth, now);
+	srv_games_sweep(s, 60 * 1000);
 	for (struct srv_conn *c = s->conns, *next; c != NULL; c = next) {
 		next = c->next;
 		if (c->user == NULL && !c->busy && !c->close_after_flush && !c->closing &&
@@ -298,6 +363,10 @@ static void stop(struct srv *s, const char *why)
 		return;
 	s->shutting_down = 1;
 	log_info(0, "shutting down (%s)", why);
+	/* what was accepted is kept; its replies are dropped with the connections */
+	srv_batch_commit(s);
+	uv_prepare_stop(&s->before_sleep);
+	uv_close((uv_handle_t *)&s->before_sleep, NULL);
 	if (s->listening)
 		uv_close((uv_handle_t *)&s->listener, NULL);
 	uv_timer_stop(&s->sweep);
@@ -308,10 +377,13 @@ static void stop(struct srv *s, const char *why)
 	uv_close((uv_handle_t *)&s->sigterm, NULL);
 	uv_close((uv_handle_t *)&s->sigint, NULL);
 	uv_close((uv_handle_t *)&s->sighup, NULL);
-	while (s->conns != NULL) {
-		srv_conn_notice(s->conns, 0, "bye", "the server is shutting down");
+	/* everything accepted is committed: the last replies and a goodbye may go out (what
+	 * does not fit in the socket buffers now is dropped with the connection) */
+	for (struct srv_conn *c = s->conns; c != NULL; c = c->next)
+		srv_conn_notice(c, 0, "bye", "the server is shutting down");
+	srv_conns_flush(s);
+	while (s->conns != NULL)
 		srv_conn_close(s->conns, "shutdown");
-	}
 }
 
 static void on_signal(uv_signal_t *h, int signum)
@@ -449,10 +521,18 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	for (int i = 0; i < s->cfg.nscenario_dirs; i++)
 		srv_load_scenario_dir(s, s->cfg.scenario_dirs[i]);
 	srv_idmap_init(&s->users);
+	srv_idmap_init(&s->seats);
 	srv_auth_init(&s->auth);
 
 	s->loop = uv_default_loop();
+	/* from here on every write joins the batch committed before the loop sleeps */
+	db_batch_mode(s->store, 1);
 	srv_games_recover(s);
+	if (srv_batch_commit(s) != 0)
+		log_error(0, "cannot record what recovery found: %s", db_last_error(s->store));
+	uv_prepare_init(s->loop, &s->before_sleep);
+	s->before_sleep.data = s;
+	uv_prepare_start(&s->before_sleep, before_sleep_cb);
 	if (start_listening(s) != 0) {
 		code = 1;
 		s->shutting_down = 1;
@@ -475,6 +555,8 @@ out:
 	uv_walk(s->loop, close_walk_cb, NULL);
 	uv_run(s->loop, UV_RUN_DEFAULT);
 	uv_loop_close(s->loop);
+	db_batch_mode(s->store, 0);
+	free(s->batch);
 	srv_games_release(s);
 	srv_idmap_release(&s->users);
 	srv_auth_release(&s->auth);

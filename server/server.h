@@ -2,7 +2,17 @@
  * server.h -- the daemon's shared state: the loop, the store, the scenario
  * catalog, the connections, the online users and the hosted games.
  *
- * Everything here lives on the one libuv loop thread.  The only other
+ * Everything here lives on the one libuv loop thread.
+ *
+ * One loop iteration, as far as durability goes (redis's beforeSleep):
+ *
+ *   poll: requests are processed; accepted steps and every other write join
+ *         the open batch (db/store.h); replies and events are queued on the
+ *         connections (nothing is written to a socket yet)
+ *   prepare (before the loop blocks again): the batch is committed with one
+ *         fsync, then every connection's queued output is written -- so no
+ *         client ever hears of a write that is not durable, and a crash
+ *         before the commit loses only what nobody was told about.  The only other
  * threads are libuv's pool running password hashes (auth.c), which touch
  * nothing but their own work struct.
  *
@@ -47,9 +57,16 @@ struct srv {
 	int nconns;
 	unsigned long next_conn_id;
 	struct srv_idmap users;  /* user id -> struct srv_user (online users) */
+	struct srv_idmap seats;  /* user id -> the games the user sits in (games.c) */
 	struct srv_game **games; /* indexed by game id; NULL for unknown ids */
 	size_t capgames;
 	int64_t maxgame; /* highest game id known */
+	/* group commit (server.c): the games written since the last commit, and the
+	 * connections with output queued since they were last written */
+	struct srv_game **batch;
+	size_t nbatch, capbatch;
+	struct srv_conn *wlist;
+	uv_prepare_t before_sleep; /* commits the batch, then writes the output */
 	struct srv_auth auth;
 	int shutting_down;
 	int listening;
@@ -77,6 +94,16 @@ int srv_user_attach(struct srv *s, struct srv_conn *c, int64_t id, const char *n
 /* Detaches conn from its user (logout or close); frees the user when it has
  * no connection left. */
 void srv_user_detach(struct srv *s, struct srv_conn *c);
+
+/* Records that g was written in the batch of this loop iteration. */
+void srv_batch_touch(struct srv *s, struct srv_game *g);
+/* Commits the batch now; on failure everything written since the last commit is lost and
+ * srv_storage_failed runs.  Returns 0 or the store's code. */
+int srv_batch_commit(struct srv *s);
+/* The batch could not be made durable: every connection with output waiting is closed
+ * (none of it is sent: it may report what was lost) and every game written in the batch
+ * is rebuilt from the store. */
+void srv_storage_failed(struct srv *s);
 
 /* Loads scenario files from a directory into the catalog (logging every
  * failure); returns the number loaded. */

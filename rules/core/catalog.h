@@ -20,6 +20,11 @@ struct rules_catalog_entry {
 	struct rules_scenario *sc;
 	struct rules_scenario_info info;
 	char source[256];
+	char digest[65]; /* hex SHA-256 of text */
+	char *text;      /* the file's text as loaded (owned) */
+	size_t len;
+	int pinned; /* loaded from a stored game's text, not installed */
+	int stored; /* the caller has stored text under digest (its own flag) */
 };
 
 struct rules_catalog_failure {
@@ -29,8 +34,10 @@ struct rules_catalog_failure {
 
 struct rules_catalog {
 	const struct ruleset *const *rulesets; /* NULL-terminated, not owned */
-	struct rules_catalog_entry *entries;
+	struct rules_catalog_entry **entries;  /* installed */
 	size_t count, cap;
+	struct rules_catalog_entry **pinned;
+	size_t npinned, cappinned;
 	struct rules_catalog_failure *failures;
 	size_t nfailures, capfailures;
 };
@@ -40,18 +47,27 @@ void rules_catalog_init(struct rules_catalog *c, const struct ruleset *const *ru
 void rules_catalog_release(struct rules_catalog *c);
 
 /*
- * Loads one scenario file's text.  Returns 0 when added; otherwise a WG_E_*
- * code, err filled and the failure recorded in c->failures.
+ * Loads one scenario file's text whose hex SHA-256 is digest.  Returns 0 when
+ * added; otherwise a WG_E_* code, err filled and the failure recorded in
+ * c->failures.
  */
 int rules_catalog_add(struct rules_catalog *c, const char *source, const char *text, size_t len,
+                      const char *digest, struct rules_error *err);
+/* Loads a stored scenario text as a pinned entry (failures are not recorded); *out is the
+ * entry (an existing pinned one when the digest is there already). */
+int rules_catalog_pin(struct rules_catalog *c, const char *source, const char *text, size_t len,
+                      const char *digest, const struct rules_catalog_entry **out,
                       struct rules_error *err);
 
 /* Records a failure that happened before the text could be parsed (e.g.
  * the file cannot be read). */
 void rules_catalog_fail(struct rules_catalog *c, const char *source, const char *message);
 
-/* The entry whose scenario id is id (case-insensitive), or NULL. */
+/* The installed entry whose scenario id is id (case-insensitive), or NULL. */
 const struct rules_catalog_entry *rules_catalog_find(const struct rules_catalog *c, const char *id);
+/* The entry (installed or pinned) of scenario id with that digest, or NULL. */
+const struct rules_catalog_entry *rules_catalog_find_digest(const struct rules_catalog *c,
+                                                            const char *id, const char *digest);
 /* The ruleset named name in the table, or NULL. */
 const struct ruleset *rules_catalog_ruleset(const struct rules_catalog *c, const char *name);
 

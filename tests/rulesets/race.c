@@ -266,13 +266,24 @@ static int do_bid(struct rules_game *g, int side, const char *arg, cJSON *reply,
 	return 0;
 }
 
+static void pending(const struct rules_game *g, struct rules_pending *p);
+
 static int apply(struct rules_game *g, struct rules_dice *dice, int side,
                  const struct rules_verb *verb, int argc, char **argv, cJSON *reply,
                  struct rules_events *ev, struct rules_error *err)
 {
+	struct rules_pending p;
+
 	(void)argc;
 	if (g->phase == RACE_OVER)
 		return rules_fail(err, WG_E_GAME_OVER, "RACE-4", "the race is over");
+	if (side < 0 || side > 1)
+		return rules_fail(err, WG_E_NOT_A_PLAYER, "", "only a seated player may act");
+	pending(g, &p);
+	if (!(p.sides & RULES_AUD_SIDE(side)))
+		return rules_fail(
+		    err, WG_E_NOT_YOUR_TURN, g->phase == RACE_BID ? "RACE-3" : "RACE-2",
+		    "the game waits for %s: %s", g->sc->sides[1 - side], p.what[1 - side]);
 	if (strcmp(verb->name, "roll") == 0)
 		return do_roll(g, dice, side, reply, ev, err);
 	return do_bid(g, side, argv[1], reply, ev, err);

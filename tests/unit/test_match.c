@@ -36,7 +36,7 @@ static int setup(void **state)
 	struct rules_error err;
 
 	rules_catalog_init(&f->cat, table);
-	if (rules_catalog_add(&f->cat, "race.json", race_json, strlen(race_json), &err) != 0)
+	if (rules_catalog_add(&f->cat, "race.json", race_json, strlen(race_json), "", &err) != 0)
 		return -1;
 	f->e = rules_catalog_find(&f->cat, "RACE");
 	*state = f;
@@ -270,19 +270,19 @@ static void test_catalog_reports_failures(void **state)
 
 	(void)state;
 	rules_catalog_init(&cat, table);
-	assert_int_equal(rules_catalog_add(&cat, "a.json", race_json, strlen(race_json), &err), 0);
-	assert_int_equal(rules_catalog_add(&cat, "b.json", race_json, strlen(race_json), &err),
+	assert_int_equal(rules_catalog_add(&cat, "a.json", race_json, strlen(race_json), "", &err), 0);
+	assert_int_equal(rules_catalog_add(&cat, "b.json", race_json, strlen(race_json), "", &err),
 	                 WG_E_BAD_SCENARIO);
 	assert_non_null(strstr(err.message, "already installed from a.json"));
-	assert_int_equal(rules_catalog_add(&cat, "c.json", broken, strlen(broken), &err),
+	assert_int_equal(rules_catalog_add(&cat, "c.json", broken, strlen(broken), "", &err),
 	                 WG_E_BAD_SCENARIO);
 	assert_non_null(strstr(err.message, "c.json: line 3"));
-	assert_int_equal(rules_catalog_add(&cat, "d.json", "{\"ruleset\":\"chess\"}", 19, &err),
+	assert_int_equal(rules_catalog_add(&cat, "d.json", "{\"ruleset\":\"chess\"}", 19, "", &err),
 	                 WG_E_BAD_SCENARIO);
 	assert_non_null(strstr(err.message, "unknown ruleset 'chess'"));
-	assert_int_equal(rules_catalog_add(&cat, "e.json", "{}", 2, &err), WG_E_BAD_SCENARIO);
+	assert_int_equal(rules_catalog_add(&cat, "e.json", "{}", 2, "", &err), WG_E_BAD_SCENARIO);
 	assert_non_null(strstr(err.message, "$.ruleset"));
-	assert_int_equal(rules_catalog_add(&cat, "f.json", "{\"ruleset\":\"race\"}", 18, &err),
+	assert_int_equal(rules_catalog_add(&cat, "f.json", "{\"ruleset\":\"race\"}", 18, "", &err),
 	                 WG_E_BAD_SCENARIO);
 	assert_non_null(strstr(err.message, "f.json"));
 	rules_catalog_fail(&cat, "g.json", "g.json: cannot read");

@@ -1,0 +1,72 @@
+/*
+ * backend.h -- what a storage backend implements: one table of operations,
+ * one entry per function of store.h (same arguments, same contract).  store.c
+ * dispatches every db_* call through the table of the store's backend; a
+ * backend's store struct begins with struct db__head.
+ *
+ * A backend is found by the scheme of the path given to db_open
+ * ("sqlite:FILE"; a path without a scheme is SQLite).  Internal to db/.
+ */
+#ifndef DB_BACKEND_H
+#define DB_BACKEND_H
+
+#include "store.h"
+
+struct db_backend;
+
+/* The first member of every backend's store. */
+struct db__head {
+	const struct db_backend *ops;
+};
+
+struct db_backend {
+	const char *scheme; /* "sqlite" */
+	/* Opens the store at path (the part after "scheme:"); on failure *out is NULL and
+	 * err (errlen bytes) says why. */
+	int (*open)(const char *path, struct db_store **out, char *err, size_t errlen);
+	void (*close)(struct db_store *st);
+	const char *(*last_error)(const struct db_store *st);
+	int (*schema_version)(struct db_store *st);
+	int (*backup)(struct db_store *st, const char *path);
+	int (*begin)(struct db_store *st);
+	int (*commit)(struct db_store *st);
+	int (*rollback)(struct db_store *st);
+	int (*batch_mode)(struct db_store *st, int on);
+	int (*batch_pending)(const struct db_store *st);
+	int (*batch_commit)(struct db_store *st);
+	int (*user_create)(struct db_store *st, const char *name, const char *pwhash, int64_t now,
+	                   int64_t *id);
+	int (*user_by_name)(struct db_store *st, const char *name, struct db_user *out);
+	int (*user_by_id)(struct db_store *st, int64_t id, struct db_user *out);
+	int (*user_set_password)(struct db_store *st, int64_t id, const char *pwhash);
+	int (*game_create)(struct db_store *st, struct db_game *g);
+	int (*game_update)(struct db_store *st, const struct db_game *g);
+	int (*game_get)(struct db_store *st, int64_t id, struct db_game *out);
+	int (*game_each)(struct db_store *st, unsigned status_mask,
+	                 int (*fn)(void *ctx, const struct db_game *g), void *ctx);
+	int (*action_append)(struct db_store *st, const struct db_action *a);
+	int (*action_each)(struct db_store *st, int64_t game, int64_t after,
+	                   int (*fn)(void *ctx, const struct db_action *a), void *ctx);
+	int (*snapshot_put)(struct db_store *st, int64_t game, int64_t seq, const char *state);
+	int (*snapshot_latest)(struct db_store *st, int64_t game, int64_t *seq, char **state);
+	int (*event_append)(struct db_store *st, const struct db_event *e, int64_t *seq);
+	int (*event_each_last)(struct db_store *st, int64_t game, unsigned mask, int limit,
+	                       int (*fn)(void *ctx, const struct db_event *e), void *ctx);
+	int (*event_count_after)(struct db_store *st, int64_t game, unsigned mask, int64_t after,
+	                         int64_t *count);
+	int (*event_last_seq)(struct db_store *st, int64_t game, int64_t *seq);
+	int (*seat_seen)(struct db_store *st, int64_t game, int side, int64_t seq);
+	int (*seat_seen_get)(struct db_store *st, int64_t game, int side, int64_t *seq);
+	int (*step_stage)(struct db_store *st, const struct db_step *step, int64_t *last_event);
+	int (*scenario_put)(struct db_store *st, const char *digest, const char *scenario,
+	                    const char *text, int64_t now);
+	int (*scenario_get)(struct db_store *st, const char *digest, char **text);
+	int (*chat_append)(struct db_store *st, const struct db_chat *c);
+	int (*chat_each_last)(struct db_store *st, int64_t game, int limit,
+	                      int (*fn)(void *ctx, const struct db_chat *c), void *ctx);
+};
+
+/* The SQLite backend (store_sqlite.c). */
+extern const struct db_backend db__sqlite;
+
+#endif

@@ -1,0 +1,220 @@
+/*
+ * store.c -- the store's front: db_open picks the backend by the path's
+ * scheme, and every other db_* function calls the same operation of the
+ * store's backend (backend.h).  No SQL here.
+ */
+#include "backend.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct db_backend *const backends[] = {&db__sqlite, NULL};
+
+/* Why the last db_open of this thread failed (db_last_error(NULL)). */
+static _Thread_local char open_err[512];
+
+int db_open(const char *path, struct db_store **out)
+{
+	const struct db_backend *b = &db__sqlite;
+	const char *colon;
+	int rc;
+
+	*out = NULL;
+	open_err[0] = '\0';
+	if (path == NULL) {
+		snprintf(open_err, sizeof(open_err), "db_open: path is NULL");
+		return WG_E_BAD_ARGS;
+	}
+	colon = strchr(path, ':');
+	if (colon != NULL && strcmp(path, ":memory:") != 0) {
+		b = NULL;
+		for (size_t k = 0; backends[k] != NULL; k++)
+			if (strlen(backends[k]->scheme) == (size_t)(colon - path) &&
+			    strncmp(path, backends[k]->scheme, (size_t)(colon - path)) == 0)
+				b = backends[k];
+		if (b == NULL) {
+			snprintf(open_err, sizeof(open_err),
+			         "db_open: unknown storage backend '%.*s' (known: sqlite)",
+			         (int)(colon - path), path);
+			return WG_E_BAD_ARGS;
+		}
+		path = colon + 1;
+	}
+	rc = b->open(path, out, open_err, sizeof(open_err));
+	if (rc == 0)
+		((struct db__head *)*out)->ops = b;
+	return rc;
+}
+
+void db_close(struct db_store *st)
+{
+	if (st != NULL)
+		((struct db__head *)st)->ops->close(st);
+}
+
+const char *db_last_error(const struct db_store *st)
+{
+	return st != NULL ? ((const struct db__head *)st)->ops->last_error(st) : open_err;
+}
+
+int db_schema_version(struct db_store *st)
+{
+	return ((struct db__head *)st)->ops->schema_version(st);
+}
+
+int db_backup(struct db_store *st, const char *path)
+{
+	return ((struct db__head *)st)->ops->backup(st, path);
+}
+
+int db_begin(struct db_store *st)
+{
+	return ((struct db__head *)st)->ops->begin(st);
+}
+
+int db_commit(struct db_store *st)
+{
+	return ((struct db__head *)st)->ops->commit(st);
+}
+
+int db_rollback(struct db_store *st)
+{
+	return ((struct db__head *)st)->ops->rollback(st);
+}
+
+int db_batch_mode(struct db_store *st, int on)
+{
+	return ((struct db__head *)st)->ops->batch_mode(st, on);
+}
+
+int db_batch_pending(const struct db_store *st)
+{
+	return ((const struct db__head *)st)->ops->batch_pending(st);
+}
+
+int db_batch_commit(struct db_store *st)
+{
+	return ((struct db__head *)st)->ops->batch_commit(st);
+}
+
+int db_user_create(struct db_store *st, const char *name, const char *pwhash, int64_t now,
+                   int64_t *id)
+{
+	return ((struct db__head *)st)->ops->user_create(st, name, pwhash, now, id);
+}
+
+int db_user_by_name(struct db_store *st, const char *name, struct db_user *out)
+{
+	return ((struct db__head *)st)->ops->user_by_name(st, name, out);
+}
+
+int db_user_by_id(struct db_store *st, int64_t id, struct db_user *out)
+{
+	return ((struct db__head *)st)->ops->user_by_id(st, id, out);
+}
+
+int db_user_set_password(struct db_store *st, int64_t id, const char *pwhash)
+{
+	return ((struct db__head *)st)->ops->user_set_password(st, id, pwhash);
+}
+
+int db_game_create(struct db_store *st, struct db_game *g)
+{
+	return ((struct db__head *)st)->ops->game_create(st, g);
+}
+
+int db_game_update(struct db_store *st, const struct db_game *g)
+{
+	return ((struct db__head *)st)->ops->game_update(st, g);
+}
+
+int db_game_get(struct db_store *st, int64_t id, struct db_game *out)
+{
+	return ((struct db__head *)st)->ops->game_get(st, id, out);
+}
+
+int db_game_each(struct db_store *st, unsigned status_mask,
+                 int (*fn)(void *ctx, const struct db_game *g), void *ctx)
+{
+	return ((struct db__head *)st)->ops->game_each(st, status_mask, fn, ctx);
+}
+
+int db_action_append(struct db_store *st, const struct db_action *a)
+{
+	return ((struct db__head *)st)->ops->action_append(st, a);
+}
+
+int db_action_each(struct db_store *st, int64_t game, int64_t after,
+                   int (*fn)(void *ctx, const struct db_action *a), void *ctx)
+{
+	return ((struct db__head *)st)->ops->action_each(st, game, after, fn, ctx);
+}
+
+int db_snapshot_put(struct db_store *st, int64_t game, int64_t seq, const char *state)
+{
+	return ((struct db__head *)st)->ops->snapshot_put(st, game, seq, state);
+}
+
+int db_snapshot_latest(struct db_store *st, int64_t game, int64_t *seq, char **state)
+{
+	return ((struct db__head *)st)->ops->snapshot_latest(st, game, seq, state);
+}
+
+int db_event_append(struct db_store *st, const struct db_event *e, int64_t *seq)
+{
+	return ((struct db__head *)st)->ops->event_append(st, e, seq);
+}
+
+int db_event_each_last(struct db_store *st, int64_t game, unsigned mask, int limit,
+                       int (*fn)(void *ctx, const struct db_event *e), void *ctx)
+{
+	return ((struct db__head *)st)->ops->event_each_last(st, game, mask, limit, fn, ctx);
+}
+
+int db_event_count_after(struct db_store *st, int64_t game, unsigned mask, int64_t after,
+                         int64_t *count)
+{
+	return ((struct db__head *)st)->ops->event_count_after(st, game, mask, after, count);
+}
+
+int db_event_last_seq(struct db_store *st, int64_t game, int64_t *seq)
+{
+	return ((struct db__head *)st)->ops->event_last_seq(st, game, seq);
+}
+
+int db_seat_seen(struct db_store *st, int64_t game, int side, int64_t seq)
+{
+	return ((struct db__head *)st)->ops->seat_seen(st, game, side, seq);
+}
+
+int db_seat_seen_get(struct db_store *st, int64_t game, int side, int64_t *seq)
+{
+	return ((struct db__head *)st)->ops->seat_seen_get(st, game, side, seq);
+}
+
+int db_step_stage(struct db_store *st, const struct db_step *step, int64_t *last_event)
+{
+	return ((struct db__head *)st)->ops->step_stage(st, step, last_event);
+}
+
+int db_scenario_put(struct db_store *st, const char *digest, const char *scenario, const char *text,
+                    int64_t now)
+{
+	return ((struct db__head *)st)->ops->scenario_put(st, digest, scenario, text, now);
+}
+
+int db_scenario_get(struct db_store *st, const char *digest, char **text)
+{
+	return ((struct db__head *)st)->ops->scenario_get(st, digest, text);
+}
+
+int db_chat_append(struct db_store *st, const struct db_chat *c)
+{
+	return ((struct db__head *)st)->ops->chat_append(st, c);
+}
+
+int db_chat_each_last(struct db_store *st, int64_t game, int limit,
+                      int (*fn)(void *ctx, const struct db_chat *c), void *ctx)
+{
+	return ((struct db__head *)st)->ops->chat_each_last(st, game, limit, fn, ctx);
+}

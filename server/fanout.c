@@ -1,0 +1,283 @@
+/*
+ * fanout.c -- notifications to a game's audiences, formatted once per mode;
+ * watchers; your-turn, game-over, chat and login notices.  See fanout.h.
+ */
+#include "fanout.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "conn.h"
+#include "games.h"
+#include "log.h"
+#include "server.h"
+
+void srv_fanout_init(struct srv_fanout *f, int64_t game, const cJSON *event)
+{
+	memset(f, 0, sizeof(*f));
+	f->game = game;
+	f->event = event;
+	proto_buf_init(&f->bytes[PROTO_TEXT]);
+	proto_buf_init(&f->bytes[PROTO_JSON]);
+}
+
+void srv_fanout_release(struct srv_fanout *f)
+{
+	proto_buf_release(&f->bytes[PROTO_TEXT]);
+	proto_buf_release(&f->bytes[PROTO_JSON]);
+}
+
+void srv_fanout_send(struct srv_fanout *f, struct srv_conn *c)
+{
+	int m = c->mode == PROTO_JSON ? PROTO_JSON : PROTO_TEXT;
+
+	if (c->closing)
+		return;
+	if (!f->ready[m]) {
+		if (proto_write_event(&f->bytes[m], (enum proto_mode)m, (long long)f->game,
+		                      f->event) != 0) {
+			srv_conn_close(c, "out of memory");
+			return;
+		}
+		f->ready[m] = 1;
+		f->formats++;
+	}
+	srv_conn_send(c, f->bytes[m].data, f->bytes[m].len);
+}
+
+/* Sends to every connection of a list (copied first: a send may close one). */
+static void send_list(struct srv_fanout *f, struct srv_conn *const *list, size_t n)
+{
+	struct srv_conn *local[16], **copy = local;
+
+	if (n == 0)
+		return;
+	if (n > sizeof(local) / sizeof(local[0]) && (copy = malloc(n * sizeof(*copy))) == NULL)
+		return;
+	memcpy(copy, list, n * sizeof(*copy));
+	for (size_t i = 0; i < n; i++)
+		srv_fanout_send(f, copy[i]);
+	if (copy != local)
+		free(copy);
+}
+
+static void send_user(struct srv *s, struct srv_fanout *f, int64_t user)
+{
+	struct srv_user *u = srv_user_get(s, user);
+
+	if (u != NULL)
+		send_list(f, u->conns, u->nconns);
+}
+
+void srv_game_deliver(struct srv *s, struct srv_game *g, unsigned audience, const cJSON *ev)
+{
+	struct srv_fanout f;
+
+	srv_fanout_init(&f, g->rec.id, ev);
+	for (int side = 0; side < 2; side++)
+		if ((audience & RULES_AUD_SIDE(side)) && g->rec.seat[side] != 0 &&
+		    !(side == 1 && g->rec.seat[1] == g->rec.seat[0]))
+			send_user(s, &f, g->rec.seat[side]);
+	if (audience & RULES_AUD_SPECTATORS)
+		send_list(&f, g->watchers, g->nwatchers);
+	srv_fanout_release(&f);
+}
+
+void srv_game_notice(struct srv *s, struct srv_game *g, const char *type, const char *text)
+{
+	cJSON *ev = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(ev, "event", type);
+	cJSON_AddStringToObject(ev, "text", text);
+	srv_game_deliver(s, g, RULES_AUD_PUBLIC, ev);
+	cJSON_Delete(ev);
+}
+
+/* The your-turn event of side (kind, decision counter, version, sentence). */
+static cJSON *your_turn_event(const struct srv_game *g, int side)
+{
+	const struct rules_pending *p = &g->match.pending;
+	cJSON *ev = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(ev, "event", "your-turn");
+	cJSON_AddStringToObject(ev, "side", srv_game_side_name(g, side));
+	cJSON_AddNumberToObject(ev, "v", (double)g->rec.version);
+	cJSON_AddStringToObject(ev, "kind", p->kind[side]);
+	cJSON_AddNumberToObject(ev, "d", (double)p->decision[side]);
+	cJSON_AddStringToObject(ev, "text", p->what[side]);
+	return ev;
+}
+
+void srv_game_your_turn(struct srv *s, struct srv_game *g, int side)
+{
+	cJSON *ev = your_turn_event(g, side);
+	struct srv_fanout f;
+
+	srv_fanout_init(&f, g->rec.id, ev);
+	send_user(s, &f, g->rec.seat[side]);
+	srv_fanout_release(&f);
+	cJSON_Delete(ev);
+}
+
+void srv_game_turn_notices(struct srv *s, struct srv_game *g, const struct rules_pending *before)
+{
+	const struct rules_pending *now = &g->match.pending;
+
+	if (g->rec.status != DB_GAME_ACTIVE)
+		return;
+	for (int side = 0; side < 2; side++) {
+		unsigned bit = RULES_AUD_SIDE(side);
+		if (!(now->sides & bit))
+			continue;
+		/* a side that goes on waiting for the same decision knows it already */
+		if ((before->sides & bit) && strcmp(before->what[side], now->what[side]) == 0 &&
+		    strcmp(before->kind[side], now->kind[side]) == 0)
+			continue;
+		srv_game_your_turn(s, g, side);
+	}
+}
+
+/* The game-over notification of a finished game: result and revealed seed. */
+static cJSON *game_over_event(const struct srv_game *g)
+{
+	char text[600], hex[65];
+	cJSON *ev = cJSON_CreateObject();
+
+	sodium_bin2hex(hex, sizeof(hex), g->rec.seed, sizeof(g->rec.seed));
+	snprintf(text, sizeof(text), "%s; dice seed %s (verify %lld)", g->rec.result, hex,
+	         (long long)g->rec.id);
+	cJSON_AddStringToObject(ev, "event", "game-over");
+	if (g->rec.winner >= 0)
+		cJSON_AddStringToObject(ev, "winner", srv_game_side_name(g, g->rec.winner));
+	cJSON_AddStringToObject(ev, "result", g->rec.result);
+	cJSON_AddStringToObject(ev, "seed", hex);
+	cJSON_AddStringToObject(ev, "text", text);
+	return ev;
+}
+
+void srv_game_over_notice(struct srv *s, struct srv_game *g)
+{
+	cJSON *ev = game_over_event(g);
+
+	srv_game_deliver(s, g, RULES_AUD_PUBLIC, ev);
+	cJSON_Delete(ev);
+}
+
+void srv_game_chat(struct srv *s, struct srv_game *g, const char *from, const char *text)
+{
+	cJSON *ev = cJSON_CreateObject();
+	char line[600];
+
+	snprintf(line, sizeof(line), "<%s> %s", from, text);
+	cJSON_AddStringToObject(ev, "event", "chat");
+	cJSON_AddStringToObject(ev, "from", from);
+	cJSON_AddStringToObject(ev, "text", line);
+	cJSON_AddStringToObject(ev, "message", text);
+	srv_game_deliver(s, g, RULES_AUD_PUBLIC, ev);
+	cJSON_Delete(ev);
+}
+
+/* ---- watchers ---- */
+
+int srv_game_watch(struct srv_game *g, struct srv_conn *c)
+{
+	for (size_t i = 0; i < g->nwatchers; i++)
+		if (g->watchers[i] == c)
+			return 0;
+	if (g->nwatchers == g->capwatchers) {
+		size_t ncap = g->capwatchers ? g->capwatchers * 2 : 4;
+		struct srv_conn **n = realloc(g->watchers, ncap * sizeof(*n));
+		if (n == NULL)
+			return -1;
+		g->watchers = n;
+		g->capwatchers = ncap;
+	}
+	if (srv_conn_watch(c, g->rec.id) != 0)
+		return -1;
+	g->watchers[g->nwatchers++] = c;
+	return 0;
+}
+
+void srv_game_unwatch(struct srv_game *g, struct srv_conn *c)
+{
+	srv_conn_unwatch(c, g->rec.id);
+	for (size_t i = 0; i < g->nwatchers; i++) {
+		if (g->watchers[i] == c) {
+			g->watchers[i] = g->watchers[--g->nwatchers];
+			return;
+		}
+	}
+}
+
+void srv_game_forget_conn(struct srv *s, struct srv_conn *c)
+{
+	while (c->nwatching > 0) {
+		struct srv_game *g = srv_game_get(s, c->watching[c->nwatching - 1]);
+		if (g != NULL)
+			srv_game_unwatch(g, c);
+		else
+			c->nwatching--;
+	}
+}
+
+/* ---- login notices ---- */
+
+static void send_one(struct srv_conn *c, int64_t game, cJSON *ev)
+{
+	struct srv_fanout f;
+
+	srv_fanout_init(&f, game, ev);
+	srv_fanout_send(&f, c);
+	srv_fanout_release(&f);
+	cJSON_Delete(ev);
+}
+
+void srv_game_login_notices(struct srv *s, struct srv_conn *c)
+{
+	const int64_t *ids;
+	size_t n;
+	int64_t uid;
+
+	if (c->closing || c->user == NULL) /* the login reply may have closed it */
+		return;
+	uid = c->user->id;
+	ids = srv_user_games(s, uid, &n);
+	for (size_t k = 0; k < n && !c->closing; k++) {
+		int64_t id = ids[k], seen = 0, missed = 0, last = 0;
+		struct srv_game *g = srv_game_get(s, id);
+		int side;
+
+		if (g == NULL || g->rec.status == DB_GAME_OPEN)
+			continue;
+		side = srv_game_side_of(g, uid);
+		if (side < 0)
+			continue;
+		if (db_seat_seen_get(s->store, id, side, &seen) == 0 &&
+		    db_event_count_after(s->store, id, RULES_AUD_SIDE(side), seen, &missed) == 0 &&
+		    missed > 0) {
+			char text[200];
+			cJSON *ev = cJSON_CreateObject();
+			snprintf(
+			    text, sizeof(text),
+			    "%lld new event%s in game %lld since you were last here (log %lld)",
+			    (long long)missed, missed == 1 ? "" : "s", (long long)id,
+			    (long long)missed);
+			cJSON_AddStringToObject(ev, "event", "missed");
+			cJSON_AddNumberToObject(ev, "count", (double)missed);
+			cJSON_AddStringToObject(ev, "text", text);
+			send_one(c, id, ev);
+			if (db_event_last_seq(s->store, id, &last) == 0)
+				db_seat_seen(s->store, id, side, last);
+			if (g->rec.status ==
+			    DB_GAME_FINISHED) /* it ended while the player was away */
+				send_one(c, id, game_over_event(g));
+		}
+		if (g->rec.status != DB_GAME_ACTIVE || !g->loaded)
+			continue;
+		if (g->match.pending.sides & RULES_AUD_SIDE(side))
+			send_one(c, id, your_turn_event(g, side));
+	}
+}

@@ -1,0 +1,569 @@
+/*
+ * games.c -- the game index, the user -> games index, loading a game's
+ * rules state (snapshot + replay on the scenario and engine it was played
+ * on) and recovery at start-up.  See games.h.
+ */
+#include "games.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "protocol/tokenize.h"
+
+#include "log.h"
+#include "server.h"
+
+/* ---- the game index ---- */
+
+struct srv_game *srv_game_get(struct srv *s, int64_t id)
+{
+	if (id <= 0 || (size_t)id >= s->capgames)
+		return NULL;
+	return s->games[id];
+}
+
+int srv_game_index(struct srv *s, struct srv_game *g)
+{
+	size_t id = (size_t)g->rec.id;
+
+	if (id >= s->capgames) {
+		size_t ncap = s->capgames ? s->capgames : 64;
+		while (ncap <= id)
+			ncap *= 2;
+		struct srv_game **n = realloc(s->games, ncap * sizeof(*n));
+		if (n == NULL)
+			return -1;
+		memset(n + s->capgames, 0, (ncap - s->capgames) * sizeof(*n));
+		s->games = n;
+		s->capgames = ncap;
+	}
+	s->games[id] = g;
+	if (g->rec.id > s->maxgame)
+		s->maxgame = g->rec.id;
+	for (int side = 0; side < 2; side++)
+		if (g->rec.seat[side] != 0 &&
+		    srv_user_games_add(s, g->rec.seat[side], g->rec.id) != 0)
+			return -1;
+	return 0;
+}
+
+void srv_game_free(struct srv_game *g)
+{
+	if (g->loaded)
+		rules_match_release(&g->match);
+	free(g->watchers);
+	free(g);
+}
+
+/* The games a user sits in. */
+struct user_games {
+	int64_t *ids;
+	size_t n, cap;
+};
+
+static void free_user_games(void *ctx, int64_t id, void *value)
+{
+	struct user_games *ug = value;
+
+	(void)ctx;
+	(void)id;
+	free(ug->ids);
+	free(ug);
+}
+
+void srv_games_release(struct srv *s)
+{
+	for (size_t i = 0; i < s->capgames; i++)
+		if (s->games[i] != NULL)
+			srv_game_free(s->games[i]);
+	free(s->games);
+	s->games = NULL;
+	s->capgames = 0;
+	srv_idmap_each(&s->seats, free_user_games, NULL);
+	srv_idmap_release(&s->seats);
+}
+
+const int64_t *srv_user_games(struct srv *s, int64_t user, size_t *n)
+{
+	struct user_games *ug = srv_idmap_get(&s->seats, user);
+
+	*n = ug != NULL ? ug->n : 0;
+	return ug != NULL ? ug->ids : NULL;
+}
+
+int srv_user_games_add(struct srv *s, int64_t user, int64_t game)
+{
+	struct user_games *ug = srv_idmap_get(&s->seats, user);
+
+	if (ug == NULL) {
+		ug = calloc(1, sizeof(*ug));
+		if (ug == NULL || srv_idmap_put(&s->seats, user, ug) != 0) {
+			free(ug);
+			return -1;
+		}
+	}
+	for (size_t k = 0; k < ug->n; k++)
+		if (ug->ids[k] == game)
+			return 0;
+	if (ug->n == ug->cap) {
+		size_t ncap = ug->cap ? 2 * ug->cap : 4;
+		int64_t *ids = realloc(ug->ids, ncap * sizeof(*ids));
+		if (ids == NULL)
+			return -1;
+		ug->ids = ids;
+		ug->cap = ncap;
+	}
+	ug->ids[ug->n++] = game;
+	return 0;
+}
+
+int srv_game_side_of(const struct srv_game *g, int64_t user)
+{
+	if (user <= 0)
+		return -1;
+	if (g->rec.seat[0] == user)
+		return 0;
+	if (g->rec.seat[1] == user)
+		return 1;
+	return -1;
+}
+
+const char *srv_game_status_name(int status)
+{
+	switch (status) {
+	case DB_GAME_OPEN:
+		return "open";
+	case DB_GAME_ACTIVE:
+		return "active";
+	default:
+		return "finished";
+	}
+}
+
+const char *srv_game_side_name(const struct srv_game *g, int side)
+{
+	if (g->entry == NULL || side < 0 || side > 1)
+		return "?";
+	return g->entry->info.side_names[side];
+}
+
+int srv_options_parse(const char *text, struct rules_options *opts)
+{
+	char copy[DB_OPTIONS_MAX];
+	char *argv[PROTO_MAX_ARGS];
+	int argc;
+
+	memset(opts, 0, sizeof(*opts));
+	snprintf(copy, sizeof(copy), "%s", text);
+	if (proto_tokenize(copy, argv, PROTO_MAX_ARGS, &argc) != 0)
+		return -1;
+	for (int i = 0; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		if (eq == NULL || opts->count >= RULES_MAX_OPTIONS)
+			return -1;
+		*eq = '\0';
+		snprintf(opts->items[opts->count].key, sizeof(opts->items[0].key), "%s", argv[i]);
+		snprintf(opts->items[opts->count].value, sizeof(opts->items[0].value), "%s",
+		         eq + 1);
+		opts->count++;
+	}
+	return 0;
+}
+
+void srv_scenario_digest(const char *text, size_t len, char *digest)
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+
+	crypto_hash_sha256(h, (const unsigned char *)text, len);
+	sodium_bin2hex(digest, 65, h, sizeof(h));
+}
+
+/* ---- what a game replays on ---- */
+
+/*
+ * The scenario entry of g: the installed file when its digest is the game's, else the
+ * text stored under the game's digest (pinned).  A game without a digest (created before
+ * digests were kept) takes the installed file.  NULL with why filled when neither exists.
+ */
+static const struct rules_catalog_entry *scenario_of(struct srv *s, struct srv_game *g, char *why,
+                                                     size_t n)
+{
+	const struct rules_catalog_entry *e;
+	struct rules_error err;
+	char *text = NULL, source[160];
+	int rc;
+
+	if (g->rec.digest[0] == '\0') {
+		e = rules_catalog_find(&s->catalog, g->rec.scenario);
+		if (e == NULL)
+			snprintf(why, n, "scenario '%s' is not installed on this server",
+			         g->rec.scenario);
+		return e;
+	}
+	e = rules_catalog_find_digest(&s->catalog, g->rec.scenario, g->rec.digest);
+	if (e != NULL)
+		return e;
+	rc = db_scenario_get(s->store, g->rec.digest, &text);
+	if (rc != 0) {
+		snprintf(why, n,
+		         "scenario '%s' as it was when the game was created (sha256 %.12s...) is "
+		         "neither installed nor stored: %s",
+		         g->rec.scenario, g->rec.digest, db_last_error(s->store));
+		return NULL;
+	}
+	snprintf(source, sizeof(source), "%s (stored %.12s)", g->rec.scenario, g->rec.digest);
+	memset(&err, 0, sizeof(err));
+	rc = rules_catalog_pin(&s->catalog, source, text, strlen(text), g->rec.digest, &e, &err);
+	free(text);
+	if (rc != 0) {
+		snprintf(why, n, "the stored scenario text of game %lld no longer loads: %s",
+		         (long long)g->rec.id, err.message);
+		return NULL;
+	}
+	log_info(0,
+	         "game %lld: replays on its own copy of scenario %s (sha256 %.12s...), not the "
+	         "installed file",
+	         (long long)g->rec.id, g->rec.scenario, g->rec.digest);
+	return e;
+}
+
+/* Stored events of one game, to check a replay on another engine version against. */
+struct stored_events {
+	char **json;
+	int64_t *action;
+	size_t n, cap, next;
+};
+
+static int collect_event(void *ctx, const struct db_event *e)
+{
+	struct stored_events *se = ctx;
+
+	if (e->action == 0) /* a host event of an older build, not an action's */
+		return 0;
+	if (se->n == se->cap) {
+		size_t ncap = se->cap ? 2 * se->cap : 64;
+		char **j = realloc(se->json, ncap * sizeof(*j));
+		int64_t *a;
+		if (j == NULL)
+			return WG_E_NO_MEMORY;
+		se->json = j;
+		a = realloc(se->action, ncap * sizeof(*a));
+		if (a == NULL)
+			return WG_E_NO_MEMORY;
+		se->action = a;
+		se->cap = ncap;
+	}
+	se->json[se->n] = strdup(e->json);
+	if (se->json[se->n] == NULL)
+		return WG_E_NO_MEMORY;
+	se->action[se->n++] = e->action;
+	return 0;
+}
+
+static void stored_events_release(struct stored_events *se)
+{
+	for (size_t k = 0; k < se->n; k++)
+		free(se->json[k]);
+	free(se->json);
+	free(se->action);
+	memset(se, 0, sizeof(*se));
+}
+
+struct replay_ctx {
+	struct srv_game *g;
+	struct stored_events *check; /* NULL: same engine, no check */
+	char err[700];
+};
+
+/* With check: the events of action seq must be exactly the stored ones. */
+static int compare_events(struct replay_ctx *r, const struct db_action *a,
+                          const struct rules_events *ev)
+{
+	struct stored_events *se = r->check;
+
+	for (size_t i = 0; i < ev->count; i++) {
+		char *mine = cJSON_PrintUnformatted(ev->items[i].data);
+		int same = mine != NULL && se->next < se->n && se->action[se->next] == a->seq &&
+		           strcmp(se->json[se->next], mine) == 0;
+		if (!same)
+			snprintf(r->err, sizeof(r->err),
+			         "action %lld (%s) now gives %s, where %s was stored",
+			         (long long)a->seq, a->line, mine ? mine : "?",
+			         se->next < se->n && se->action[se->next] == a->seq
+			             ? se->json[se->next]
+			             : "nothing");
+		free(mine);
+		if (!same)
+			return WG_E_INTERNAL;
+		se->next++;
+	}
+	if (se->next < se->n && se->action[se->next] == a->seq) {
+		snprintf(r->err, sizeof(r->err), "action %lld (%s) no longer gives the stored %s",
+		         (long long)a->seq, a->line, se->json[se->next]);
+		return WG_E_INTERNAL;
+	}
+	return 0;
+}
+
+static int replay_one(void *ctx, const struct db_action *a)
+{
+	struct replay_ctx *r = ctx;
+	int count = rules_rolls_count(a->dice);
+	struct rules_roll *rolls = malloc(sizeof(*rolls) * (size_t)(count > 0 ? count : 1));
+	char *line = strdup(a->line);
+	struct rules_events ev;
+	struct rules_error err;
+	char *argv[PROTO_MAX_ARGS];
+	int argc, nrolls, rc;
+
+	if (line == NULL || rolls == NULL) {
+		free(line);
+		free(rolls);
+		return WG_E_NO_MEMORY;
+	}
+	nrolls = count < 0 ? -1 : rules_rolls_from_json(a->dice, rolls, (size_t)count);
+	if (nrolls < 0 || proto_tokenize(line, argv, PROTO_MAX_ARGS, &argc) != 0 || argc < 1) {
+		snprintf(r->err, sizeof(r->err), "action %lld is unreadable", (long long)a->seq);
+		free(line);
+		free(rolls);
+		return WG_E_INTERNAL;
+	}
+	memset(&err, 0, sizeof(err));
+	rules_events_init(&ev);
+	rc = rules_match_replay(&r->g->match, (enum rules_host_kind)a->host, a->side, argc, argv,
+	                        rolls, (size_t)nrolls, &ev, &err);
+	if (rc != 0)
+		snprintf(r->err, sizeof(r->err), "action %lld (%s) failed on replay: %s",
+		         (long long)a->seq, a->line, err.message);
+	else if (r->check != NULL)
+		rc = compare_events(r, a, &ev);
+	rules_events_release(&ev);
+	free(line);
+	free(rolls);
+	return rc;
+}
+
+/* Creates g->match fresh, or from the latest snapshot when allowed; *from is the action
+ * seq the replay starts after. */
+static int match_base(struct srv *s, struct srv_game *g, const struct rules_options *opts,
+                      int use_snapshot, int64_t *from, char *errbuf, size_t errsize)
+{
+	struct rules_error err;
+	char *snap = NULL;
+	int rc = -1;
+
+	*from = 0;
+	memset(&err, 0, sizeof(err));
+	if (use_snapshot && db_snapshot_latest(s->store, g->rec.id, from, &snap) == 0) {
+		rc = rules_match_restore(&g->match, g->entry->rs, g->entry->sc, opts, snap, &err);
+		free(snap);
+		if (rc != 0)
+			log_warn(0,
+			         "game %lld: snapshot %lld unusable (%s); replaying from the start",
+			         (long long)g->rec.id, (long long)*from, err.message);
+	}
+	if (rc == 0)
+		return 0;
+	*from = 0;
+	rc = rules_match_create(&g->match, g->entry->rs, g->entry->sc, opts, g->rec.seed, &err);
+	if (rc != 0)
+		snprintf(errbuf, errsize, "cannot create the game: %s", err.message);
+	return rc;
+}
+
+/* The game row records the engine and the scenario digest it replays on now. */
+static void pin(struct srv *s, struct srv_game *g, const char *old_engine)
+{
+	struct db_game row = g->rec;
+
+	snprintf(row.engine, sizeof(row.engine), "%s", g->entry->rs->version);
+	snprintf(row.digest, sizeof(row.digest), "%s", g->entry->digest);
+	if (!g->entry->stored && db_scenario_put(s->store, g->entry->digest, g->entry->info.id,
+	                                         g->entry->text, srv_now(s)) == 0)
+		((struct rules_catalog_entry *)g->entry)->stored = 1;
+	if (db_game_update(s->store, &row) != 0) {
+		log_warn(0, "game %lld: cannot record its engine and scenario: %s",
+		         (long long)g->rec.id, db_last_error(s->store));
+		return;
+	}
+	if (old_engine[0] && strcmp(old_engine, row.engine) != 0)
+		log_info(0, "game %lld: replays identically on engine %s (created on %s): upgraded",
+		         (long long)g->rec.id, row.engine, old_engine);
+	g->rec = row;
+}
+
+/* Builds g->match from the store (see the header for what it replays on). */
+static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t errsize)
+{
+	struct stored_events se;
+	struct rules_options opts;
+	struct replay_ctx r;
+	int64_t from = 0;
+	char old_engine[DB_ENGINE_MAX];
+	int rc, same_engine;
+
+	if (g->loaded) {
+		rules_match_release(&g->match);
+		g->loaded = 0;
+	}
+	if (g->entry == NULL && (g->entry = scenario_of(s, g, errbuf, errsize)) == NULL)
+		return WG_E_NO_SUCH_SCENARIO;
+	if (srv_options_parse(g->rec.options, &opts) != 0) {
+		snprintf(errbuf, errsize, "stored options are unreadable");
+		return WG_E_INTERNAL;
+	}
+	same_engine = strcmp(g->rec.engine, g->entry->rs->version) == 0;
+	if ((rc = match_base(s, g, &opts, same_engine, &from, errbuf, errsize)) != 0)
+		return rc;
+	memset(&r, 0, sizeof(r));
+	memset(&se, 0, sizeof(se));
+	r.g = g;
+	if (!same_engine) {
+		rc = db_event_each_last(s->store, g->rec.id, RULES_AUD_PUBLIC, 0, collect_event,
+		                        &se);
+		if (rc != 0) {
+			snprintf(errbuf, errsize, "cannot read the events: %s",
+			         db_last_error(s->store));
+			stored_events_release(&se);
+			rules_match_release(&g->match);
+			return rc;
+		}
+		r.check = &se;
+	}
+	g->loaded = 1;
+	rc = db_action_each(s->store, g->rec.id, from, replay_one, &r);
+	if (rc == 0 && g->match.version != (uint64_t)g->rec.version) {
+		snprintf(r.err, sizeof(r.err), "replay reached version %llu, the store says %lld",
+		         (unsigned long long)g->match.version, (long long)g->rec.version);
+		rc = WG_E_INTERNAL;
+	}
+	stored_events_release(&se);
+	if (rc != 0) {
+		if (!same_engine)
+			snprintf(
+			    errbuf, errsize,
+			    "game %lld (%s) was played on engine %s and does not replay "
+			    "identically "
+			    "on engine %s: %s; it is kept unchanged but cannot be played on this "
+			    "server",
+			    (long long)g->rec.id, g->rec.scenario,
+			    g->rec.engine[0] ? g->rec.engine : "(unrecorded)",
+			    g->entry->rs->version, r.err[0] ? r.err : db_last_error(s->store));
+		else
+			snprintf(errbuf, errsize, "%s", r.err[0] ? r.err : db_last_error(s->store));
+		rules_match_release(&g->match);
+		g->loaded = 0;
+		return rc;
+	}
+	db_event_last_seq(s->store, g->rec.id, &g->last_event);
+	g->used_ms = srv_now_ms(s);
+	snprintf(old_engine, sizeof(old_engine), "%s", g->rec.engine);
+	if (!same_engine || strcmp(g->rec.digest, g->entry->digest) != 0)
+		pin(s, g, old_engine);
+	return 0;
+}
+
+int srv_game_ensure_loaded(struct srv *s, struct srv_game *g, char *err, size_t errsize)
+{
+	int rc;
+
+	if (g->loaded) {
+		g->used_ms = srv_now_ms(s);
+		return 0;
+	}
+	if (g->refused) {
+		snprintf(err, errsize, "%s", g->why);
+		return WG_E_INTERNAL;
+	}
+	rc = load_match(s, g, err, errsize);
+	if (rc != 0 && rc != WG_E_NO_SUCH_SCENARIO && rc != WG_E_NO_MEMORY) {
+		g->refused = 1;
+		snprintf(g->why, sizeof(g->why), "%s", err);
+	}
+	return rc;
+}
+
+void srv_game_resync(struct srv *s, struct srv_game *g)
+{
+	char err[400];
+
+	log_error(0, "game %lld: storage failed (%s); rebuilding from the store",
+	          (long long)g->rec.id, db_last_error(s->store));
+	if (db_game_get(s->store, g->rec.id, &g->rec) != 0 ||
+	    load_match(s, g, err, sizeof(err)) != 0)
+		log_error(0, "game %lld: cannot rebuild: %s", (long long)g->rec.id,
+		          db_last_error(s->store));
+}
+
+void srv_games_sweep(struct srv *s, int64_t idle_ms)
+{
+	int64_t now = srv_now_ms(s);
+
+	for (int64_t id = 1; id <= s->maxgame; id++) {
+		struct srv_game *g = srv_game_get(s, id);
+		if (g == NULL || !g->loaded || g->rec.status != DB_GAME_FINISHED || g->in_batch ||
+		    now - g->used_ms < idle_ms)
+			continue;
+		rules_match_release(&g->match);
+		g->loaded = 0;
+	}
+}
+
+/* ---- recovery ---- */
+
+static void fill_seat_names(struct srv *s, struct srv_game *g)
+{
+	for (int i = 0; i < 2; i++) {
+		struct db_user u;
+		g->seat_name[i][0] = '\0';
+		if (g->rec.seat[i] != 0 && db_user_by_id(s->store, g->rec.seat[i], &u) == 0)
+			snprintf(g->seat_name[i], sizeof(g->seat_name[i]), "%s", u.name);
+	}
+}
+
+static int recover_one(void *ctx, const struct db_game *rec)
+{
+	struct srv *s = ctx;
+	struct srv_game *g = calloc(1, sizeof(*g));
+	char why[400];
+
+	if (g == NULL)
+		return WG_E_NO_MEMORY;
+	g->rec = *rec;
+	g->entry = scenario_of(s, g, why, sizeof(why));
+	fill_seat_names(s, g);
+	if (srv_game_index(s, g) != 0) {
+		free(g);
+		return WG_E_NO_MEMORY;
+	}
+	return 0;
+}
+
+int srv_games_recover(struct srv *s)
+{
+	int failed = 0, restored = 0;
+	char err[600];
+
+	if (db_game_each(s->store, 0x7, recover_one, s) != 0) {
+		log_error(0, "cannot read the games: %s", db_last_error(s->store));
+		return -1;
+	}
+	for (int64_t id = 1; id <= s->maxgame; id++) {
+		struct srv_game *g = srv_game_get(s, id);
+		if (g == NULL || g->rec.status == DB_GAME_FINISHED)
+			continue;
+		if (srv_game_ensure_loaded(s, g, err, sizeof(err)) != 0) {
+			log_error(0, "game %lld (%s) cannot be restored: %s", (long long)id,
+			          g->rec.scenario, err);
+			failed++;
+		} else {
+			restored++;
+		}
+	}
+	log_info(0, "recovered %d unfinished games (%d failed), %lld games in all", restored,
+	         failed, (long long)s->maxgame);
+	return failed;
+}

@@ -1,0 +1,95 @@
+/*
+ * games.h -- the hosted games: the index of every game the database knows,
+ * each game's seats and rules state, who sits where (user -> games), and
+ * recovery: rebuilding a game's rules state from its snapshot and actions on
+ * the data and rules it was played on.
+ *
+ * Every game the database knows has a struct srv_game (s->games[id]).  Open
+ * and active games hold their rules state (match) from start-up on; a
+ * finished game loads it on demand (view, log of old games) and is released
+ * again when it has not been used for a while (srv_games_sweep).
+ *
+ * What a game replays on (ruleset.h, "Versions"):
+ *
+ *   scenario: the stored game records the digest of the scenario text it
+ *     was created from; the installed file if its digest is the same, else
+ *     the text stored in the database under that digest (a pinned scenario:
+ *     a map correction never changes a running game).  Games created before
+ *     digests were recorded replay on the installed file and are pinned to it.
+ *   engine: the game records the ruleset version it was created with.  On
+ *     the same version it loads from its last snapshot.  On another version
+ *     it replays from the first action and every event the replay gives must
+ *     equal the stored one: then the game is upgraded (new version
+ *     recorded); else it is refused -- kept, but not playable -- with a
+ *     message naming the game, both versions and the first action that
+ *     differs.  Never a silent divergence.
+ *
+ * Invariants: a loaded game's match is at rec.version; g->entry is never
+ * freed while g lives (catalog entries never move); a refused game
+ * (g->refused) answers every request with g->why.
+ */
+#ifndef SRV_GAMES_H
+#define SRV_GAMES_H
+
+#include <stdint.h>
+
+#include "db/store.h"
+#include "rules/core/catalog.h"
+#include "rules/core/match.h"
+
+struct srv;
+struct srv_conn;
+
+struct srv_game {
+	struct db_game rec;
+	const struct rules_catalog_entry *entry; /* NULL: scenario not installed nor stored */
+	struct rules_match match;
+	int loaded;  /* match holds the state at rec.version */
+	int refused; /* cannot be loaded: why says so */
+	char why[400];
+	char seat_name[2][DB_NAME_MAX + 1];
+	struct srv_conn **watchers;
+	size_t nwatchers, capwatchers;
+	int64_t last_event; /* seq of the last stored event */
+	int64_t used_ms;    /* loop time of the last request that needed the state */
+	int in_batch;       /* written in the uncommitted batch (server.c) */
+};
+
+/* Loads every game record and restores the rules state of every unfinished
+ * game.  Returns the number of games that could not be restored (each logged). */
+int srv_games_recover(struct srv *s);
+/* Frees every game. */
+void srv_games_release(struct srv *s);
+/* Releases the rules state of finished games unused for idle_ms (their record stays). */
+void srv_games_sweep(struct srv *s, int64_t idle_ms);
+
+/* The game with that id, or NULL. */
+struct srv_game *srv_game_get(struct srv *s, int64_t id);
+/* Adds a new game to the index; 0 or -1 (out of memory). */
+int srv_game_index(struct srv *s, struct srv_game *g);
+/* Frees one game (not in the index). */
+void srv_game_free(struct srv_game *g);
+/* Makes sure g->match is at g->rec.version (loads finished games); 0 or a WG_E_* code
+ * with the reason in err. */
+int srv_game_ensure_loaded(struct srv *s, struct srv_game *g, char *err, size_t errsize);
+/* Rebuilds g->match from the store after a failed write (logged). */
+void srv_game_resync(struct srv *s, struct srv_game *g);
+
+/* The side (0/1) user holds in g, or -1. */
+int srv_game_side_of(const struct srv_game *g, int64_t user);
+/* "open", "active" or "finished". */
+const char *srv_game_status_name(int status);
+/* The scenario's name of side (0/1), or "?" if the scenario is missing. */
+const char *srv_game_side_name(const struct srv_game *g, int side);
+/* Parses "k=v k=v" into opts; 0 or -1. */
+int srv_options_parse(const char *text, struct rules_options *opts);
+
+/* The games user holds a seat in (ids, *n of them; valid until the next seat change). */
+const int64_t *srv_user_games(struct srv *s, int64_t user, size_t *n);
+/* Records that user sits in game; 0 or -1. */
+int srv_user_games_add(struct srv *s, int64_t user, int64_t game);
+
+/* Hex SHA-256 of a scenario text (digest, 65 bytes). */
+void srv_scenario_digest(const char *text, size_t len, char *digest);
+
+#endif
