@@ -4,22 +4,22 @@
  *
  * One test process drives WG_CRASH_GAMES (default 16) race games at once:
  * NUSERS users with WG_CRASH_CONNS connections each (default 1: a password
- * check costs ~66 ms, and every connection logs in again after each kill; a
+ * check costs ~66 ms and every connection logs in again after each kill; a
  * user holds seats in several games, never both seats of one, and one
  * connection carries the requests of several games), and NSPECT guest
- * spectators watching every other game.  Every connection is in JSON mode, non-blocking, behind one
- * poll(): a game's next action goes out as soon as its previous one is
- * answered, and the two secret bids of a round often go out together, so
- * the daemon reads requests of many games on many connections in the same
- * loop iteration.
+ * spectators watching every other game.  Every connection is in JSON mode
+ * and non-blocking, behind one poll(): a game's next action goes out as
+ * soon as its previous one is answered, and the two secret bids of a round
+ * often go out together, so the daemon reads requests of many games on
+ * many connections in the same loop iteration.
  *
  * The test keeps a model of every game (the rules of tests/rulesets/race.c)
  * fed by `ok` replies only, and every acknowledged action by version.  At a
  * random moment (after a random number of acknowledgements, then 0-3 ms)
- * it SIGKILLs the daemon, reads what was already delivered to the sockets
- * (a reply that arrived counts as acknowledged) and keeps the requests
- * without a reply as "unknown".  After the restart on the same database,
- * for every game:
+ * it SIGKILLs the daemon, reads what the daemon wrote before it died (a
+ * reply that arrived counts as acknowledged) and keeps the requests without
+ * a reply as "unknown".  After the restart on the same database, for every
+ * game:
  *
  *   - the stored version is >= the highest acknowledged version and >= any
  *     version a view or a your-turn notice showed (both show committed
@@ -35,16 +35,21 @@
  *     face down to everyone but their bidder);
  *   - the daemon's recovery line counts exactly the unfinished games.
  *
+ * Unknown requests found applied are expected: against SIGKILL (not a power
+ * cut) a transaction already holds once SQLite has written its WAL frames,
+ * while the fsync that the reply waits for may still be running.
+ *
  * Finished games are replaced by new ones after the next restart; two
- * "marathon" games (target 1000) live through every kill.  After
- * WG_CRASH_KILLS kills (default 10) the games are played on until three
- * more finish, every log is checked once more from the start, the games
- * still running are resigned, and `verify` of every game must replay from
- * its seed exactly the dice the players were told.
+ * "marathon" games (target 1000) live through every kill of a default run.
+ * After WG_CRASH_KILLS kills (default 10) the games are played on until
+ * three more finish, every log is checked once more from the start, the
+ * games still running are resigned, and `verify` of every game must replay
+ * from its seed exactly the dice the players were told.
  *
  * WG_CRASH_SEED sets the PRNG seed (printed at the start and in every
  * failure): the decisions (users, targets, bids, kill points) repeat with
- * the same seed, the timing of the daemon does not.
+ * the same seed, the timing of the daemon does not.  WG_CRASH_VERBOSE=1
+ * prints the cost of each restart.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
