@@ -52,10 +52,19 @@ static int fail(struct rules_error *err, int code, const char *fmt, ...)
 
 /* ---- checks ---- */
 
-/* The game is running and the actor saw its current version (v=). */
+/* The actor saw the game's current version (v=; checked first: a retry of an action that
+ * was applied is stale even when that action ended the game), and the game is running. */
 static int check_running(const struct srv_game *g, const struct srv_actor *who,
                          struct rules_error *err)
 {
+	if (who->version >= 0 && who->version < g->rec.version)
+		return fail(err, WG_E_STALE,
+		            "game %lld is at v=%lld, past your v=%lld; nothing was done (see view and "
+		            "log)",
+		            (long long)g->rec.id, (long long)g->rec.version, (long long)who->version);
+	if (who->version > g->rec.version)
+		return fail(err, WG_E_BAD_ARGS, "game %lld is only at v=%lld, not v=%lld",
+		            (long long)g->rec.id, (long long)g->rec.version, (long long)who->version);
 	if (g->rec.status == DB_GAME_OPEN)
 		return fail(err, WG_E_NOT_STARTED, "game %lld waits for a second player",
 		            (long long)g->rec.id);
@@ -64,16 +73,6 @@ static int check_running(const struct srv_game *g, const struct srv_actor *who,
 		            g->rec.result);
 	if (!g->loaded)
 		return fail(err, WG_E_INTERNAL, "game %lld is not loaded", (long long)g->rec.id);
-	if (who->version >= 0 && who->version < g->rec.version)
-		return fail(err, WG_E_STALE,
-		            "game %lld is at v=%lld, past your v=%lld; nothing was done "
-		            "(see view and log)",
-		            (long long)g->rec.id, (long long)g->rec.version,
-		            (long long)who->version);
-	if (who->version > g->rec.version)
-		return fail(err, WG_E_BAD_ARGS, "game %lld is only at v=%lld, not v=%lld",
-		            (long long)g->rec.id, (long long)g->rec.version,
-		            (long long)who->version);
 	return 0;
 }
 
