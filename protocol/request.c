@@ -134,7 +134,7 @@ static int format_number(double d, char *buf, size_t size)
 	return 0;
 }
 
-/* An optional integer member ("game", "v"): 1 present, 0 absent, -1 invalid. */
+/* An optional integer member ("game", "v", "d"): 1 present, 0 absent, -1 invalid. */
 static int int_member(const cJSON *obj, const char *name, long long *out)
 {
 	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, name);
@@ -195,8 +195,8 @@ static int parse_json(struct proto_request *req, const char *line, size_t len, c
 	size_t off[PROTO_MAX_ARGS], raw_off, args_end;
 	const cJSON *tag, *cmd, *args, *it;
 	const char *end = NULL;
-	long long game = 0, v = 0;
-	int has_game, has_v, nargs, total, n = 0, i, rc;
+	long long game = 0, v = 0, d = 0;
+	int has_game, has_v, has_d, nargs, total, n = 0, i, rc;
 	char num[64];
 	cJSON *root;
 
@@ -244,13 +244,16 @@ static int parse_json(struct proto_request *req, const char *line, size_t len, c
 	}
 	has_game = int_member(root, "game", &game);
 	has_v = int_member(root, "v", &v);
-	if (has_game < 0 || has_v < 0) {
+	has_d = int_member(root, "d", &d);
+	if (has_game < 0 || has_v < 0 || has_d < 0) {
 		rc = fail(req, msg, msgsize, WG_E_BAD_REQUEST, "\"%s\" must be an integer",
-		          has_game < 0 ? "game" : "v");
+		          has_game < 0 ? "game"
+		          : has_v < 0  ? "v"
+		                       : "d");
 		goto out;
 	}
 	nargs = args != NULL ? cJSON_GetArraySize(args) : 0;
-	total = 1 + nargs + has_game + has_v;
+	total = 1 + nargs + has_game + has_v + has_d;
 	if (total > PROTO_MAX_ARGS) {
 		rc = fail(req, msg, msgsize, WG_E_BAD_ARGS, "too many arguments (at most %d)",
 		          PROTO_MAX_ARGS);
@@ -297,6 +300,11 @@ static int parse_json(struct proto_request *req, const char *line, size_t len, c
 		if (proto_buf_addf(st, "v=%lld", v) != 0 || proto_buf_addch(st, '\0') != 0)
 			goto oom;
 	}
+	if (has_d) {
+		off[n++] = st->len;
+		if (proto_buf_addf(st, "d=%lld", d) != 0 || proto_buf_addch(st, '\0') != 0)
+			goto oom;
+	}
 	/*
 	 * raw is copied from storage into storage: reserve room for it first
 	 * (the args' bytes, each NUL becoming a space) so that nothing below
@@ -316,7 +324,7 @@ static int parse_json(struct proto_request *req, const char *line, size_t len, c
 	}
 	st->data[st->len] = '\0';
 
-	/* argv: the verb, then game=/v= (so that they always stand before any
+	/* argv: the verb, then game=/v=/d= (so that they always stand before any
 	 * free text, e.g. a chat line), then the args. */
 	req->argv[0] = st->data + off[0];
 	for (i = 0; i < n - 1 - nargs; i++)

@@ -5,24 +5,84 @@
  * stream.  The queue itself is not stored: each forced value is recorded,
  * marked forced, with the action that consumes it, so replay and `verify`
  * stay exact and honest.
+ *
+ * `debug host` runs a host action as the system would (a clock's timeout, a
+ * draw agreed, a director's adjudication or forfeit): through the same
+ * pipeline a clock or a tournament uses (host.c), with no player as actor.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <strings.h>
+
 #include "cmd.h"
 #include "conn.h"
-#include "games.h"
 #include "fanout.h"
+#include "games.h"
+#include "host.h"
 #include "log.h"
 #include "server.h"
+
+/* A side name of g, or -2. */
+static int side_arg(const struct srv_game *g, const char *name)
+{
+	for (int s = 0; s < RULES_SIDES; s++)
+		if (strcasecmp(srv_game_side_name(g, s), name) == 0)
+			return s;
+	return -2;
+}
+
+/* debug host timeout|forfeit <side> | draw | adjudicate <side>|draw [note] */
+static int debug_host(struct srv_cmd_ctx *ctx, struct srv_game *g)
+{
+	struct rules_host_action a = {.side = -1, .winner = -1, .note = ""};
+	struct srv_actor who = srv_system_actor;
+	struct srv_outcome out;
+	int k = 3, rc;
+
+	if (ctx->argc < 3 || (a.kind = rules_host_kind(ctx->argv[2])) == RULES_HOST_NONE ||
+	    a.kind == RULES_HOST_START || a.kind == RULES_HOST_RESIGN)
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
+		                    "debug host timeout|forfeit <side> | draw | adjudicate "
+		                    "<side>|draw [note]");
+	if (a.kind == RULES_HOST_TIMEOUT || a.kind == RULES_HOST_FORFEIT ||
+	    a.kind == RULES_HOST_ADJUDICATE) {
+		int side = ctx->argc > 3 ? side_arg(g, ctx->argv[3]) : -2;
+		if (a.kind == RULES_HOST_ADJUDICATE && ctx->argc > 3 &&
+		    strcasecmp(ctx->argv[3], "draw") == 0)
+			side = -1;
+		if (side < -1 || (side < 0 && a.kind != RULES_HOST_ADJUDICATE))
+			return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "name a side: %s or %s",
+			                    srv_game_side_name(g, 0), srv_game_side_name(g, 1));
+		if (a.kind == RULES_HOST_ADJUDICATE)
+			a.winner = side;
+		else
+			a.side = side;
+		k = 4;
+	}
+	if (ctx->argc > k)
+		a.note = ctx->argv[k];
+	who.version = ctx->version;
+	who.via = ctx->conn->id;
+	srv_outcome_init(&out);
+	rc = srv_host_action(ctx->srv, g, &who, &a, &out, &ctx->err);
+	if (rc != 0) {
+		srv_outcome_release(&out);
+		return rc;
+	}
+	srv_conn_ok(ctx->conn, ctx->tag, out.reply);
+	srv_host_publish(ctx->srv, g, &out);
+	return 0;
+}
 
 static int exec_debug(struct srv_cmd_ctx *ctx)
 {
 	struct srv_game *g;
-	char summary[128];
+	char summary[128], err[400];
 
-	if (strcmp(ctx->argv[1], "dice") != 0 || ctx->argc < 3)
+	if ((strcmp(ctx->argv[1], "dice") != 0 || ctx->argc < 3) &&
+	    strcmp(ctx->argv[1], "host") != 0)
 		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "usage: %s", srv_cmd_debug.usage);
 	g = srv_game_get(ctx->srv, ctx->game_id);
 	if (g == NULL)
@@ -32,10 +92,11 @@ static int exec_debug(struct srv_cmd_ctx *ctx)
 		return srv_cmd_fail(ctx, WG_E_NOT_A_PLAYER, "only a player may force dice");
 	if (g->rec.status == DB_GAME_FINISHED)
 		return srv_cmd_fail(ctx, WG_E_GAME_OVER, "game %lld is over", (long long)g->rec.id);
-	if (!g->loaded)
-		return srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
-		                    "game %lld is not loaded: its scenario %s is not installed",
-		                    (long long)g->rec.id, g->rec.scenario);
+	if (srv_game_ensure_loaded(ctx->srv, g, err, sizeof(err)) != 0)
+		return srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO, "game %lld is not loaded: %s",
+		                    (long long)g->rec.id, err);
+	if (strcmp(ctx->argv[1], "host") == 0)
+		return debug_host(ctx, g);
 	if (ctx->version >= 0 && ctx->version != g->rec.version)
 		return srv_cmd_fail(ctx, ctx->version < g->rec.version ? WG_E_STALE : WG_E_BAD_ARGS,
 		                    "game %lld is at v=%lld, not v=%lld", (long long)g->rec.id,
@@ -65,8 +126,11 @@ const struct srv_cmd srv_cmd_debug = {
     .max_args = -1,
     .flags = SRV_CMD_LOGIN | SRV_CMD_DEBUG | SRV_CMD_GAME,
     .group = "debug",
-    .usage = "debug dice <d> [<d> ...] [game=<id>] [v=<n>]",
-    .help = "Queues the next die results of the current game (server started with "
-            "--allow-debug only). Each is recorded as forced with the action that uses it.",
+    .usage = "debug dice <d> [<d> ...] | debug host <action> [<side>] [note] [game=<id>] "
+             "[v=<n>]",
+    .help = "Queues the next die results of the current game, or runs a host action as a "
+            "clock or a director would: timeout <side>, forfeit <side>, draw, adjudicate "
+            "<side>|draw (server started with --allow-debug only). Forced dice are recorded "
+            "as forced with the action that uses them; host actions are actions of the log.",
     .exec = exec_debug,
 };

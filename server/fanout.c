@@ -44,6 +44,7 @@ void srv_fanout_send(struct srv_fanout *f, struct srv_conn *c)
 		}
 		f->ready[m] = 1;
 		f->formats++;
+		c->srv->event_formats++;
 	}
 	srv_conn_send(c, f->bytes[m].data, f->bytes[m].len);
 }

@@ -58,13 +58,15 @@ static int check_running(const struct srv_game *g, const struct srv_actor *who,
                          struct rules_error *err)
 {
 	if (who->version >= 0 && who->version < g->rec.version)
-		return fail(err, WG_E_STALE,
-		            "game %lld is at v=%lld, past your v=%lld; nothing was done (see view and "
-		            "log)",
-		            (long long)g->rec.id, (long long)g->rec.version, (long long)who->version);
+		return fail(
+		    err, WG_E_STALE,
+		    "game %lld is at v=%lld, past your v=%lld; nothing was done (see view and "
+		    "log)",
+		    (long long)g->rec.id, (long long)g->rec.version, (long long)who->version);
 	if (who->version > g->rec.version)
 		return fail(err, WG_E_BAD_ARGS, "game %lld is only at v=%lld, not v=%lld",
-		            (long long)g->rec.id, (long long)g->rec.version, (long long)who->version);
+		            (long long)g->rec.id, (long long)g->rec.version,
+		            (long long)who->version);
 	if (g->rec.status == DB_GAME_OPEN)
 		return fail(err, WG_E_NOT_STARTED, "game %lld waits for a second player",
 		            (long long)g->rec.id);

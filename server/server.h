@@ -66,7 +66,8 @@ struct srv {
 	struct srv_game **batch;
 	size_t nbatch, capbatch;
 	struct srv_conn *wlist;
-	uv_prepare_t before_sleep; /* commits the batch, then writes the output */
+	uv_prepare_t before_sleep;   /* commits the batch, then writes the output */
+	unsigned long event_formats; /* notifications formatted (fanout.c: once per mode) */
 	struct srv_auth auth;
 	int shutting_down;
 	int listening;

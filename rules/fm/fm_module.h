@@ -55,7 +55,7 @@ struct fm_verb {
 /* A system option set by a module's scenario and the exclusive rule behind it. */
 struct fm_option_rule {
 	const char *key;  /* "support.pick" */
-	const char *rule; /* "BS-14.0-04" */
+	const char *rule; /* the exclusive rule id, e.g. BS-14.0-04 */
 };
 
 /* What a unit is about to do, for fm_module.may_act. */

@@ -10,3 +10,7 @@ foreach(_fm_suite scenario move support combat crt retreat game hooks)
                  LIBS wg_rules)
   endif()
 endforeach()
+# The F&M system code cites no exclusive rule id (BS-, MA-): a module's ids live in its own
+# folder (rules/fm/<module>/), so another game never refuses with a Scheldt rule.
+add_test(NAME fm_system_cites_no_exclusive_rule
+         COMMAND sh -c "! grep -nE '\"(BS|MA)-' ${CMAKE_SOURCE_DIR}/rules/fm/*.c ${CMAKE_SOURCE_DIR}/rules/fm/*.h")

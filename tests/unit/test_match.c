@@ -270,7 +270,8 @@ static void test_catalog_reports_failures(void **state)
 
 	(void)state;
 	rules_catalog_init(&cat, table);
-	assert_int_equal(rules_catalog_add(&cat, "a.json", race_json, strlen(race_json), "", &err), 0);
+	assert_int_equal(rules_catalog_add(&cat, "a.json", race_json, strlen(race_json), "", &err),
+	                 0);
 	assert_int_equal(rules_catalog_add(&cat, "b.json", race_json, strlen(race_json), "", &err),
 	                 WG_E_BAD_SCENARIO);
 	assert_non_null(strstr(err.message, "already installed from a.json"));

@@ -13,7 +13,10 @@
  * persistence across close/reopen of a temporary file, WAL mode and the
  * checkpoint on close, db_backup, the upgrade of a schema-1 database built
  * with the first migration only, the refusal of a newer database, a failed
- * migration rolling back whole, and errors on unusable paths.
+ * migration rolling back whole, and errors on unusable paths; one accepted
+ * step written whole or not at all (db_step_stage), batch mode (group commit:
+ * many steps, one transaction), stored scenario texts, host actions marked
+ * in the log, and the backend named by the path's scheme.
  *
  * Temporary databases live under /tmp (mkstemp) and are removed with their
  * -wal/-shm/-journal files by each test.  Strings returned by the store with
@@ -173,6 +176,12 @@ static int on_game(void *ctx, const struct db_game *g)
 static int on_action(void *ctx, const struct db_action *a)
 {
 	return rows_add(ctx, a->seq, a->line);
+}
+
+/* Rows of (host kind, line). */
+static int on_host(void *ctx, const struct db_action *a)
+{
+	return rows_add(ctx, a->host, a->line);
 }
 
 static int on_event(void *ctx, const struct db_event *e)
@@ -1219,6 +1228,13 @@ static void test_migration_upgrade_from_v1(void **state)
 	assert_int_equal(db_action_each(st, 3, 0, on_action, &r), 0);
 	assert_int_equal(r.n, 2);
 	assert_string_equal(r.text[1], "move a b");
+	/* migration 3 marked the old start as a host action; the game is not pinned yet */
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(db_action_each(st, 3, 0, on_host, &r), 0);
+	assert_int_equal(r.id[0], 1);
+	assert_int_equal(r.id[1], 0);
+	assert_string_equal(g.engine, "");
+	assert_string_equal(g.digest, "");
 	assert_int_equal(db_snapshot_latest(st, 3, &seq, &snap), 0);
 	assert_int_equal(seq, 2);
 	assert_string_equal(snap, "{\"old\":true}");
@@ -1362,6 +1378,163 @@ static void test_open_errors(void **state)
 	assert_int_equal(db_open(NULL, &(struct db_store *){NULL}), WG_E_BAD_ARGS);
 }
 
+/* ---- one step, batches, scenario texts, backends ---- */
+
+/* A step of game g at seq with two events and the game row. */
+static int stage_step(struct db_store *st, struct db_game *row, int64_t seq, unsigned seen,
+                      const char *snap, int64_t *last)
+{
+	struct db_action a = {.game = row->id,
+	                      .seq = seq,
+	                      .side = 0,
+	                      .host = seq == 1 ? 1 : 0,
+	                      .line = seq == 1 ? "start" : "roll",
+	                      .dice = "[[6,4,0]]",
+	                      .at = 5000 + seq};
+	struct db_event ev[2] = {
+	    {.audience = AUD_ALL, .json = "{\"event\":\"rolled\"}", .at = 5000},
+	    {.audience = AUD_A, .json = "{\"event\":\"secret\"}", .at = 5000}};
+	struct db_step step = {
+	    .action = &a, .events = ev, .nevents = 2, .row = row, .seen = seen, .snapshot = snap};
+
+	row->version = seq;
+	return db_step_stage(st, &step, last);
+}
+
+static void test_step_is_written_whole_or_not_at_all(void **state)
+{
+	struct db_store *st = *state;
+	int64_t user = add_user(st, "Stepper"), last = 0, seen = -1;
+	struct db_game g, back;
+	struct rows r = {0};
+	char *snap = NULL;
+
+	fill_game(&g, DB_GAME_ACTIVE, user);
+	assert_int_equal(db_game_create(st, &g), 0);
+	assert_int_equal(stage_step(st, &g, 1, 1u, NULL, &last), 0);
+	assert_int_equal(last, 2);
+	assert_int_equal(stage_step(st, &g, 2, 1u, "{\"s\":2}", &last), 0);
+	assert_int_equal(last, 4);
+	assert_int_equal(db_game_get(st, g.id, &back), 0);
+	assert_int_equal(back.version, 2);
+	assert_int_equal(db_seat_seen_get(st, g.id, 0, &seen), 0);
+	assert_int_equal(seen, 4);
+	assert_int_equal(db_snapshot_latest(st, g.id, &seen, &snap), 0);
+	assert_int_equal(seen, 2);
+	free(snap);
+	/* a step that cannot be written (seq 4 would leave a gap) leaves nothing behind:
+	 * its events and the row update are rolled back with it */
+	snprintf(g.result, sizeof(g.result), "should not stick");
+	assert_int_equal(stage_step(st, &g, 4, 1u, NULL, &last), WG_E_STORAGE);
+	assert_int_equal(last, 4);
+	assert_int_equal(db_event_last_seq(st, g.id, &seen), 0);
+	assert_int_equal(seen, 4);
+	assert_int_equal(db_game_get(st, g.id, &back), 0);
+	assert_int_equal(back.version, 2);
+	assert_string_equal(back.result, "");
+	assert_int_equal(db_action_each(st, g.id, 0, on_action, &r), 0);
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.text[0], "start");
+}
+
+static void test_batch_commits_many_steps_at_once(void **state)
+{
+	char path[64];
+	struct db_store *st, *other;
+	struct db_game g, back;
+	struct rows r = {0};
+	int64_t user, last = 0;
+
+	(void)state;
+	tmp_path(path, sizeof(path));
+	st = open_ok(path);
+	user = add_user(st, "Batcher");
+	fill_game(&g, DB_GAME_ACTIVE, user);
+	assert_int_equal(db_game_create(st, &g), 0);
+	assert_int_equal(db_batch_pending(st), 0);
+	assert_int_equal(db_batch_mode(st, 1), 0);
+	for (int64_t seq = 1; seq <= 5; seq++)
+		assert_int_equal(stage_step(st, &g, seq, 0, NULL, &last), 0);
+	add_chat(st, g.id, user, "Batcher", "in the batch too");
+	assert_int_equal(db_batch_pending(st), 1);
+	/* nothing is visible to another connection before the commit */
+	other = open_ok(path);
+	assert_int_equal(db_game_get(other, g.id, &back), 0);
+	assert_int_equal(back.version, 0);
+	/* a failed step inside the batch leaves the batch (and what it holds) alone */
+	assert_int_equal(stage_step(st, &g, 9, 0, NULL, &last), WG_E_STORAGE);
+	assert_int_equal(db_batch_pending(st), 1);
+	assert_int_equal(db_batch_commit(st), 0);
+	assert_int_equal(db_batch_pending(st), 0);
+	assert_int_equal(db_game_get(other, g.id, &back), 0);
+	assert_int_equal(back.version, 5);
+	assert_int_equal(db_action_each(other, g.id, 0, on_host, &r), 0);
+	assert_int_equal(r.n, 5);
+	assert_int_equal(r.id[0], 1); /* the start is marked a host action */
+	assert_int_equal(r.id[1], 0);
+	assert_int_equal(db_batch_commit(st), 0); /* nothing open: no-op */
+	db_close(other);
+	assert_int_equal(db_batch_mode(st, 0), 0);
+	db_close(st);
+	rm_db(path);
+}
+
+static void test_scenario_texts(void **state)
+{
+	struct db_store *st = *state;
+	char digest[65], *text = NULL;
+
+	memset(digest, 'b', 64);
+	digest[64] = '\0';
+	assert_int_equal(db_scenario_get(st, digest, &text), WG_E_NOT_FOUND);
+	assert_int_equal(db_scenario_put(st, digest, "race", "{\"id\":\"race\"}", 10), 0);
+	/* the same digest again changes nothing */
+	assert_int_equal(db_scenario_put(st, digest, "race", "{\"other\":1}", 11), 0);
+	assert_int_equal(db_scenario_get(st, digest, &text), 0);
+	assert_string_equal(text, "{\"id\":\"race\"}");
+	free(text);
+	assert_int_equal(db_scenario_put(st, "short", "race", "{}", 10), WG_E_STORAGE);
+}
+
+static void test_game_pins_engine_and_digest(void **state)
+{
+	struct db_store *st = *state;
+	int64_t user = add_user(st, "Pinner");
+	struct db_game g, back;
+
+	fill_game(&g, DB_GAME_OPEN, user);
+	snprintf(g.engine, sizeof(g.engine), "fm-1");
+	memset(g.digest, 'c', 64);
+	assert_int_equal(db_game_create(st, &g), 0);
+	assert_int_equal(db_game_get(st, g.id, &back), 0);
+	assert_string_equal(back.engine, "fm-1");
+	assert_string_equal(back.digest, g.digest);
+	snprintf(back.engine, sizeof(back.engine), "fm-2");
+	assert_int_equal(db_game_update(st, &back), 0);
+	assert_int_equal(db_game_get(st, g.id, &g), 0);
+	assert_string_equal(g.engine, "fm-2");
+}
+
+static void test_backend_by_scheme(void **state)
+{
+	char path[64], url[80];
+	struct db_store *st = NULL;
+
+	(void)state;
+	tmp_path(path, sizeof(path));
+	snprintf(url, sizeof(url), "sqlite:%s", path);
+	st = open_ok(url);
+	add_user(st, "Schemer");
+	db_close(st);
+	st = open_ok(path); /* the same file without the scheme */
+	assert_int_equal(db_schema_version(st), db__migration_count());
+	db_close(st);
+	assert_int_equal(db_open("postgres:dbname=x", &st), WG_E_BAD_ARGS);
+	assert_null(st);
+	assert_non_null(strstr(db_last_error(NULL), "unknown storage backend 'postgres'"));
+	rm_db(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1392,6 +1565,11 @@ int main(void)
 	    cmocka_unit_test(test_migration_failure_rolls_back),
 	    cmocka_unit_test(test_newer_database_refused),
 	    cmocka_unit_test(test_open_errors),
+	    MEM(test_step_is_written_whole_or_not_at_all),
+	    cmocka_unit_test(test_batch_commits_many_steps_at_once),
+	    MEM(test_scenario_texts),
+	    MEM(test_game_pins_engine_and_digest),
+	    cmocka_unit_test(test_backend_by_scheme),
 #undef MEM
 	};
 
