@@ -13,6 +13,7 @@
 
 #include "protocol/tokenize.h"
 
+#include "conn.h"
 #include "log.h"
 #include "server.h"
 
@@ -486,16 +487,27 @@ int srv_game_ensure_loaded(struct srv *s, struct srv_game *g, char *err, size_t 
 	return rc;
 }
 
-void srv_game_resync(struct srv *s, struct srv_game *g)
+int srv_game_resync(struct srv *s, struct srv_game *g)
 {
 	char err[400];
+	int64_t id = g->rec.id;
+	int rc;
 
-	log_error(0, "game %lld: storage failed (%s); rebuilding from the store",
-	          (long long)g->rec.id, db_last_error(s->store));
-	if (db_game_get(s->store, g->rec.id, &g->rec) != 0 ||
-	    load_match(s, g, err, sizeof(err)) != 0)
-		log_error(0, "game %lld: cannot rebuild: %s", (long long)g->rec.id,
-		          db_last_error(s->store));
+	log_error(0, "game %lld: storage failed (%s); rebuilding from the store", (long long)id,
+	          db_last_error(s->store));
+	rc = db_game_get(s->store, id, &g->rec);
+	if (rc == WG_E_NOT_FOUND) { /* created in a batch that was lost: it never existed */
+		log_error(0, "game %lld was never stored; it is dropped", (long long)id);
+		while (g->nwatchers > 0)
+			srv_conn_unwatch(g->watchers[--g->nwatchers], id);
+		s->games[id] = NULL;
+		srv_game_free(g);
+		return 1;
+	}
+	if (rc != 0 || load_match(s, g, err, sizeof(err)) != 0)
+		log_error(0, "game %lld: cannot rebuild: %s", (long long)id,
+		          rc != 0 ? db_last_error(s->store) : err);
+	return 0;
 }
 
 void srv_games_sweep(struct srv *s, int64_t idle_ms)

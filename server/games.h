@@ -72,8 +72,10 @@ void srv_game_free(struct srv_game *g);
 /* Makes sure g->match is at g->rec.version (loads finished games); 0 or a WG_E_* code
  * with the reason in err. */
 int srv_game_ensure_loaded(struct srv *s, struct srv_game *g, char *err, size_t errsize);
-/* Rebuilds g->match from the store after a failed write (logged). */
-void srv_game_resync(struct srv *s, struct srv_game *g);
+/* Rebuilds g->match (and g->rec) from the store after a failed write (logged).  Returns 1
+ * when the game's row is not in the store at all (created in a lost batch): g is then
+ * removed from the index and freed. */
+int srv_game_resync(struct srv *s, struct srv_game *g);
 
 /* The side (0/1) user holds in g, or -1. */
 int srv_game_side_of(const struct srv_game *g, int64_t user);

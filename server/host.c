@@ -295,13 +295,11 @@ int srv_host_seat(struct srv *s, struct srv_game *g, const struct srv_actor *who
 	rc = rules_match_start(&g->match, &out->ev, err);
 	if (rc != 0)
 		return rc;
-	g->rec.seat[side] = who->user; /* so the seen marks include the joiner */
+	/* the seen marks of the step are the row's seats: the joiner's included */
 	rc = stage(s, g, RULES_HOST_START, RULES_SYSTEM, 0, "start", &out->ev, &row);
-	if (rc != 0) {
-		g->rec.seat[side] = 0;
+	if (rc != 0)
 		return fail(err, WG_E_STORAGE, "could not store the join: %s",
 		            db_last_error(s->store));
-	}
 	g->rec = row;
 	snprintf(g->seat_name[side], sizeof(g->seat_name[side]), "%s", who->name);
 	srv_user_games_add(s, who->user, g->rec.id);
@@ -383,8 +381,14 @@ int srv_host_action(struct srv *s, struct srv_game *g, const struct srv_actor *w
 		            rules_host_name(a->kind), db_last_error(s->store));
 	g->rec = row;
 	out->reply = cJSON_CreateObject();
-	cJSON_AddStringToObject(out->reply, "summary",
-	                        g->rec.status == DB_GAME_FINISHED ? g->rec.result : "done");
+	if (g->rec.status == DB_GAME_FINISHED) {
+		cJSON_AddStringToObject(out->reply, "summary", g->rec.result);
+	} else {
+		char text[200];
+		snprintf(text, sizeof(text), "%s recorded; the rules go on with the game (v=%lld)",
+		         rules_host_name(a->kind), (long long)g->rec.version);
+		cJSON_AddStringToObject(out->reply, "summary", text);
+	}
 	out->version = g->rec.version;
 	out->decision = side >= 0 ? g->match.pending.decision[side] : 0;
 	out->ended = g->rec.status == DB_GAME_FINISHED;

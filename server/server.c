@@ -288,9 +288,12 @@ void srv_storage_failed(struct srv *s)
 	          "output that reports them and rebuilding %zu games",
 	          db_last_error(s->store), s->nbatch);
 	srv_conns_drop_waiting(s, "storage failure");
-	for (size_t i = 0; i < s->nbatch; i++)
-		srv_game_resync(s, s->batch[i]);
-	batch_done(s);
+	for (size_t i = 0; i < s->nbatch; i++) {
+		struct srv_game *g = s->batch[i];
+		g->in_batch = 0;
+		srv_game_resync(s, g); /* may free g (a game created in the lost batch) */
+	}
+	s->nbatch = 0;
 }
 
 int srv_batch_commit(struct srv *s)
