@@ -3,11 +3,12 @@
  *
  * Usage mirrors redis-benchmark: -h host -p port -c connections
  * -n requests -t tests -P pipeline, plus --duration, --idle, --scenario,
- * --server-pid.  For -t durable, -c counts clients of two connections.  Each test in -t runs on
- * fresh connections, one after the other; each prints a human block and one "SUMMARY key=value ..."
- * line that bench/run.sh collects.  Exit status: 0 every test ran (replies with err are counted,
- * not fatal), 1 usage or set-up error, 2 no connection could be made, 3 a test hit the hard
- * timeout.
+ * --server-pid.  Each test in -t runs on fresh connections, one after the
+ * other; each prints a human block and one "SUMMARY key=value ..." line that
+ * bench/run.sh collects.  For -t durable, -c counts clients of two
+ * connections each.  Exit status: 0 every test ran (replies with err are
+ * counted, not fatal), 1 usage or set-up error, 2 no connection could be
+ * made, 3 a test hit the hard timeout.
  */
 #include <errno.h>
 #include <getopt.h>
