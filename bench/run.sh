@@ -250,7 +250,9 @@ start_redis() {
 	local port=$1 log=$2
 	shift 2
 	local cmd=(redis-server --port "$port" "$@" --logfile "$log")
-	printf '+ %s\n' "${cmd[*]}"
+	printf '+'
+	printf ' %q' "${cmd[@]}" # shows --save '' as such
+	echo
 	"${cmd[@]}" &
 	STARTED_PID=$!
 	for _ in $(seq 1 100); do
@@ -306,8 +308,7 @@ if [ "$SKIP_REDIS" != 1 ] && want durable; then
 		--appendonly yes --appendfsync always --save '' --maxclients $((MAXC + 100)) \
 		--daemonize no; then
 		REDIS_AOF_PID=$STARTED_PID
-		run redis-cli -p "$APORT" config get appendfsync | tr '\n' ' '
-		echo
+		echo "appendfsync: $(redis-cli -p "$APORT" config get appendfsync | tail -1)"
 		for c in $DURABLE_CONNS; do
 			say "redis-benchmark set, appendfsync always, $c connections"
 			probe=$((c * 20 > 2000 ? c * 20 : 2000))
