@@ -7,7 +7,10 @@
  * connection's register and login (argon2id hashing on the server: slow by
  * design), and only then starts the clock and the load, so set-up never
  * counts in the load figures; it is reported on its own (ready time and the
- * register/login latencies).  Every run ends: by
+ * register/login latencies).  The durable test pairs the connections:
+ * each client is one game on two connections (-c counts clients), whose
+ * set-up also creates and joins the first game (see script.h).  Every run
+ * ends: by
  * requests (-n), by duration, when no connection is left, or by the hard
  * timeout.
  */
@@ -48,6 +51,8 @@ enum {
 	BENCH_FAIL_CONNECT = 0, /* the connect itself failed */
 	BENCH_FAIL_CLOSED,      /* closed (EOF, reset) before it was ready */
 	BENCH_FAIL_TIMEOUT,     /* no greeting within ready_timeout */
+	BENCH_FAIL_SETUP,       /* durable: the first new or join was refused */
+	BENCH_FAIL_PARTNER,     /* durable: the other connection of its client failed */
 	BENCH_FAIL_KINDS,
 };
 
@@ -58,9 +63,10 @@ struct bench_err_code {
 
 struct bench_result {
 	enum bench_test test;
-	size_t conns;  /* requested */
-	size_t ready;  /* greeted (idle: and logged in) */
-	size_t failed; /* never became ready (fail_why says why) */
+	size_t conns;       /* requested (durable: clients) */
+	size_t connections; /* opened: conns, or 2 per client for durable */
+	size_t ready;       /* greeted (idle: and logged in; durable: seated in a game) */
+	size_t failed;      /* never became ready (fail_why says why) */
 	size_t fail_why[BENCH_FAIL_KINDS];
 	char connect_error[96]; /* the first connect error, "" if none */
 	size_t lost;            /* closed after becoming ready */
@@ -68,7 +74,7 @@ struct bench_result {
 	double load_secs;       /* load start to end */
 	uint64_t completed;
 	uint64_t errors;
-	uint64_t login_errors; /* err replies during set-up (register, login) */
+	uint64_t login_errors; /* err replies during set-up (register, login; durable: new, join) */
 	uint64_t notices;
 	struct bench_hist all;
 	struct bench_hist verb[BV_COUNT];
@@ -76,6 +82,11 @@ struct bench_result {
 	struct bench_err_code codes[BENCH_ERR_CODES];
 	size_t ncodes;
 	int timed_out;
+	/* durable */
+	uint64_t games;         /* scripts played to their end during the load */
+	uint64_t games_dropped; /* given up after an err to an action */
+	size_t clients_done; /* clients that stopped during the load (a connection gone, new or join
+	                        refused) */
 	/* idle */
 	long rss_before_kb, rss_after_kb, rss_end_kb; /* -1 when unknown */
 	size_t open_at_end;

@@ -5,9 +5,10 @@
  * -n requests -t tests -P pipeline, plus --duration, --idle, --scenario,
  * --server-pid.  Each test in -t runs on fresh connections, one after the
  * other; each prints a human block and one "SUMMARY key=value ..." line that
- * bench/run.sh collects.  Exit status: 0 every test ran (replies with err
- * are counted, not fatal), 1 usage or set-up error, 2 no connection could
- * be made, 3 a test hit the hard timeout.
+ * bench/run.sh collects.  For -t durable, -c counts clients of two
+ * connections each.  Exit status: 0 every test ran (replies with err are
+ * counted, not fatal), 1 usage or set-up error, 2 no connection could be
+ * made, 3 a test hit the hard timeout.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -24,14 +25,15 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 	        "usage: wg-bench [-h host] [-p port] [-c connections] [-n requests]\n"
-	        "                [-t ping,mix,idle] [-P pipeline] [--duration SECONDS]\n"
+	        "                [-t ping,mix,idle,durable] [-P pipeline] [--duration SECONDS]\n"
 	        "                [--idle] [--scenario NAME] [--server-pid PID] [--login]\n"
 	        "\n"
 	        "A load generator for wargamed, modelled on redis-benchmark.\n"
 	        "\n"
 	        "  -h HOST            server address (default 127.0.0.1)\n"
 	        "  -p PORT            server port (default 4000)\n"
-	        "  -c N               connections (default 50)\n"
+	        "  -c N               connections (default 50; durable: clients, of two\n"
+	        "                     connections each)\n"
 	        "  -n N               total requests per test (default 100000; 0 with\n"
 	        "                     --duration = unlimited)\n"
 	        "  -t LIST            tests, comma-separated (default ping):\n"
@@ -41,13 +43,21 @@ static void usage(FILE *f)
 	        "                             [new|join], view, pending, say, log 5,\n"
 	        "                             games mine, then view/pending/log 5\n"
 	        "                       idle  open the connections and hold them\n"
-	        "  -P N               requests in flight per connection (default 1, max %d)\n"
+	        "                       durable  each client plays games of --scenario\n"
+	        "                             (default scheldt) through two connections\n"
+	        "                             (register + login both, new + join: set-up),\n"
+	        "                             one fixed list of legal actions after the\n"
+	        "                             other, one in flight per client; -n counts\n"
+	        "                             actions\n"
+	        "  -P N               requests in flight per connection (default 1, max %d;\n"
+	        "                     durable: always 1 per client)\n"
 	        "  --duration S       stop each test after S seconds (idle: default 10)\n"
 	        "  --idle             same as -t idle\n"
 	        "  --login            idle: register and log in each connection\n"
-	        "  --scenario NAME    mix: create (even connections) and join (odd) games\n"
+	        "  --scenario NAME    mix: create (even connections) and join (odd) games;\n"
+	        "                     durable: the game to play (only scheldt has a script)\n"
 	        "  --server-pid PID   idle: report the server's VmRSS per connection\n"
-	        "  --user-prefix P    mix/idle user names are P<i> (default bench<c>_)\n"
+	        "  --user-prefix P    user names are P<i> (default bench<c>_, durable<c>_)\n"
 	        "  --password PW      password of the bench users (default bench-pass-1)\n"
 	        "  --connect-burst N  connects in flight at once (default 256)\n"
 	        "  --timeout S        hard limit per test (default: duration + 120, or 300;\n"
@@ -125,37 +135,62 @@ static void print_failures(const struct bench_result *r)
 	    "  failed:      %zu connect (%s), %zu closed before ready, %zu no greeting in time\n",
 	    r->fail_why[BENCH_FAIL_CONNECT], r->connect_error[0] != '\0' ? r->connect_error : "-",
 	    r->fail_why[BENCH_FAIL_CLOSED], r->fail_why[BENCH_FAIL_TIMEOUT]);
+	if (r->fail_why[BENCH_FAIL_SETUP] > 0 || r->fail_why[BENCH_FAIL_PARTNER] > 0)
+		printf("               %zu new or join refused, %zu because the other connection "
+		       "of the client failed\n",
+		       r->fail_why[BENCH_FAIL_SETUP], r->fail_why[BENCH_FAIL_PARTNER]);
+}
+
+/* durable: what the clients played, and the new/join of later games. */
+static void print_durable(const struct bench_result *r)
+{
+	printf("  games:       %llu played to the end of the script, %llu given up after an "
+	       "err, %zu clients stopped early\n",
+	       (unsigned long long)r->games, (unsigned long long)r->games_dropped, r->clients_done);
+	printf("  new / join:  %llu / %llu in all (the first of each client in the set-up), "
+	       "not counted as actions\n",
+	       (unsigned long long)r->verb[BV_NEW].n, (unsigned long long)r->verb[BV_JOIN].n);
 }
 
 static void report_load(const struct bench_opts *o, const struct bench_result *r)
 {
 	double rps = r->load_secs > 0 ? (double)r->completed / r->load_secs : 0;
+	int durable = r->test == BENCH_DURABLE;
+	const char *what = durable ? "actions" : "requests";
 	size_t i;
 	int v;
 
 	if (!o->quiet) {
 		printf("====== %s ======\n", bench_test_name(r->test));
+		if (durable)
+			printf("  clients:     %zu requested, of two connections each\n", r->conns);
 		printf(
 		    "  connections: %zu requested, %zu ready%s in %.2f s, %zu failed, %zu lost\n",
-		    r->conns, r->ready,
-		    r->test == BENCH_MIX ? " (greeted, registered, logged in)" : "",
+		    r->connections, r->ready,
+		    r->test == BENCH_MIX ? " (greeted, registered, logged in)"
+		    : durable            ? " (greeted, registered, logged in, in a game)"
+		                         : "",
 		    r->connect_secs, r->failed, r->lost);
 		if (r->failed > 0)
 			print_failures(r);
-		if (r->test == BENCH_MIX)
+		if (r->test == BENCH_MIX || durable)
 			printf("  set-up:      %llu logins (%.1f per second), %llu set-up errors; "
 			       "not part of the figures below\n",
 			       (unsigned long long)r->verb[BV_LOGIN].n,
 			       r->connect_secs > 0 ? (double)r->verb[BV_LOGIN].n / r->connect_secs
 			                           : 0,
 			       (unsigned long long)r->login_errors);
-		printf("  requests:    %llu completed in %.2f s (pipeline %zu), %llu errors, "
+		printf("  %-12s %llu completed in %.2f s (pipeline %zu), %llu errors, "
 		       "%llu notifications\n",
-		       (unsigned long long)r->completed, r->load_secs, o->pipeline,
-		       (unsigned long long)r->errors, (unsigned long long)r->notices);
-		printf("  throughput:  %.2f requests per second\n", rps);
+		       durable ? "actions:" : "requests:", (unsigned long long)r->completed,
+		       r->load_secs, o->pipeline, (unsigned long long)r->errors,
+		       (unsigned long long)r->notices);
+		if (durable)
+			print_durable(r);
+		printf("  throughput:  %.2f %s per second%s\n", rps, what,
+		       durable ? " (each one committed before its ok)" : "");
 		print_latency("latency (us):", &r->all);
-		if (r->test == BENCH_MIX) {
+		if (r->test == BENCH_MIX || durable) {
 			printf("  %-12s %10s %8s %8s %8s %8s\n", "verb", "count", "errors",
 			       "p50 us", "p99 us", "max us");
 			for (v = 0; v < BV_COUNT; v++) {
@@ -167,7 +202,10 @@ static void report_load(const struct bench_opts *o, const struct bench_result *r
 				       (unsigned long long)bench_hist_percentile(&r->verb[v], 50),
 				       (unsigned long long)bench_hist_percentile(&r->verb[v], 99),
 				       (unsigned long long)r->verb[v].max,
-				       v == BV_REGISTER || v == BV_LOGIN ? "  (set-up)" : "");
+				       v == BV_REGISTER || v == BV_LOGIN ||
+				               (durable && !bench_verb_is_action(v))
+				           ? "  (set-up)"
+				           : "");
 			}
 		}
 		if (r->ncodes > 0) {
@@ -183,7 +221,7 @@ static void report_load(const struct bench_opts *o, const struct bench_result *r
 	printf("SUMMARY test=%s conns=%zu ready=%zu failed=%zu lost=%zu ready_secs=%.2f "
 	       "login_p50_us=%llu login_errors=%llu pipeline=%zu "
 	       "requests=%llu errors=%llu seconds=%.3f rps=%.1f p50_us=%llu p90_us=%llu "
-	       "p99_us=%llu max_us=%llu timed_out=%d\n",
+	       "p99_us=%llu max_us=%llu timed_out=%d",
 	       bench_test_name(r->test), r->conns, r->ready, r->failed, r->lost, r->connect_secs,
 	       (unsigned long long)bench_hist_percentile(&r->verb[BV_LOGIN], 50),
 	       (unsigned long long)r->login_errors, o->pipeline, (unsigned long long)r->completed,
@@ -192,6 +230,14 @@ static void report_load(const struct bench_opts *o, const struct bench_result *r
 	       (unsigned long long)bench_hist_percentile(&r->all, 90),
 	       (unsigned long long)bench_hist_percentile(&r->all, 99),
 	       (unsigned long long)r->all.max, r->timed_out);
+	if (durable)
+		printf(" connections=%zu games=%llu games_dropped=%llu clients_done=%zu "
+		       "new_p50_us=%llu join_p50_us=%llu",
+		       r->connections, (unsigned long long)r->games,
+		       (unsigned long long)r->games_dropped, r->clients_done,
+		       (unsigned long long)bench_hist_percentile(&r->verb[BV_NEW], 50),
+		       (unsigned long long)bench_hist_percentile(&r->verb[BV_JOIN], 50));
+	printf("\n");
 }
 
 static void report_idle(const struct bench_opts *o, const struct bench_result *r)
@@ -376,7 +422,14 @@ int main(int argc, char **argv)
 	}
 	if (o.duration > 0 && !n_given)
 		o.requests = 0;
-	if (raise_nofile((rlim_t)o.conns + 64) != 0)
+	if ((o.tests & (1u << BENCH_DURABLE)) &&
+	    bench_durable_steps(o.scenario != NULL ? o.scenario : "scheldt") == 0) {
+		fprintf(stderr,
+		        "wg-bench: durable has no script for scenario '%s' (only scheldt)\n",
+		        o.scenario);
+		return 1;
+	}
+	if (raise_nofile((rlim_t)o.conns * (o.tests & (1u << BENCH_DURABLE) ? 2 : 1) + 64) != 0)
 		return 1;
 
 	r = malloc(sizeof(*r));
@@ -384,17 +437,24 @@ int main(int argc, char **argv)
 		fprintf(stderr, "wg-bench: out of memory\n");
 		return 1;
 	}
-	for (t = BENCH_PING; t <= BENCH_IDLE; t++) {
+	for (t = BENCH_PING; t < BENCH_TEST_COUNT; t++) {
 		struct bench_opts run_o = o;
 
 		if (!(o.tests & (1u << t)))
 			continue;
 		if (t == BENCH_IDLE && run_o.duration == 0)
 			run_o.duration = 10;
+		if (t == BENCH_DURABLE) {
+			run_o.pipeline = 1; /* one action in flight per client */
+			if (run_o.scenario == NULL)
+				run_o.scenario = "scheldt";
+		}
 		if (run_o.timeout == 0) { /* default: room for set-up, then the load */
 			run_o.timeout = run_o.duration > 0 ? run_o.duration + 120 : 300;
 			if (t == BENCH_MIX || (t == BENCH_IDLE && o.idle_login))
 				run_o.timeout += (double)o.conns / 5; /* argon2id: slow by design */
+			if (t == BENCH_DURABLE) /* two connections log in per client */
+				run_o.timeout += 2 * (double)o.conns / 5;
 		}
 		if (bench_run(&run_o, (enum bench_test)t, r) != 0) {
 			fprintf(stderr, "wg-bench: cannot start the event loop\n");

@@ -14,6 +14,17 @@
  *   any --EOF / error--> CLOSING (failed before READY, lost after)
  *   any --run ends--> CLOSING --close callback--> CLOSED
  *
+ * durable pairs the connections: client k is conns[2k] (seat 0) and
+ * conns[2k+1] (seat 1), with one request in flight on one of them at a
+ * time (durable_next()).  Once both are logged in, the client creates its
+ * game on seat 0 and joins it on seat 1, still in the set-up; the join's
+ * reply settles both as ready.  In the load each action goes out on the
+ * connection of the seat that must act, its reply sends the next one, and
+ * after the last action the client creates and joins a new game (counted
+ * apart, not as actions).  A client whose connection is gone, or whose
+ * new or join is refused, plays no more (in the set-up both its
+ * connections fail).
+ *
  * Run phases (run->phase): CONNECT (connections opening) -> LOAD (the
  * clock runs; idle: holding) -> STOP (closing handles; uv_run returns when
  * every handle is closed).  Requests in flight when a run stops by
@@ -67,7 +78,18 @@ struct bench_conn {
 	long long game;     /* from its own "new": > 0 id, 0 unknown yet, -1 none */
 	long long new_seen; /* game id seen in the data lines of a "new" reply */
 	int parked;         /* waiting for the partner's game id */
+	int settled;        /* counted as ready or failed */
 	uint64_t started;   /* uv_now() when its connect began */
+};
+
+/* durable: one game played on two connections (see the top of this file). */
+struct bench_client {
+	size_t step;    /* next step of bench_durable_verb() in the current game */
+	long long game; /* the current game, from the reply to its new */
+	int logged_in;  /* its connections logged in: the game is created at 2 */
+	int seated;     /* the set-up (first new and join) is done */
+	int busy;       /* a request in flight */
+	int done;       /* plays no more */
 };
 
 struct bench_write {
@@ -100,11 +122,22 @@ struct bench_run {
 	struct proto_buf wbuf;
 	char rbuf[65536];
 	int rbuf_busy;
+
+	struct bench_client *clients; /* durable: n / 2 of them; NULL otherwise */
+	size_t active;                /* durable, in the load: clients still playing */
 };
 
 static void stop_run(struct bench_run *run);
 static void fill(struct bench_conn *c);
 static void on_duration(uv_timer_t *t);
+static void durable_next(struct bench_run *run, struct bench_client *cl);
+static void conn_gone(struct bench_conn *c, int why, int err);
+
+/* durable: the client that connection c belongs to. */
+static struct bench_client *client_of(struct bench_conn *c)
+{
+	return &c->run->clients[c->id / 2];
+}
 
 long bench_vmrss_kb(long pid)
 {
@@ -172,6 +205,13 @@ static void maybe_start_load(struct bench_run *run)
 	if (run->o->duration > 0)
 		uv_timer_start(&run->duration_timer, on_duration,
 		               (uint64_t)(run->o->duration * 1000), 0);
+	if (run->clients != NULL) {
+		for (i = 0; i < run->n / 2; i++)
+			run->active += !run->clients[i].done;
+		for (i = 0; i < run->n / 2 && run->phase == PH_LOAD; i++)
+			durable_next(run, &run->clients[i]);
+		return;
+	}
 	for (i = 0; i < run->n && run->phase == PH_LOAD; i++) {
 		if (run->conns[i].state == CS_READY)
 			fill(&run->conns[i]);
@@ -182,6 +222,7 @@ static void settle(struct bench_conn *c, int ok)
 {
 	struct bench_run *run = c->run;
 
+	c->settled = 1;
 	if (ok)
 		run->r->ready++;
 	else
@@ -205,6 +246,19 @@ static void wake_partner(struct bench_conn *c)
 	}
 }
 
+/* durable: the client plays no more; the load ends when no client plays. */
+static void client_done(struct bench_run *run, struct bench_client *cl)
+{
+	if (cl->done)
+		return;
+	cl->done = 1;
+	if (run->phase != PH_LOAD)
+		return;
+	run->r->clients_done++;
+	if (--run->active == 0)
+		stop_run(run);
+}
+
 /*
  * The connection is gone: why is BENCH_FAIL_* (it failed before the load
  * started) or, when it was serving the load, counted as lost.  err is the
@@ -215,6 +269,7 @@ static void conn_gone(struct bench_conn *c, int why, int err)
 	struct bench_run *run = c->run;
 	struct bench_result *r = run->r;
 	enum conn_state was = c->state;
+	enum run_phase phase = run->phase; /* settle() below may start the load */
 
 	if (was == CS_CLOSING || was == CS_CLOSED)
 		return;
@@ -222,22 +277,32 @@ static void conn_gone(struct bench_conn *c, int why, int err)
 	run->open--;
 	if (c->game == 0)
 		c->game = -1;
-	if (was == CS_READY && run->phase != PH_CONNECT) {
+	if (was == CS_READY && phase != PH_CONNECT) {
 		r->lost++;
 	} else {
 		r->fail_why[why]++;
 		if (why == BENCH_FAIL_CONNECT && r->connect_error[0] == '\0')
 			snprintf(r->connect_error, sizeof(r->connect_error), "%s",
 			         uv_strerror(err));
-		if (was == CS_READY) { /* closed after its greeting, before the load began */
+		if (c->settled) { /* closed after it was ready, before the load began */
 			r->ready--;
 			r->failed++;
 		} else {
 			settle(c, 0);
 		}
 	}
-	if (run->phase == PH_LOAD) {
-		run->abandoned += c->inflight;
+	if (run->clients != NULL) {
+		client_done(run, client_of(c));
+		/* in the set-up, its partner cannot play either (a partner not yet
+		 * connecting fails in start_connects) */
+		if (phase == PH_CONNECT && run->conns[c->id ^ 1].state != CS_NEW)
+			conn_gone(&run->conns[c->id ^ 1], BENCH_FAIL_PARTNER, 0);
+	}
+	if (phase == PH_LOAD) {
+		/* durable: a new or join in flight is not part of the budget */
+		if (run->clients == NULL ||
+		    (c->inflight > 0 && bench_verb_is_action(c->verb[c->head])))
+			run->abandoned += c->inflight;
 		c->inflight = 0;
 		wake_partner(c);
 		if (run->open == 0 ||
@@ -365,6 +430,126 @@ static void count_err_code(struct bench_result *r, const char *line, size_t len)
 	}
 }
 
+/*
+ * durable: sends the client's next step on the connection of its seat, unless
+ * it has a request in flight, plays no more, waits for the load to start, or
+ * the budget of actions (-n) is spent.
+ */
+static void durable_next(struct bench_run *run, struct bench_client *cl)
+{
+	size_t k = (size_t)(cl - run->clients), slot;
+	struct bench_conn *c;
+	enum bench_verb verb;
+	int seat;
+
+	if (cl->done || cl->busy || run->phase == PH_STOP)
+		return;
+	if (cl->seated && run->phase != PH_LOAD)
+		return;
+	verb = bench_durable_verb(&run->script, cl->step, &seat);
+	if (verb == BV_END) { /* no script for the scenario (main checks it) */
+		client_done(run, cl);
+		return;
+	}
+	if (bench_verb_is_action(verb) && run->o->requests > 0 && run->issued >= run->o->requests)
+		return;
+	c = &run->conns[2 * k + (size_t)seat];
+	if (c->state != CS_READY)
+		return;
+	proto_buf_reset(&run->wbuf);
+	if (bench_durable_line(&run->script, cl->step, cl->game, &run->wbuf) != 0) {
+		client_done(run, cl);
+		return;
+	}
+	slot = (c->head + c->inflight) % BENCH_PIPE_MAX;
+	c->sent_at[slot] = uv_hrtime();
+	c->verb[slot] = (signed char)verb;
+	c->inflight++;
+	cl->busy = 1;
+	if (bench_verb_is_action(verb))
+		run->issued++;
+	send_wbuf(c);
+}
+
+/*
+ * durable: the reply to a client's new or join (set-up, counted apart from
+ * the actions, in the set-up errors when refused).  The first join of a
+ * client settles both its connections as ready.
+ */
+static void durable_seat_reply(struct bench_conn *c, enum bench_verb verb, uint64_t us, int ok,
+                               const char *line, size_t len)
+{
+	struct bench_run *run = c->run;
+	struct bench_result *r = run->r;
+	struct bench_client *cl = client_of(c);
+	long long id = 0;
+
+	bench_hist_add(&r->verb[verb], us);
+	if (verb == BV_NEW) {
+		id = ok ? (c->new_seen > 0 ? c->new_seen : bench_game_id(line, len)) : 0;
+		c->new_seen = 0;
+	}
+	if (!ok || (verb == BV_NEW && id <= 0)) {
+		r->login_errors++;
+		r->verb_errors[verb]++;
+		count_err_code(r, ok ? "err no-game-id" : line, ok ? 14 : len);
+		if (cl->seated)
+			client_done(run, cl);
+		else
+			conn_gone(c, BENCH_FAIL_SETUP, 0); /* and its partner */
+		return;
+	}
+	if (verb == BV_NEW)
+		cl->game = id;
+	cl->step++;
+	if (verb == BV_JOIN && !cl->seated) {
+		cl->seated = 1;
+		settle(&run->conns[c->id ^ 1], 1);
+		settle(c, 1); /* the last one starts the load */
+		return;
+	}
+	durable_next(run, cl);
+}
+
+/*
+ * durable: a final line on c, which had the client's request in flight.
+ * An action's reply counts in the figures; after an err the client gives
+ * the game up and starts a new one (the script would be out of step).
+ */
+static void durable_reply(struct bench_conn *c, enum bench_verb verb, uint64_t us, int ok,
+                          const char *line, size_t len)
+{
+	struct bench_run *run = c->run;
+	struct bench_result *r = run->r;
+	struct bench_client *cl = client_of(c);
+
+	cl->busy = 0;
+	if (cl->done || run->phase == PH_STOP)
+		return;
+	if (!bench_verb_is_action(verb)) {
+		durable_seat_reply(c, verb, us, ok, line, len);
+		return;
+	}
+	r->completed++;
+	bench_hist_add(&r->all, us);
+	bench_hist_add(&r->verb[verb], us);
+	if (!ok) {
+		r->errors++;
+		r->verb_errors[verb]++;
+		count_err_code(r, line, len);
+		r->games_dropped++;
+		cl->step = 0;
+	} else if (++cl->step >= bench_durable_steps(run->script.scenario)) {
+		r->games++;
+		cl->step = 0;
+	}
+	if (run->o->requests > 0 && r->completed + run->abandoned >= run->o->requests) {
+		stop_run(run);
+		return;
+	}
+	durable_next(run, cl);
+}
+
 /* A final line: the oldest in-flight request is answered. */
 static void on_reply(struct bench_conn *c, int ok, const char *line, size_t len)
 {
@@ -388,12 +573,20 @@ static void on_reply(struct bench_conn *c, int ok, const char *line, size_t len)
 			r->verb_errors[verb]++;
 			count_err_code(r, line, len);
 		}
-		if (verb == BV_LOGIN) {
+		if (verb == BV_LOGIN && run->clients != NULL) {
+			c->state = CS_READY; /* settled once its client is seated */
+			if (++client_of(c)->logged_in == 2)
+				durable_next(run, client_of(c));
+		} else if (verb == BV_LOGIN) {
 			c->state = CS_READY;
 			settle(c, 1);
 		} else {
 			fill(c);
 		}
+		return;
+	}
+	if (run->clients != NULL) {
+		durable_reply(c, verb, us, ok, line, len);
 		return;
 	}
 	if (run->phase != PH_LOAD)
@@ -428,7 +621,7 @@ static void on_line(void *ctx, enum bench_line_kind kind, const char *line, size
 	case BENCH_LINE_GREETING:
 		if (c->state != CS_GREETING)
 			return;
-		if (run->script.test == BENCH_MIX ||
+		if (run->script.test == BENCH_MIX || run->script.test == BENCH_DURABLE ||
 		    (run->script.test == BENCH_IDLE && run->script.idle_login)) {
 			c->state = CS_LOGIN;
 			fill(c);
@@ -512,12 +705,20 @@ static void start_connects(struct bench_run *run)
 		c->run = run;
 		c->id = (size_t)(c - run->conns);
 		bench_reader_init(&c->rd, on_line, c);
+		if (run->clients != NULL && client_of(c)->done) { /* its partner failed */
+			run->open--;
+			run->r->fail_why[BENCH_FAIL_PARTNER]++;
+			settle(c, 0);
+			continue;
+		}
 		rc = uv_tcp_init(&run->loop, &c->tcp);
 		if (rc != 0) {
 			run->open--;
 			run->r->fail_why[BENCH_FAIL_CONNECT]++;
 			snprintf(run->r->connect_error, sizeof(run->r->connect_error), "%s",
 			         uv_strerror(rc));
+			if (run->clients != NULL)
+				client_done(run, client_of(c));
 			settle(c, 0);
 			continue;
 		}
@@ -609,6 +810,7 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	memset(r, 0, sizeof(*r));
 	r->test = test;
 	r->conns = o->conns;
+	r->connections = test == BENCH_DURABLE ? 2 * o->conns : o->conns;
 	r->rss_before_kb = r->rss_after_kb = r->rss_end_kb = -1;
 	bench_hist_init(&r->all);
 	for (i = 0; i < BV_COUNT; i++)
@@ -617,21 +819,26 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	run = calloc(1, sizeof(*run));
 	if (run == NULL)
 		return -1;
-	run->conns = calloc(o->conns, sizeof(*run->conns));
-	if (run->conns == NULL || uv_loop_init(&run->loop) != 0) {
+	run->n = r->connections;
+	run->conns = calloc(run->n, sizeof(*run->conns));
+	if (test == BENCH_DURABLE)
+		run->clients = calloc(o->conns, sizeof(*run->clients));
+	if (run->conns == NULL || (test == BENCH_DURABLE && run->clients == NULL) ||
+	    uv_loop_init(&run->loop) != 0) {
+		free(run->clients);
 		free(run->conns);
 		free(run);
 		return -1;
 	}
 	run->o = o;
 	run->r = r;
-	run->n = o->conns;
-	run->open = o->conns;
+	run->open = run->n;
 	proto_buf_init(&run->wbuf);
 	if (o->user_prefix != NULL)
 		snprintf(run->prefix, sizeof(run->prefix), "%s", o->user_prefix);
 	else
-		snprintf(run->prefix, sizeof(run->prefix), "bench%zu_", o->conns);
+		snprintf(run->prefix, sizeof(run->prefix), "%s%zu_",
+		         test == BENCH_DURABLE ? "durable" : "bench", o->conns);
 	run->script = (struct bench_script){
 	    .test = test,
 	    .user_prefix = run->prefix,
@@ -661,6 +868,7 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	if (uv_loop_close(&run->loop) != 0)
 		fprintf(stderr, "wg-bench: libuv loop did not close cleanly\n");
 	proto_buf_release(&run->wbuf);
+	free(run->clients);
 	free(run->conns);
 	free(run);
 	return 0;

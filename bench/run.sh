@@ -7,8 +7,13 @@
 #   wg-bench ping   at 1,000 and 10,000 connections
 #   wg-bench mix    at 1,000 and 10,000 connections (register + login first,
 #                   reported apart; then the session commands)
+#   wg-bench durable  Battle of the Scheldt games at 1, 50 and 1,000 clients
+#                   (two connections each; every action committed before its ok)
 #   redis-benchmark -t ping_inline at 1,000 and 10,000 connections against a
 #                   private redis-server on a loopback port
+#   redis-benchmark -t set at 1, 50 and 1,000 connections against a second
+#                   private redis-server with appendfsync always (every write
+#                   on disk before its reply), next to durable
 #
 # It builds wargamed, wargame and wg-bench (RelWithDebInfo, no tests) in its own
 # build directory, starts wargamed on a free 127.0.0.1 port with a temporary
@@ -24,13 +29,18 @@
 #   IDLE_CONNS    connections of the idle run [10000]
 #   IDLE_SECONDS  how long the idle connections are held [10]
 #   SCENARIO      scenario for the mix's new/join steps [none: skipped]
+#   TESTS         the parts to run, of: idle ping mix durable ["idle ping mix durable"];
+#                 ping brings its redis ping_inline rows, durable its redis SET rows
+#   DURABLE_CONNS clients of the durable runs, and redis SET connections ["1 50 1000"]
+#   DURABLE_SECONDS  length of each durable load phase, after set-up [20]
 #   SKIP_REDIS=1  leave out the redis figures
 #   RESULTS       where the result table goes [$BUILD_DIR/bench-results.md]
 #
-# Expect about 25 minutes: a fresh mix at 10,000 connections registers and
+# Expect about 35 minutes (TESTS=durable alone: about 10): a fresh mix at 10,000 connections registers and
 # logs in 10,000 users, i.e. 20,000 argon2id hashes (about 66 ms of one core
 # and 64 MiB each at the INTERACTIVE limits; about 19 per second on 2 cores),
-# before its load phase starts.
+# before its load phase starts; durable at 1,000 clients registers and logs in
+# 2,000 users (4,000 hashes; about 450 s on the 2-core AMD EPYC machine).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -41,16 +51,32 @@ MIX_SECONDS=${MIX_SECONDS:-20}
 IDLE_CONNS=${IDLE_CONNS:-10000}
 IDLE_SECONDS=${IDLE_SECONDS:-10}
 SCENARIO=${SCENARIO:-}
+TESTS=${TESTS:-"idle ping mix durable"}
+DURABLE_CONNS=${DURABLE_CONNS:-"1 50 1000"}
+DURABLE_SECONDS=${DURABLE_SECONDS:-20}
 SKIP_REDIS=${SKIP_REDIS:-0}
 RESULTS=${RESULTS:-$BUILD_DIR/bench-results.md}
 
 TMP=$(mktemp -d /tmp/wg-bench.XXXXXX)
 SERVER_PID=
 REDIS_PID=
+REDIS_AOF_PID=
+
+for t in $TESTS; do
+	case $t in
+	idle | ping | mix | durable) ;;
+	*)
+		echo "run.sh: unknown part '$t' in TESTS (idle ping mix durable)" >&2
+		exit 1
+		;;
+	esac
+done
+# 1 if part $1 is in TESTS.
+want() { case " $TESTS " in *" $1 "*) return 0 ;; esac; return 1; }
 
 cleanup() {
 	local pid
-	for pid in $SERVER_PID $REDIS_PID; do
+	for pid in $SERVER_PID $REDIS_PID $REDIS_AOF_PID; do
 		if kill -0 "$pid" 2>/dev/null; then
 			kill -TERM "$pid" 2>/dev/null || true
 			for _ in $(seq 1 50); do
@@ -125,8 +151,15 @@ WARGAME=$BUILD_DIR/client/wargame
 BENCH=$BUILD_DIR/bench/wg-bench
 
 say "limits"
+# the most connections open at once on each side (durable: two per client)
 MAXC=0
-for c in $CONNS $IDLE_CONNS; do [ "$c" -gt "$MAXC" ] && MAXC=$c; done
+SIZES=
+want idle && SIZES="$SIZES $IDLE_CONNS"
+{ want ping || want mix; } && SIZES="$SIZES $CONNS"
+if want durable; then
+	for c in $DURABLE_CONNS; do SIZES="$SIZES $((2 * c))"; done
+fi
+for c in $SIZES; do [ "$c" -gt "$MAXC" ] && MAXC=$c; done
 NEED=$((MAXC + 1024))
 if [ "$(ulimit -Hn)" != unlimited ] && [ "$(ulimit -Hn)" -lt "$NEED" ]; then
 	ulimit -Hn "$NEED" 2>/dev/null || echo "run.sh: cannot raise the hard open-files limit to $NEED (not root?)" >&2
@@ -180,16 +213,29 @@ MIXARGS=()
 
 # idle first, on the fresh daemon: memory freed by earlier runs would stay in
 # its heap (RSS does not shrink) and hide the cost of new connections.
-say "idle, $IDLE_CONNS connections"
-bench -c "$IDLE_CONNS" --idle --duration "$IDLE_SECONDS" --server-pid "$SERVER_PID"
-for c in $CONNS; do
-	say "ping, $c connections"
-	bench -c "$c" -n "$REQUESTS" -t ping
-done
-for c in $CONNS; do
-	say "mix, $c connections"
-	bench -c "$c" -t mix --duration "$MIX_SECONDS" "${MIXARGS[@]}"
-done
+if want idle; then
+	say "idle, $IDLE_CONNS connections"
+	bench -c "$IDLE_CONNS" --idle --duration "$IDLE_SECONDS" --server-pid "$SERVER_PID"
+fi
+if want ping; then
+	for c in $CONNS; do
+		say "ping, $c connections"
+		bench -c "$c" -n "$REQUESTS" -t ping
+	done
+fi
+if want mix; then
+	for c in $CONNS; do
+		say "mix, $c connections"
+		bench -c "$c" -t mix --duration "$MIX_SECONDS" "${MIXARGS[@]}"
+	done
+fi
+# durable: whole games, each action committed (SQLite, synchronous=FULL) before its ok
+if want durable; then
+	for c in $DURABLE_CONNS; do
+		say "durable, $c clients ($((2 * c)) connections)"
+		bench -c "$c" -t durable --scenario scheldt --duration "$DURABLE_SECONDS"
+	done
+fi
 
 if ! kill -0 "$SERVER_PID" 2>/dev/null; then
 	echo "run.sh: wargamed died during the runs; its log:" >&2
@@ -197,40 +243,91 @@ if ! kill -0 "$SERVER_PID" 2>/dev/null; then
 	exit 1
 fi
 
-REDIS_ROWS=$TMP/redis
-: >"$REDIS_ROWS"
-if [ "$SKIP_REDIS" != 1 ]; then
-	say "redis"
-	RPORT=$(free_port)
-	REDIS_CMD=(redis-server --port "$RPORT" --bind 127.0.0.1 --save '' --appendonly no
-		--maxclients $((MAXC + 100)) --daemonize no --logfile "$TMP/redis.log")
-	printf '+ %s\n' "${REDIS_CMD[*]}"
-	"${REDIS_CMD[@]}" &
-	REDIS_PID=$!
-	ok=0
+# Starts redis-server on 127.0.0.1 port $1, logging to $2, with the further
+# arguments, in the background (its pid in STARTED_PID, for cleanup) and waits
+# until it answers; status 1 if it does not.
+start_redis() {
+	local port=$1 log=$2
+	shift 2
+	local cmd=(redis-server --port "$port" "$@" --logfile "$log")
+	printf '+'
+	printf ' %q' "${cmd[@]}" # shows --save '' as such
+	echo
+	"${cmd[@]}" &
+	STARTED_PID=$!
 	for _ in $(seq 1 100); do
-		if redis-cli -p "$RPORT" ping 2>/dev/null | grep -q PONG; then
-			ok=1
-			break
+		if redis-cli -p "$port" ping 2>/dev/null | grep -q PONG; then
+			return 0
 		fi
 		sleep 0.1
 	done
-	if [ "$ok" != 1 ]; then
-		echo "run.sh: redis-server did not answer on 127.0.0.1:$RPORT; the redis figures are skipped; its log:" >&2
-		tail -20 "$TMP/redis.log" >&2 || true
-		CONNS_REDIS=
-	else
+	echo "run.sh: redis-server did not answer on 127.0.0.1:$port; its log:" >&2
+	tail -20 "$log" >&2 || true
+	return 1
+}
+
+# One table row from redis-benchmark --csv output ($1, test $2) for $3 connections
+# and $4 requests, named $5.
+redis_row() {
+	# "test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"
+	tr -d '"' <"$1" | awk -F, -v t="$2" -v c="$3" -v n="$4" -v name="$5" '$1 == t {
+		printf "| %s | %d | %d | | %.0f | %.0f | p95 %.0f | %.0f | %.0f | | |\n",
+			name, c, n, $2, $5 * 1000, $6 * 1000, $7 * 1000, $8 * 1000 }'
+}
+
+REDIS_ROWS=$TMP/redis
+: >"$REDIS_ROWS"
+if [ "$SKIP_REDIS" != 1 ] && want ping; then
+	say "redis"
+	RPORT=$(free_port)
+	CONNS_REDIS=
+	if start_redis "$RPORT" "$TMP/redis.log" --bind 127.0.0.1 --save '' --appendonly no \
+		--maxclients $((MAXC + 100)) --daemonize no; then
 		CONNS_REDIS=$CONNS
+	else
+		echo "run.sh: the redis ping_inline figures are skipped" >&2
 	fi
+	REDIS_PID=$STARTED_PID
 	for c in $CONNS_REDIS; do
 		say "redis-benchmark ping_inline, $c connections"
 		run timeout 300 redis-benchmark -h 127.0.0.1 -p "$RPORT" -t ping_inline \
 			-n "$REQUESTS" -c "$c" --csv | tee "$TMP/redis.csv"
-		# "test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"
-		tr -d '"' <"$TMP/redis.csv" | awk -F, -v c="$c" '$1 == "PING_INLINE" {
-			printf "| redis-benchmark ping_inline | %d | %d | | %.0f | %.0f | p95 %.0f | %.0f | %.0f | | |\n",
-				c, '"$REQUESTS"', $2, $5 * 1000, $6 * 1000, $7 * 1000, $8 * 1000 }' >>"$REDIS_ROWS"
+		redis_row "$TMP/redis.csv" PING_INLINE "$c" "$REQUESTS" "redis-benchmark ping_inline" >>"$REDIS_ROWS"
 	done
+fi
+
+# The durable comparison: SET on a redis-server that appends every write to
+# its AOF and fsyncs it before the reply (appendfsync always), in its own
+# temporary directory.  redis-benchmark has no duration, so a short probe run
+# measures the rate and the real run gets about DURABLE_SECONDS of requests.
+if [ "$SKIP_REDIS" != 1 ] && want durable; then
+	say "redis, appendfsync always"
+	APORT=$(free_port)
+	mkdir -p "$TMP/redis-aof"
+	if start_redis "$APORT" "$TMP/redis-aof.log" --bind 127.0.0.1 --dir "$TMP/redis-aof" \
+		--appendonly yes --appendfsync always --save '' --maxclients $((MAXC + 100)) \
+		--daemonize no; then
+		REDIS_AOF_PID=$STARTED_PID
+		echo "appendfsync: $(redis-cli -p "$APORT" config get appendfsync | tail -1)"
+		for c in $DURABLE_CONNS; do
+			say "redis-benchmark set, appendfsync always, $c connections"
+			probe=$((c * 20 > 2000 ? c * 20 : 2000))
+			timeout 300 redis-benchmark -h 127.0.0.1 -p "$APORT" -t set -n "$probe" -c "$c" \
+				--csv >"$TMP/redis-probe.csv" || true
+			rate=$(tr -d '"' <"$TMP/redis-probe.csv" | awk -F, '$1 == "SET" { printf "%.0f", $2 }')
+			n=$((${rate:-0} * DURABLE_SECONDS))
+			[ "$n" -ge "$probe" ] || n=$probe
+			echo "probe: $probe SETs at ${rate:-?}/s; the run gets $n"
+			run timeout 600 redis-benchmark -h 127.0.0.1 -p "$APORT" -t set -n "$n" -c "$c" \
+				--csv | tee "$TMP/redis.csv" || true
+			redis_row "$TMP/redis.csv" SET "$c" "$n" "redis-benchmark set, appendfsync always" \
+				>>"$REDIS_ROWS"
+		done
+		echo "AOF: $(du -sh "$TMP/redis-aof" | cut -f1) in $TMP/redis-aof"
+	else
+		REDIS_AOF_PID=$STARTED_PID
+		echo "run.sh: the redis appendfsync always figures are skipped" >&2
+	fi
 fi
 
 say "results"
@@ -248,6 +345,7 @@ mkdir -p "$(dirname "$RESULTS")"
 		if (kv["test"] == "idle") next
 		name = "wg-bench " kv["test"]
 		if (kv["test"] == "mix") name = sprintf("%s (set-up %.0f s, login p50 %.1f s)", name, kv["ready_secs"], kv["login_p50_us"] / 1e6)
+		if (kv["test"] == "durable") name = sprintf("wg-bench durable, scheldt (%s clients on %s connections, set-up %.0f s)", kv["conns"], kv["connections"], kv["ready_secs"])
 		printf "| %s | %s | %s | %s | %.0f | %s | %s | %s | %s | %s | %s / %s |\n",
 			name, kv["conns"], kv["requests"], kv["seconds"], kv["rps"], kv["p50_us"],
 			kv["p90_us"], kv["p99_us"], kv["max_us"], kv["errors"], kv["failed"], kv["lost"]
@@ -262,6 +360,15 @@ mkdir -p "$(dirname "$RESULTS")"
 		printf "Idle: %s connections open (%s failed, %s dropped) for %s s; wargamed VmRSS %s kB before, %s kB after: %.0f bytes (%.1f KiB) per connection.\n",
 			kv["open"], kv["failed"], kv["dropped"], kv["seconds"], kv["rss_before_kb"],
 			kv["rss_after_kb"], kv["bytes_per_conn"], kv["bytes_per_conn"] / 1024
+	}' "$SUMMARIES"
+	awk '
+	{
+		delete kv
+		for (i = 2; i <= NF; i++) { split($i, a, "="); kv[a[1]] = a[2] }
+		if (kv["test"] != "durable") next
+		printf "Durable, %s clients: %s games played to the end of the script, %s given up after an err, %s clients stopped; new p50 %.1f ms, join p50 %.1f ms (apart from the actions); %s set-up errors.\n",
+			kv["conns"], kv["games"], kv["games_dropped"], kv["clients_done"],
+			kv["new_p50_us"] / 1000, kv["join_p50_us"] / 1000, kv["login_errors"]
 	}' "$SUMMARIES"
 } | tee "$RESULTS"
 echo

@@ -20,7 +20,82 @@ static const char *const verb_names[BV_COUNT] = {
     [BV_SAY] = "say hello",
     [BV_LOG] = "log 5",
     [BV_GAMES_MINE] = "games mine",
+    [BV_PLACE] = "place",
+    [BV_MOVE] = "move",
+    [BV_ENTER] = "enter",
+    [BV_END_PHASE] = "end",
 };
+
+/*
+ * A durable game: the scenario, its two sides (seat 0 creates the game,
+ * seat 1 joins it) and the actions, in order.
+ */
+struct durable_action {
+	int seat;
+	enum bench_verb verb;
+	const char *line;
+};
+
+struct durable_game {
+	const char *scenario;
+	const char *side[2];
+	const struct durable_action *actions;
+	size_t nactions;
+};
+
+/*
+ * Battle of the Scheldt, game turn 1 as tests/e2e/test_e2e_scheldt.c plays
+ * it, without its bombardment and battle (those roll dice): the Allied
+ * set-up (BS-18.0-10..12), the Allied Movement Phase, end of the
+ * Bombardment and Combat Phases, the Mobile Movement Phase (the Mobile
+ * Combat Phase has nothing to do and passes by itself), then the German
+ * Movement Phase and end of its Bombardment Phase (its Combat, Mobile
+ * Movement and Mobile Combat Phases pass by themselves, and turn 2 begins).
+ * Every line is accepted by the real engine, whatever the dice and the
+ * support fire markers drawn.
+ */
+static const struct durable_action scheldt_actions[] = {
+    {0, BV_PLACE, "place 3/1 3320"},
+    {0, BV_PLACE, "place 10/1 3321"},
+    {0, BV_PLACE, "place 4/2 3420"},
+    {0, BV_END_PHASE, "end"}, /* set-up done; turn 1, Allied Movement Phase */
+    {0, BV_MOVE, "move 44/15 3217 3118"},
+    {0, BV_MOVE, "move 46/15 to 3019"},
+    {0, BV_MOVE, "move 247/15 3218"},
+    {0, BV_MOVE, "move 3/1 to 3217"},
+    {0, BV_END_PHASE, "end"}, /* Bombardment Phase */
+    {0, BV_END_PHASE, "end"}, /* Combat Phase */
+    {0, BV_END_PHASE, "end"}, /* Mobile Movement Phase */
+    {0, BV_MOVE, "move 10/1 to 3117"},
+    {0, BV_END_PHASE, "end"}, /* German Movement Phase */
+    {1, BV_ENTER, "enter 711 2717"},
+    {1, BV_MOVE, "move 712 2918"},
+    {1, BV_END_PHASE, "end"}, /* German Bombardment Phase */
+    {1, BV_END_PHASE, "end"}, /* turn 2, Allied Movement Phase */
+};
+
+static const struct durable_game durable_games[] = {
+    {
+        .scenario = "scheldt",
+        .side = {"allied", "german"},
+        .actions = scheldt_actions,
+        .nactions = sizeof(scheldt_actions) / sizeof(scheldt_actions[0]),
+    },
+};
+
+/* The durable game of scenario, NULL if there is none. */
+static const struct durable_game *durable_game(const char *scenario)
+{
+	size_t i;
+
+	if (scenario == NULL)
+		return NULL;
+	for (i = 0; i < sizeof(durable_games) / sizeof(durable_games[0]); i++) {
+		if (strcmp(durable_games[i].scenario, scenario) == 0)
+			return &durable_games[i];
+	}
+	return NULL;
+}
 
 const char *bench_verb_name(enum bench_verb verb)
 {
@@ -44,8 +119,12 @@ enum bench_verb bench_script_verb(const struct bench_script *s, size_t conn, siz
 		if (!s->idle_login || step >= 2)
 			return BV_END;
 		return setup[step];
+	case BENCH_DURABLE: /* per connection: the login; the game is the client's */
+		return step < BENCH_LOGIN_STEPS ? setup[step] : BV_END;
 	case BENCH_MIX:
 		break;
+	case BENCH_TEST_COUNT:
+		return BV_END;
 	}
 	if (step < nsetup)
 		return setup[step];
@@ -78,6 +157,49 @@ int bench_script_line(const struct bench_script *s, enum bench_verb verb, size_t
 			return -1;
 		return proto_buf_addf(out, "%s\n", verb_names[verb]);
 	}
+}
+
+size_t bench_durable_steps(const char *scenario)
+{
+	const struct durable_game *g = durable_game(scenario);
+
+	return g != NULL ? 2 + g->nactions : 0;
+}
+
+enum bench_verb bench_durable_verb(const struct bench_script *s, size_t step, int *seat)
+{
+	const struct durable_game *g = durable_game(s->scenario);
+
+	*seat = 0;
+	if (g == NULL || step >= 2 + g->nactions)
+		return BV_END;
+	if (step == 0)
+		return BV_NEW;
+	if (step == 1) {
+		*seat = 1;
+		return BV_JOIN;
+	}
+	*seat = g->actions[step - 2].seat;
+	return g->actions[step - 2].verb;
+}
+
+int bench_durable_line(const struct bench_script *s, size_t step, long long game,
+                       struct proto_buf *out)
+{
+	const struct durable_game *g = durable_game(s->scenario);
+
+	if (g == NULL || step >= 2 + g->nactions)
+		return -1;
+	if (step == 0)
+		return proto_buf_addf(out, "new %s side=%s\n", g->scenario, g->side[0]);
+	if (step == 1)
+		return proto_buf_addf(out, "join %lld\n", game);
+	return proto_buf_addf(out, "%s\n", g->actions[step - 2].line);
+}
+
+int bench_verb_is_action(enum bench_verb verb)
+{
+	return verb == BV_PLACE || verb == BV_MOVE || verb == BV_ENTER || verb == BV_END_PHASE;
 }
 
 /* The number at s[0..len) after optional spaces; 0 if none. */
@@ -127,6 +249,10 @@ const char *bench_test_name(enum bench_test t)
 		return "mix";
 	case BENCH_IDLE:
 		return "idle";
+	case BENCH_DURABLE:
+		return "durable";
+	case BENCH_TEST_COUNT:
+		break;
 	}
 	return "?";
 }
@@ -141,12 +267,12 @@ unsigned bench_parse_tests(const char *list)
 	while (*p != '\0') {
 		end = strchr(p, ',');
 		n = end != NULL ? (size_t)(end - p) : strlen(p);
-		for (t = BENCH_PING; t <= BENCH_IDLE; t++) {
+		for (t = BENCH_PING; t < BENCH_TEST_COUNT; t++) {
 			if (n == strlen(bench_test_name(t)) &&
 			    strncmp(p, bench_test_name(t), n) == 0)
 				break;
 		}
-		if (t > BENCH_IDLE)
+		if (t == BENCH_TEST_COUNT)
 			return 0;
 		set |= 1u << t;
 		p += n;

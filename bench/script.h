@@ -14,6 +14,15 @@
  *           then view, pending, say hello, log 5, games mine,
  *           then view, pending, log 5, over and over.
  *   idle  with login: register, login, then nothing; without: nothing.
+ *   durable  client k is one game played through two connections: 2k
+ *         (seat 0, the scenario's first side) and 2k+1 (seat 1).  Each
+ *         connection registers and logs in (steps 0 and 1 as above, user
+ *         "<prefix><connection>"); then the client's own steps
+ *         (bench_durable_*): 0 "new <scenario> side=<seat 0 side>" on seat
+ *         0, 1 "join <game>" on seat 1, then a fixed list of legal actions
+ *         of a real game that no die decides (set-up places, moves, the
+ *         ends between phases), each on the seat that must act; after the
+ *         last one the client starts over at step 0 with a new game.
  */
 #ifndef BENCH_SCRIPT_H
 #define BENCH_SCRIPT_H
@@ -29,6 +38,8 @@ enum bench_test {
 	BENCH_PING = 0,
 	BENCH_MIX,
 	BENCH_IDLE,
+	BENCH_DURABLE,
+	BENCH_TEST_COUNT,
 };
 
 enum bench_verb {
@@ -45,6 +56,10 @@ enum bench_verb {
 	BV_SAY,
 	BV_LOG,
 	BV_GAMES_MINE,
+	BV_PLACE, /* durable actions: place, move, enter, end */
+	BV_MOVE,
+	BV_ENTER,
+	BV_END_PHASE,
 	BV_COUNT,
 	BV_END = -1, /* the script has no more steps */
 };
@@ -73,9 +88,30 @@ const char *bench_verb_name(enum bench_verb verb);
  * the line names none.
  */
 long long bench_game_id(const char *line, size_t len);
+/*
+ * durable: the number of steps of one game of scenario (new, join and its
+ * actions), or 0 if there is no durable script for it (scheldt has one).
+ */
+size_t bench_durable_steps(const char *scenario);
+/*
+ * durable: the verb of a client's step (0 <= step < bench_durable_steps)
+ * and in *seat the connection that sends it (0: the one that creates the
+ * game, 1: the one that joins).  BV_END past the last step or for a
+ * scenario without a durable script.
+ */
+enum bench_verb bench_durable_verb(const struct bench_script *s, size_t step, int *seat);
+/*
+ * durable: appends the request line (with "\n") of a client's step to out;
+ * game is the game to join (step 1).  Returns 0, or -1 (no such step, or
+ * out of memory).
+ */
+int bench_durable_line(const struct bench_script *s, size_t step, long long game,
+                       struct proto_buf *out);
+/* 1 if verb is an action of the durable test (place, move, enter, end). */
+int bench_verb_is_action(enum bench_verb verb);
 /* Parses a list like "ping,mix" into a bit set of (1 << enum bench_test); 0 if invalid. */
 unsigned bench_parse_tests(const char *list);
-/* The name of a test ("ping", "mix", "idle"). */
+/* The name of a test ("ping", "mix", "idle", "durable"). */
 const char *bench_test_name(enum bench_test t);
 
 #endif

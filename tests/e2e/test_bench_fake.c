@@ -1,8 +1,8 @@
 /*
  * test_bench_fake.c -- wg-bench end to end against the fake server
- * (client_fake_server.h) on an ephemeral loopback port: ping and mix runs
- * with replies arriving split byte by byte and merged, the idle run with
- * memory figures, and the cannot-connect case.  Checks the SUMMARY lines
+ * (client_fake_server.h) on an ephemeral loopback port: ping, mix and
+ * durable runs with replies arriving split byte by byte and merged, the
+ * idle run with memory figures, and the cannot-connect case.  Checks the SUMMARY lines
  * and the exit codes; every run is bounded by -n or --duration and by the
  * test's own timeout.
  */
@@ -192,6 +192,57 @@ static void test_mix_duration_split(void **state)
 	client_proc_free(&r);
 }
 
+/*
+ * durable: 3 clients of two connections, -n 100 actions.  The fake answers
+ * every action ok and every "new" with game 7; every other "register" is
+ * refused (set-up errors, the login covers them).  The 100 actions, shared
+ * by the three clients, make 4 or 5 whole games of 17 (the rest are games
+ * cut off by the end of the run).
+ */
+static void test_durable(void **state)
+{
+	struct client_proc_result r;
+	char val[64];
+
+	bench(&r, "-c", "3", "-n", "100", "-t", "durable", NULL);
+	assert_int_equal(r.status, 0);
+	expect(r.out, "durable", "conns", "3");
+	expect(r.out, "durable", "connections", "6");
+	expect(r.out, "durable", "ready", "6");
+	expect(r.out, "durable", "failed", "0");
+	expect(r.out, "durable", "pipeline", "1");
+	expect(r.out, "durable", "requests", "100");
+	expect(r.out, "durable", "errors", "0");
+	expect(r.out, "durable", "login_errors", "3");
+	expect(r.out, "durable", "timed_out", "0");
+	assert_non_null(summary_value(r.out, "durable", "games", val, sizeof(val)));
+	assert_true(atol(val) >= 4 && atol(val) <= 5);
+	assert_non_null(strstr(r.out, "  place "));
+	assert_non_null(strstr(r.out, "  enter "));
+	assert_non_null(strstr(r.out, "(set-up)"));
+	assert_int_equal(fake_server_accepted(*state), 6);
+	/* 6 x register + login, at least one new + join per client, 100 actions */
+	assert_true(fake_server_requests(*state) >= 12 + 6 + 100);
+	client_proc_free(&r);
+}
+
+/* durable by duration, replies split byte by byte: ends on time. */
+static void test_durable_duration_split(void **state)
+{
+	struct client_proc_result r;
+	char val[64];
+
+	bench(&r, "-c", "2", "--duration", "1", "-t", "durable", "-q", NULL);
+	assert_int_equal(r.status, 0);
+	expect(r.out, "durable", "ready", "4");
+	expect(r.out, "durable", "errors", "0");
+	expect(r.out, "durable", "timed_out", "0");
+	assert_non_null(summary_value(r.out, "durable", "requests", val, sizeof(val)));
+	assert_true(atol(val) > 17);
+	assert_true(r.elapsed_ms < 20000);
+	client_proc_free(&r);
+}
+
 /* idle: connections held, logged in, server memory read from /proc. */
 static void test_idle(void **state)
 {
@@ -250,6 +301,10 @@ static void test_usage(void **state)
 	assert_int_equal(r.status, 1);
 	assert_non_null(strstr(r.err, "numeric address"));
 	client_proc_free(&r);
+	bench(&r, "-t", "durable", "--scenario", "meuse-argonne1918", NULL);
+	assert_int_equal(r.status, 1);
+	assert_non_null(strstr(r.err, "only scheldt"));
+	client_proc_free(&r);
 	bench(&r, "--help", NULL);
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "usage: wg-bench"));
@@ -264,6 +319,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_ping_merged_pipelined, setup_merge, teardown),
 	    cmocka_unit_test_setup_teardown(test_mix, setup_normal, teardown),
 	    cmocka_unit_test_setup_teardown(test_mix_duration_split, setup_split, teardown),
+	    cmocka_unit_test_setup_teardown(test_durable, setup_normal, teardown),
+	    cmocka_unit_test_setup_teardown(test_durable_duration_split, setup_split, teardown),
 	    cmocka_unit_test_setup_teardown(test_idle, setup_normal, teardown),
 	    cmocka_unit_test(test_cannot_connect),
 	    cmocka_unit_test_setup_teardown(test_no_greeting, setup_silent, teardown),

@@ -1,7 +1,7 @@
 /*
  * test_bench.c -- the pure parts of wg-bench: the reply reader (split and
- * merged reads, tags, over-long lines), the latency histogram, and the
- * per-connection session scripts.
+ * merged reads, tags, over-long lines), the latency histogram, the
+ * per-connection session scripts, and the durable test's game script.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -250,6 +250,110 @@ static void test_idle_script(void **state)
 	assert_int_equal(bench_script_verb(&s, 0, 2), BV_END);
 }
 
+/* durable, per connection: only the login; the game belongs to the client. */
+static void test_durable_connection_script(void **state)
+{
+	struct bench_script s = {
+	    .test = BENCH_DURABLE, .user_prefix = "d", .password = "p", .scenario = "scheldt"};
+
+	assert_int_equal(bench_script_verb(&s, 3, 0), BV_REGISTER);
+	assert_int_equal(bench_script_verb(&s, 3, 1), BV_LOGIN);
+	assert_int_equal(bench_script_verb(&s, 3, 2), BV_END);
+	assert_int_equal(bench_script_verb(&s, 3, 100), BV_END);
+}
+
+/* The client's steps: new on seat 0, join on seat 1, then the actions. */
+static void test_durable_scheldt_steps(void **state)
+{
+	struct bench_script s = {.test = BENCH_DURABLE, .scenario = "scheldt"};
+	struct proto_buf b = PROTO_BUF_INIT;
+	size_t n = bench_durable_steps("scheldt");
+	int seat = -1;
+
+	assert_int_equal(n, 2 + 17);
+	assert_int_equal(bench_durable_verb(&s, 0, &seat), BV_NEW);
+	assert_int_equal(seat, 0);
+	assert_int_equal(bench_durable_verb(&s, 1, &seat), BV_JOIN);
+	assert_int_equal(seat, 1);
+	assert_int_equal(bench_durable_verb(&s, 2, &seat), BV_PLACE);
+	assert_int_equal(seat, 0);
+	assert_int_equal(bench_durable_verb(&s, 15, &seat), BV_ENTER);
+	assert_int_equal(seat, 1);
+	assert_int_equal(bench_durable_verb(&s, n - 1, &seat), BV_END_PHASE);
+	assert_int_equal(seat, 1);
+	assert_int_equal(bench_durable_verb(&s, n, &seat), BV_END);
+
+	assert_int_equal(bench_durable_line(&s, 0, 0, &b), 0);
+	assert_int_equal(bench_durable_line(&s, 1, 42, &b), 0);
+	assert_int_equal(bench_durable_line(&s, 2, 42, &b), 0);
+	assert_int_equal(bench_durable_line(&s, 6, 42, &b), 0);
+	assert_int_equal(bench_durable_line(&s, 15, 42, &b), 0);
+	assert_int_equal(bench_durable_line(&s, n - 1, 42, &b), 0);
+	assert_string_equal(b.data, "new scheldt side=allied\n"
+	                            "join 42\n"
+	                            "place 3/1 3320\n"
+	                            "move 44/15 3217 3118\n"
+	                            "enter 711 2717\n"
+	                            "end\n");
+	assert_int_equal(bench_durable_line(&s, n, 42, &b), -1);
+	proto_buf_release(&b);
+}
+
+/*
+ * Every action of the script: its verb is the first word of its line and
+ * counts as an action; the seat that acts changes only after an end (the
+ * phase, and with it the turn, passes), or after the join.
+ */
+static void test_durable_script_is_consistent(void **state)
+{
+	struct bench_script s = {.test = BENCH_DURABLE, .scenario = "scheldt"};
+	size_t n = bench_durable_steps("scheldt"), k, w;
+	enum bench_verb verb, prev = BV_JOIN;
+	int seat, prev_seat = 1, ends = 0;
+
+	for (k = 2; k < n; k++) {
+		struct proto_buf b = PROTO_BUF_INIT;
+		const char *name;
+
+		verb = bench_durable_verb(&s, k, &seat);
+		assert_true(bench_verb_is_action(verb));
+		assert_int_equal(bench_durable_line(&s, k, 0, &b), 0);
+		name = bench_verb_name(verb);
+		w = strlen(name);
+		assert_memory_equal(b.data, name, w);
+		assert_true(b.data[w] == ' ' || b.data[w] == '\n');
+		assert_int_equal(b.data[b.len - 1], '\n');
+		if (seat != prev_seat)
+			assert_true(prev == BV_END_PHASE || prev == BV_JOIN);
+		ends += verb == BV_END_PHASE;
+		prev = verb;
+		prev_seat = seat;
+		proto_buf_release(&b);
+	}
+	assert_int_equal(ends, 7); /* the set-up, four Allied phases, two German */
+	assert_false(bench_verb_is_action(BV_NEW));
+	assert_false(bench_verb_is_action(BV_JOIN));
+	assert_false(bench_verb_is_action(BV_VIEW));
+	assert_false(bench_verb_is_action(BV_END));
+}
+
+/* A scenario without a durable script has no steps at all. */
+static void test_durable_unknown_scenario(void **state)
+{
+	struct bench_script s = {.test = BENCH_DURABLE, .scenario = "meuse-argonne1918"};
+	struct proto_buf b = PROTO_BUF_INIT;
+	int seat = -1;
+
+	assert_int_equal(bench_durable_steps("meuse-argonne1918"), 0);
+	assert_int_equal(bench_durable_steps(NULL), 0);
+	assert_int_equal(bench_durable_verb(&s, 0, &seat), BV_END);
+	assert_int_equal(bench_durable_line(&s, 0, 0, &b), -1);
+	s.scenario = NULL;
+	assert_int_equal(bench_durable_verb(&s, 0, &seat), BV_END);
+	assert_int_equal(b.len, 0);
+	proto_buf_release(&b);
+}
+
 #define GAME(s) bench_game_id((s), strlen(s))
 
 static void test_game_id(void **state)
@@ -273,6 +377,12 @@ static void test_parse_tests(void **state)
 	assert_int_equal(bench_parse_tests("pong"), 0);
 	assert_int_equal(bench_parse_tests("ping,"), 1u << BENCH_PING);
 	assert_int_equal(bench_parse_tests("pin"), 0);
+	assert_int_equal(bench_parse_tests("durable"), 1u << BENCH_DURABLE);
+	assert_int_equal(bench_parse_tests("ping,durable"),
+	                 (1u << BENCH_PING) | (1u << BENCH_DURABLE));
+	assert_int_equal(bench_parse_tests("durables"), 0);
+	assert_string_equal(bench_test_name(BENCH_DURABLE), "durable");
+	assert_string_equal(bench_verb_name(BV_END_PHASE), "end");
 	assert_string_equal(bench_verb_name(BV_GAMES_OPEN), "games open");
 }
 
@@ -289,6 +399,10 @@ int main(void)
 	    cmocka_unit_test(test_ping_script),
 	    cmocka_unit_test(test_mix_script),
 	    cmocka_unit_test(test_idle_script),
+	    cmocka_unit_test(test_durable_connection_script),
+	    cmocka_unit_test(test_durable_scheldt_steps),
+	    cmocka_unit_test(test_durable_script_is_consistent),
+	    cmocka_unit_test(test_durable_unknown_scenario),
 	    cmocka_unit_test(test_game_id),
 	    cmocka_unit_test(test_parse_tests),
 	};
