@@ -233,7 +233,10 @@ struct db_step {
 	const struct db_action *action;
 	const struct db_event *events;
 	size_t nevents;
+	int64_t first_event; /* the seq of events[0] when the caller knows it (the game's last
+	                      * event + 1), else 0: the store counts */
 	const struct db_game *row;
+	int progress_only;    /* 1: only the row's version and updated changed */
 	unsigned seen;        /* bit per side */
 	const char *snapshot; /* NULL: none at this step (stored at action->seq) */
 };

@@ -91,6 +91,7 @@
 	X(GAME_UPDATE, "UPDATE games SET status = ?2, private = ?3, seat0 = ?4, seat1 = ?5, "      \
 	               "version = ?6, winner = ?7, result = ?8, updated = ?9, engine = ?10, "      \
 	               "digest = ?11 WHERE id = ?1")                                               \
+	X(GAME_PROGRESS, "UPDATE games SET version = ?2, updated = ?3 WHERE id = ?1")              \
 	X(GAME_GET, "SELECT " DB__GAME_COLS " FROM games WHERE id = ?1")                           \
 	X(GAME_EACH, "SELECT " DB__GAME_COLS " FROM games WHERE status IN (?1, ?2, ?3) "           \
 	             "ORDER BY id")                                                                \
@@ -106,6 +107,8 @@
 	  "INSERT INTO events(game, seq, action, audience, json, at) VALUES (?1, "                 \
 	  "(SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game = ?1), ?2, ?3, ?4, ?5) "       \
 	  "RETURNING seq")                                                                         \
+	X(EVENT_APPEND_AT, "INSERT INTO events(game, seq, action, audience, json, at) "            \
+	                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")                                      \
 	X(EVENT_EACH_LAST,                                                                         \
 	  "SELECT game, seq, action, audience, json, at FROM (SELECT * FROM events "               \
 	  "WHERE game = ?1 AND (audience & ?2) != 0 ORDER BY seq DESC LIMIT ?3) "                  \
@@ -1086,6 +1089,42 @@ static int sq_chat_each_last(struct db_store *st, int64_t game, int limit,
 
 /* ---- one accepted step ---- */
 
+/* The game row's version and updated only (the rest is as stored). */
+static int db__game_progress(struct db_store *st, const struct db_game *g)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_GAME_PROGRESS);
+	int rc;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, g->id);
+	sqlite3_bind_int64(stmt, 2, g->version);
+	sqlite3_bind_int64(stmt, 3, g->updated);
+	rc = db__run(st, DB__S_GAME_PROGRESS, stmt, "db_step_stage: game row");
+	if (rc == 0 && sqlite3_changes(st->db) == 0)
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_step_stage: no game %lld", (long long)g->id);
+	return rc;
+}
+
+/* One event at a seq the caller knows (the trigger still refuses a gap). */
+static int db__event_at(struct db_store *st, const struct db_event *e, int64_t seq)
+{
+	sqlite3_stmt *stmt;
+
+	if (e->json == NULL)
+		return db__errf(st, WG_E_BAD_ARGS, "db_step_stage: event json is NULL");
+	stmt = db__acquire(st, DB__S_EVENT_APPEND_AT);
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, e->game);
+	sqlite3_bind_int64(stmt, 2, seq);
+	sqlite3_bind_int64(stmt, 3, e->action);
+	sqlite3_bind_int64(stmt, 4, (sqlite3_int64)e->audience);
+	db__bind_text(stmt, 5, e->json);
+	sqlite3_bind_int64(stmt, 6, e->at);
+	return db__run(st, DB__S_EVENT_APPEND_AT, stmt, "db_step_stage: event");
+}
+
 static int db__step_writes(struct db_store *st, const struct db_step *step, int64_t *last)
 {
 	const struct db_action *a = step->action;
@@ -1095,10 +1134,17 @@ static int db__step_writes(struct db_store *st, const struct db_step *step, int6
 		struct db_event e = step->events[i];
 		e.game = a->game;
 		e.action = a->seq;
-		rc = sq_event_append(st, &e, last);
+		if (step->first_event > 0) {
+			rc = db__event_at(st, &e, step->first_event + (int64_t)i);
+			if (rc == 0)
+				*last = step->first_event + (int64_t)i;
+		} else {
+			rc = sq_event_append(st, &e, last);
+		}
 	}
 	if (rc == 0)
-		rc = sq_game_update(st, step->row);
+		rc = step->progress_only ? db__game_progress(st, step->row)
+		                         : sq_game_update(st, step->row);
 	for (int side = 0; rc == 0 && side < 2; side++)
 		if ((step->seen & (1u << side)) && *last > 0)
 			rc = sq_seat_seen(st, a->game, side, *last);

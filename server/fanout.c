@@ -245,6 +245,8 @@ void srv_game_login_notices(struct srv *s, struct srv_conn *c)
 	if (c->closing || c->user == NULL) /* the login reply may have closed it */
 		return;
 	uid = c->user->id;
+	if (c->user->nconns > 1) /* online elsewhere: what was sent there was seen */
+		srv_user_mark_seen(s, uid);
 	ids = srv_user_games(s, uid, &n);
 	for (size_t k = 0; k < n && !c->closing; k++) {
 		int64_t id = ids[k], seen = 0, missed = 0, last = 0;

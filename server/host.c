@@ -161,11 +161,16 @@ static int stage(struct srv *s, struct srv_game *g, enum rules_host_kind host, i
 	step.action = &a;
 	step.events = events;
 	step.nevents = ev->count;
+	step.first_event = g->last_event + 1;
 	step.row = row;
+	step.progress_only = row->status == g->rec.status && row->seat[0] == g->rec.seat[0] &&
+	                     row->seat[1] == g->rec.seat[1] && row->winner == g->rec.winner &&
+	                     row->private_game == g->rec.private_game &&
+	                     strcmp(row->result, g->rec.result) == 0 &&
+	                     strcmp(row->engine, g->rec.engine) == 0 &&
+	                     strcmp(row->digest, g->rec.digest) == 0;
 	step.snapshot = snap;
-	for (int i = 0; i < 2; i++) /* online players see the events live */
-		if (row->seat[i] != 0 && srv_user_get(s, row->seat[i]) != NULL)
-			step.seen |= 1u << i;
+	/* the seen marks of online players are written when they leave (server.c) */
 	if (dice == NULL)
 		rc = WG_E_NO_MEMORY;
 	if (rc == 0)

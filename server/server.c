@@ -77,6 +77,22 @@ int srv_user_attach(struct srv *s, struct srv_conn *c, int64_t id, const char *n
 	return 0;
 }
 
+/* The user leaves: what the games the user sits in have sent so far was seen (the marks
+ * `missed` counts from at the next login).  Marks are kept when a user goes, not with every
+ * step: a crash can only make the next login announce events that were seen live. */
+void srv_user_mark_seen(struct srv *s, int64_t user)
+{
+	size_t n;
+	const int64_t *ids = srv_user_games(s, user, &n);
+
+	for (size_t k = 0; k < n; k++) {
+		struct srv_game *g = srv_game_get(s, ids[k]);
+		int side = g != NULL ? srv_game_side_of(g, user) : -1;
+		if (side >= 0 && g->last_event > 0)
+			db_seat_seen(s->store, g->rec.id, side, g->last_event);
+	}
+}
+
 void srv_user_detach(struct srv *s, struct srv_conn *c)
 {
 	struct srv_user *u = c->user;
@@ -91,6 +107,7 @@ void srv_user_detach(struct srv *s, struct srv_conn *c)
 	}
 	c->user = NULL;
 	if (u->nconns == 0) {
+		srv_user_mark_seen(s, u->id);
 		srv_idmap_del(&s->users, u->id);
 		free(u->conns);
 		free(u);

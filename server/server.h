@@ -92,8 +92,12 @@ int64_t srv_now_ms(struct srv *s);
 struct srv_user *srv_user_get(struct srv *s, int64_t id);
 /* Marks conn as logged in as (id, name); creates the srv_user if needed. */
 int srv_user_attach(struct srv *s, struct srv_conn *c, int64_t id, const char *name);
+/* Records for every game user sits in that it has seen the game's events so far (a user
+ * online receives them live; marks are written when it leaves, and at a login while it is
+ * online elsewhere). */
+void srv_user_mark_seen(struct srv *s, int64_t user);
 /* Detaches conn from its user (logout or close); frees the user when it has
- * no connection left. */
+ * no connection left (its seen marks written first). */
 void srv_user_detach(struct srv *s, struct srv_conn *c);
 
 /* Records that g was written in the batch of this loop iteration. */
