@@ -679,9 +679,9 @@ static void ranges(struct sdoc *d, struct fm_scenario *sc, const struct scheldt_
 		for (int k = 0; k < 2; k++)
 			if (dd->naval[k] >= 0)
 				r.sel[dd->allied][dd->naval[k]] = 1;
-		r.opt = SCH_O_NAVAL_RANGE;
-		r.opt_range[0] = 3;
-		r.opt_range[1] = 4;
+		r.opt = SCH_O_NAVAL_RANGE; /* its values "3" and "4" (scheldt.c) are the ranges */
+		for (int q = 0; q < 2; q++)
+			r.opt_range[q] = atoi(sc->module->options[SCH_O_NAVAL_RANGE].values[q]);
 		snprintf(r.from_name, sizeof(r.from_name), "the nearest Walcheren coastal hex");
 		snprintf(r.rule, sizeof(r.rule), "BS-16.4-01");
 		for (int h = 0; rc == 0 && h < dd->count; h++)
