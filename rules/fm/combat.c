@@ -7,6 +7,11 @@
  *
  * A unit may attack the enemy unit that shares its hex (beach assault,
  * BS-16.3): no hexside lies between them, so no hexside rule applies.
+ *
+ * The line of a ground combat: the defender's hex terrain (FM-8.2.2-05),
+ * then the hexside rule (FM-8.2.2-02/03), then the module's crt_line hook,
+ * then the scenario's crt.situations (a beach assault, within an EZOC or
+ * not).  A bombardment reads the hex terrain only (FM-8.1.2 c).
  */
 #include "fm_int.h"
 
@@ -34,6 +39,34 @@ int fm__crt_column(const struct fm_scenario *sc, const struct fm_opts *o, int li
 	col = o->align_right ? j : j - j0;
 	col -= shift;
 	return col < 0 ? 0 : col;
+}
+
+/* 1 if situation when (FM_SIT_* or the module's k) holds in the current ground combat. */
+static int situation_holds(const struct fm_game *g, int when)
+{
+	const struct fm_module *mod = g->sc->module;
+
+	/* AMB-110: "within EZOC": the combat hex is in the ZOC of a defending unit outside it */
+	if (when == FM_SIT_IN_EZOC || when == FM_SIT_NOT_IN_EZOC)
+		return fm__in_ezoc(g, g->b.target, g->active) == (when == FM_SIT_IN_EZOC);
+	return when >= 0 && mod->situation != NULL && mod->situation(g, (size_t)when);
+}
+
+/* The scenario's crt.situations, in order: each that holds replaces the line or gives the
+ * one most favourable to the defender (FM-8.2.2-05), the [S] CRT's beach assault lines. */
+static int situation_line(const struct fm_game *g, int line)
+{
+	const struct fm_scenario *sc = g->sc;
+
+	for (int k = 0; k < sc->nsituations; k++) {
+		const struct fm_situation *st = &sc->situations[k];
+		int holds = st->terrain == 0 || (sc->map.hex_terrain[g->b.target] & st->terrain);
+		for (int q = 0; holds && q < st->nwhen; q++)
+			holds = situation_holds(g, st->when[q]);
+		if (holds)
+			line = st->replace ? st->line : fm__line_better(g, line, st->line);
+	}
+	return line;
 }
 
 int fm__battle_line(const struct fm_game *g)
@@ -78,7 +111,7 @@ int fm__battle_line(const struct fm_game *g)
 	}
 	if (sc->module->crt_line != NULL)
 		line = sc->module->crt_line(g, line);
-	return line;
+	return b->bombard ? line : situation_line(g, line);
 }
 
 static int is_commonwealth(const char *nat)
@@ -211,7 +244,11 @@ int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 		                  "at most two markers may bombard hex %s in one player turn; %d "
 		                  "already have (FM-8.1)",
 		                  argv[1], g->bombarded[hex]);
-	if (sc->module->bombard_check != NULL && (rc = sc->module->bombard_check(g, hex, err)) != 0)
+	/* FM-8.1.1-01: the ranges of every marker; a range of some markers only is checked
+	 * for each marker named or drawn */
+	if ((rc = fm__range_check(g, side, -1, hex, 1, err)) != 0 ||
+	    (sc->module->bombard_check != NULL &&
+	     (rc = sc->module->bombard_check(g, hex, err)) != 0))
 		return rc;
 	g->b.active = 1;
 	g->b.bombard = 1;
@@ -228,7 +265,8 @@ int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			for (int q = 0; q < sc->nmarkers[side]; q++)
 				if (g->m[side][q].where == FM_M_HAND &&
 				    (sc->module->marker_check == NULL ||
-				     sc->module->marker_check(g, side, q, NULL) == 0))
+				     sc->module->marker_check(g, side, q, NULL) == 0) &&
+				    fm__range_check(g, side, q, hex, 1, NULL) == 0)
 					hand[nh++] = q;
 			if (nh == 0)
 				return rules_fail(err, WG_E_ILLEGAL_SUPPORT, "FM-7.2-07",
@@ -245,8 +283,9 @@ int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			if (m < 0)
 				return rules_fail(err, WG_E_BAD_ARGS, "",
 				                  "you have no support fire marker '%s'", a);
-			if (sc->module->marker_check != NULL &&
-			    (rc = sc->module->marker_check(g, side, m, err)) != 0)
+			if ((sc->module->marker_check != NULL &&
+			     (rc = sc->module->marker_check(g, side, m, err)) != 0) ||
+			    (rc = fm__range_check(g, side, m, hex, 1, err)) != 0)
 				return rc;
 			if (g->m[side][m].where != FM_M_HAND)
 				return rules_fail(err, WG_E_ILLEGAL_SUPPORT, "FM-7.2-07",

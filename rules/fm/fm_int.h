@@ -55,7 +55,13 @@
 #define FM_MAX_FLAGS          4
 #define FM_EX_STATE           2048
 #define FM_MAX_EXOPTS         16
+#define FM_MAX_RANGES         8
+#define FM_MAX_SITUATIONS     8
+#define FM_MAX_WHEN           4
 #define FM_ID                 24
+
+/* map.hex_flags bit: the hex holds a fortification counter (map.fortifications, FM-8.2.3) */
+#define FM_HF_FORT_COUNTER RULES_HF_ENGINE
 
 /* ---- results ---------------------------------------------------------- */
 
@@ -82,6 +88,43 @@ struct fm_type_rules {
 	int bridge_line;   /* hexside: line when bridged, -1 = the hex's line */
 	int fortification; /* hex: a printed fortification (FM-8.2.3) */
 	int minefield;     /* hexside: a minefield (FM-6.1) */
+};
+
+/*
+ * A support-marker range (support.ranges, FM-8.1.1-01): the markers it selects may be
+ * used against a target hex at most `range` hexes from what it is counted from.
+ */
+#define FM_RANGE_BOMBARD 1u /* markers used in a bombardment */
+#define FM_RANGE_COMBAT  2u /* markers committed to a ground combat */
+
+struct fm_range {
+	unsigned when;                            /* FM_RANGE_* */
+	int all;                                  /* selects every marker of both sides */
+	uint8_t sel[RULES_SIDES][FM_MAX_MARKERS]; /* else: 1 for each marker it selects */
+	int range;                                /* hexes (when opt < 0) */
+	int opt;            /* index of the module option giving the range, or -1 */
+	int opt_range[2];   /* the range for each value of that option */
+	int from_unit;      /* 1: counted from the owner's nearest on-map unit */
+	int16_t *dist;      /* else, per hex: the distance to the nearest hex it is counted
+	                     * from, -1 when there is none (owned by the scenario) */
+	char from_name[64]; /* what it is counted from, for messages */
+	char rule[FM_ID];   /* the rule a refusal cites */
+};
+
+/*
+ * A CRT line chosen by the situation of a ground combat (crt.situations): when every
+ * situation of `when` holds (and the combat hex has one of the `terrain` types, if any),
+ * `line` is combined with the line chosen so far.
+ */
+#define FM_SIT_IN_EZOC     (-1) /* system fact: the combat hex is in an EZOC of the attacker */
+#define FM_SIT_NOT_IN_EZOC (-2) /* ... and its negation; k >= 0: the module's situation k */
+
+struct fm_situation {
+	int nwhen;
+	int when[FM_MAX_WHEN]; /* FM_SIT_* or an index into the module's situations */
+	uint32_t terrain;      /* hex terrain types the combat hex must have one of; 0: any */
+	int line;
+	int replace; /* 1: replaces the line; 0: the most favourable to the defender */
 };
 
 struct fm_line {
@@ -168,7 +211,15 @@ struct fm_scenario {
 	struct fm_marker_def markers[RULES_SIDES][FM_MAX_MARKERS];
 	int nchecks;
 	struct fm_check checks[FM_MAX_CHECKS];
-	int otherwise;                  /* side, or -1 for a draw */
+	int otherwise; /* side, or -1 for a draw */
+	int nranges;
+	int ranges_given; /* the document has support.ranges (older scenarios do not) */
+	struct fm_range ranges[FM_MAX_RANGES];
+	int nsituations;
+	int situations_given; /* the document has crt.situations */
+	struct fm_situation situations[FM_MAX_SITUATIONS];
+	uint32_t zoc_block[RULES_SIDES]; /* terrain types side s exerts no ZOC into (FM-6.0-05) */
+	struct rules_hexlist supply[RULES_SIDES]; /* friendly supply sources (FM-8.3-03) */
 	const struct fm_module *module; /* the exclusive rules (fm_module.h); never NULL */
 	void *ex_data;                  /* the module's scenario facts, freed by its free hook */
 };
@@ -339,6 +390,15 @@ int fm__opt_check(const struct fm_scenario *sc, const char *key, const char *val
 int fm__side_by_name(const struct fm_scenario *sc, const char *name);
 int fm__line_by_id(const struct fm_scenario *sc, const char *id);
 const char *fm__result_name(int r);
+/*
+ * For a module's load hook: adds a support range (copied) counted from the hexes of from
+ * (when !r->from_unit; the distances are computed here), or a CRT situation.  Used to give
+ * an older scenario text, which lacks support.ranges or crt.situations, the behaviour its
+ * module's former code gave it.  0, WG_E_NO_MEMORY, or WG_E_BAD_SCENARIO (too many).
+ */
+int fm__range_add(struct fm_scenario *sc, const struct fm_range *r,
+                  const struct rules_hexlist *from);
+int fm__situation_add(struct fm_scenario *sc, const struct fm_situation *s);
 
 /* ---- lint.c -------------------------------------------------------------- */
 
@@ -368,12 +428,14 @@ int fm__unit_arg(const struct fm_game *g, const char *id, struct rules_error *er
 const struct fm_unit_def *fm__def(const struct fm_game *g, int unit);
 int fm__side_of(const struct fm_game *g, int unit);
 const struct fm_step *fm__cur(const struct fm_game *g, int unit);
-/* 1 if hex is in the ZOC of a unit of side enemy_of's enemy (an EZOC for side). */
+/* 1 if hex is in the ZOC of a unit of side's enemy (an EZOC for side): the terrain's
+ * blocks_zoc_of (unless the module lifts it) and the module's zoc_blocked apply. */
 int fm__in_ezoc(const struct fm_game *g, int hex, int side);
 /* Hex terrain prohibited for unit (or for everyone when unit < 0). */
 int fm__hex_prohibited(const struct fm_game *g, int hex, int unit);
 /* Hexside between adjacent a, b prohibited for unit. */
 int fm__side_prohibited(const struct fm_game *g, int a, int b, int unit);
+/* 1 if hex holds a fortification: printed (terrain) or a counter (FM-8.2.3). */
 int fm__hex_has_fort(const struct fm_game *g, int hex);
 int fm__side_has_minefield(const struct fm_game *g, int a, int b);
 /* MP cost in half MP to enter b from adjacent a for unit, ignoring ZOC; -2 = "all MP". */
@@ -386,6 +448,9 @@ int fm__line_cols(const struct fm_game *g, int line);
 int fm__line_better(const struct fm_game *g, int a, int b);
 /* Distance from hex to side's nearest friendly edge hex, or -1 if side has none. */
 int fm__edge_distance(const struct fm_game *g, int hex, int side);
+/* Distance from hex to side's nearest friendly edge hex or supply source (FM-8.3-03), or -1
+ * if side has neither. */
+int fm__goal_distance(const struct fm_game *g, int hex, int side);
 /* Distance to the nearest on-map unit of side (except unit except), or -1. */
 int fm__nearest_unit(const struct fm_game *g, int hex, int side, int except);
 int fm__unit_has(const struct fm_game *g, int unit, const char *ability);
@@ -430,6 +495,16 @@ int fm__support_advance(struct fm_game *g, struct rules_dice *d, struct rules_ev
 int fm__support_side(const struct fm_game *g, int step);
 /* The value of marker as applied in the current battle (fortification halving). */
 int fm__marker_value(const struct fm_game *g, int side, int marker);
+/*
+ * FM-8.1.1: 0 if side's marker may be used against target in a bombardment (bombard) or a
+ * ground combat, by every support range that selects it; marker < 0: only the ranges that
+ * select every marker (checked when a bombardment is declared).  Else the refusal (err may
+ * be NULL) with the range's rule.
+ */
+int fm__range_check(const struct fm_game *g, int side, int marker, int target, int bombard,
+                    struct rules_error *err);
+/* The range in hexes of r in this game (its option's value, when it names one). */
+int fm__range_value(const struct fm_game *g, const struct fm_range *r);
 
 /* ---- combat.c ----------------------------------------------------------- */
 

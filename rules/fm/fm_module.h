@@ -137,12 +137,23 @@ struct fm_module {
 	int (*may_act)(const struct fm_game *g, int unit, enum fm_act act, struct rules_error *err);
 	/* 1 if unit may end in hex although other units are there (beach assault, BS-16.3-01). */
 	int (*may_share)(const struct fm_game *g, int unit, int hex);
-	/* 1 if unit's ZOC does not extend into hex (trenches, MA-14.2-05). */
+	/* 1 if unit's ZOC does not extend into hex for a reason the data cannot state.  A hex
+	 * whose terrain blocks a side's ZOC is data (terrain "blocks_zoc_of", FM-6.0-05). */
 	int (*zoc_blocked)(const struct fm_game *g, int unit, int hex);
+	/* 1 if the "blocks_zoc_of" of hex's terrain does not hold for side's ZOC in the current
+	 * game state (a breached trench, MA-14.2-05): the module lifts a block of the data. */
+	int (*zoc_unblocked)(const struct fm_game *g, int hex, int side);
 	/* May unit attack the enemy in hex (called per attacker, before the system checks)? */
 	int (*attack_check)(const struct fm_game *g, int unit, int hex, struct rules_error *err);
-	/* The CRT line of the current battle after the system chose line. */
+	/* The CRT line of the current ground combat or bombardment after the system chose line
+	 * from the terrain and hexsides; the scenario's crt.situations are applied after it. */
 	int (*crt_line)(const struct fm_game *g, int line);
+	/* The battle situations the module reports, by name ("beach_assault"): a scenario's
+	 * crt.situations may name them; situation(g, k) is 1 when situations[k] holds in the
+	 * current ground combat. */
+	const char *const *situations;
+	size_t nsituations;
+	int (*situation)(const struct fm_game *g, size_t k);
 	/* After the die roll, before the result is applied: may change g->b.result and apply
 	 * special results (BS-16.3-06). */
 	int (*after_roll)(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
@@ -156,7 +167,8 @@ struct fm_module {
 	/* 1 if side, having just committed at the current step, may commit one more marker at
 	 * the same step (BS-14.1 anti-tank marker); `support pass` then ends the step. */
 	int (*step_again)(const struct fm_game *g, int side);
-	/* Bombardment target check (range, observation) for hex. */
+	/* Bombardment target check for hex (observation, line of sight): called when a
+	 * bombardment is declared, after the data's support ranges (support.ranges). */
 	int (*bombard_check)(const struct fm_game *g, int hex, struct rules_error *err);
 	/* A retreat/advance/displacement step (mode): refuse (<0, err filled with the exclusive
 	 * rule), or set *stop to end it there (the retreat then counts as complete).  Called

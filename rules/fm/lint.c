@@ -5,7 +5,9 @@
  * scenario.c reads the facts of a scenario document; the checks here look at
  * them together: a unit whose arrival hex is in the sea, a choice of set-up
  * hexes none of which is usable, an empty zone, a marker pool smaller than
- * the allotment, a named place in prohibited terrain.  Then the exclusive
+ * the allotment, a named place or a supply source in prohibited terrain.
+ * (Findings about one member, such as a fortification counter at sea or a
+ * support range counted from an empty zone, are the loader's, scenario.c.)  Then the exclusive
  * module checks the facts its rules rely on (struct fm_module.lint).
  *
  * Findings (struct sdoc) go to a callback in lint mode (`wargamed
@@ -95,6 +97,16 @@ static void check_map(const struct fm_scenario *sc, struct sdoc *f)
 			    "terrain '%s' costs all MP and is prohibited: one of the two is "
 			    "never used",
 			    sc->map.terrain[t].id);
+		}
+	for (int s = 0; s < RULES_SIDES; s++) /* FM-8.3-03 */
+		for (int k = 0; k < sc->supply[s].n; k++) {
+			const char *why = closed_to(sc, sc->supply[s].h[k], 0);
+			if (why != NULL)
+				sdoc_finding(
+				    f, SDOC_WARNING, "$.map.supply_sources",
+				    "supply source %s of %s is prohibited terrain (%s)",
+				    rules_hex_format(&sc->map.grid, sc->supply[s].h[k], buf),
+				    sc->side_names[s], why);
 		}
 	for (int k = 0; k < sc->nchecks; k++) {
 		const struct fm_check *c = &sc->checks[k];

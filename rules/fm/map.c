@@ -130,14 +130,21 @@ int fm__unit_has(const struct fm_game *g, int unit, const char *ability)
 /*
  * FM-6.0: the six hexes around a unit are its ZOC, across every hexside and
  * into every terrain (FM-6.0-04), whatever other units stand there
- * (FM-6.0-06); units marked no-ZOC exert none (FM-6.0-02); an exclusive
- * module may block a ZOC from particular hexes (FM-6.0-05).  A unit sharing
- * the hex (beach assault) does not put it in its ZOC (AMB-71).
+ * (FM-6.0-06); units marked no-ZOC exert none (FM-6.0-02).  FM-6.0-05: the
+ * scenario's terrain may block the ZOC of one side's units from its hexes
+ * ("blocks_zoc_of"; the module may lift that block in the current state, a
+ * breached trench), and the module may block a ZOC for its own reasons.  A
+ * unit sharing the hex (beach assault) does not put it in its ZOC (AMB-71).
  */
 int fm__in_ezoc(const struct fm_game *g, int hex, int side)
 {
-	const struct rules_hex_grid *grid = &g->sc->map.grid;
+	const struct fm_scenario *sc = g->sc;
+	const struct rules_hex_grid *grid = &sc->map.grid;
+	int enemy = 1 - side;
 
+	if ((sc->map.hex_terrain[hex] & sc->zoc_block[enemy]) &&
+	    !(sc->module->zoc_unblocked && sc->module->zoc_unblocked(g, hex, enemy)))
+		return 0;
 	for (int d = 0; d < RULES_HEX_DIRS; d++) {
 		int n = rules_hex_neighbour(grid, hex, d);
 		if (n < 0)
@@ -171,6 +178,8 @@ int fm__hex_has_fort(const struct fm_game *g, int hex)
 {
 	const struct fm_scenario *sc = g->sc;
 
+	if (sc->map.hex_flags[hex] & FM_HF_FORT_COUNTER) /* a counter counts as printed */
+		return 1;
 	for (int t = 0; t < sc->map.nterrain; t++)
 		if ((sc->map.hex_terrain[hex] & (1u << t)) && sc->tx[t].fortification)
 			return 1;
@@ -233,6 +242,20 @@ int fm__hex_line(const struct fm_game *g, int hex)
 int fm__edge_distance(const struct fm_game *g, int hex, int side)
 {
 	return rules_hexmap_edge_distance(&g->sc->map, hex, side);
+}
+
+/* FM-8.3-03: "a friendly map edge (or in some games a friendly supply source)". */
+int fm__goal_distance(const struct fm_game *g, int hex, int side)
+{
+	const struct rules_hexlist *src = &g->sc->supply[side];
+	int best = fm__edge_distance(g, hex, side);
+
+	for (int k = 0; k < src->n; k++) {
+		int d = fm__distance(g, hex, src->h[k]);
+		if (best < 0 || d < best)
+			best = d;
+	}
+	return best;
 }
 
 int fm__nearest_unit(const struct fm_game *g, int hex, int side, int except)

@@ -10,9 +10,9 @@
  * (FM-8.3-04); else a full-length path ending in a vacant hex; else a
  * shorter path to the last reachable vacant hex, and the unit is reduced
  * (FM-8.3-08), or a displacement (FM-8.3.1).  Within the class, the end hex
- * must be closer to a friendly edge when some path allows it (FM-8.3-03,
- * AMB-10), or for a bombardment retreat farther from the closest enemy
- * (FM-8.1.5, AMB-11).
+ * must be closer to a friendly edge or supply source when some path allows it
+ * (FM-8.3-03, AMB-10), or for a bombardment retreat farther from the closest
+ * enemy (FM-8.1.5, AMB-11).
  */
 #include "fm_int.h"
 
@@ -334,8 +334,8 @@ static int preferred(const struct fm_game *g, int unit, int origin, const struct
 	}
 	if (!g->opt.edge_pref)
 		return 1;
-	return fm__edge_distance(g, end, side) >= 0 &&
-	       fm__edge_distance(g, end, side) < fm__edge_distance(g, origin, side);
+	return fm__goal_distance(g, end, side) >= 0 &&
+	       fm__goal_distance(g, end, side) < fm__goal_distance(g, origin, side);
 }
 
 static void path_text(const struct fm_game *g, const struct rpath *p, char *buf, size_t n)
@@ -572,7 +572,7 @@ int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			                        "farther from the closest enemy unit when it can "
 			                        "(FM-8.1.5)"
 			                      : "the retreat must end closer to your friendly map "
-			                        "edge when it can (FM-8.3)");
+			                        "edge or supply source when it can (FM-8.3)");
 		unqueue(g, k);
 		g->u[unit].hex = want.h[want.n - 1];
 		record_path(g, &it, &want);

@@ -175,7 +175,8 @@ static int crt_line(struct sdoc *d, const cJSON *it, int i, void *arg)
 
 static int load_crt(struct sdoc *d, struct fm_scenario *sc, const cJSON *doc)
 {
-	static const char *const keys[] = {"columns", "rows", "lines", "default_line", NULL};
+	static const char *const keys[] = {"columns",      "rows",       "lines",
+	                                   "default_line", "situations", NULL};
 	struct fm_crt *crt = &sc->crt;
 	const cJSON *c = sdoc_member(doc, "crt");
 	char def[FM_ID];
@@ -190,6 +191,7 @@ static int load_crt(struct sdoc *d, struct fm_scenario *sc, const cJSON *doc)
 	    (rc = sdoc_array(d, c, "columns", SDOC_REQUIRED, 1, FM_MAX_COLS, "differential labels",
 	                     crt_column, crt)) != 0)
 		goto out;
+	sc->situations_given = sdoc_member(c, "situations") != NULL; /* read by load_situations */
 	if (!cJSON_IsArray(sdoc_member(c, "rows")) ||
 	    cJSON_GetArraySize(sdoc_member(c, "rows")) != 6) {
 		m2 = sdoc_key(d, "rows");
@@ -234,6 +236,27 @@ static int get_line_ref(struct sdoc *d, const struct fm_scenario *sc, const cJSO
 	return rc;
 }
 
+/* FM-6.0-05: "blocks_zoc_of": the sides whose units exert no ZOC into hexes of type t. */
+static int zoc_blocks(struct sdoc *d, struct fm_scenario *sc, const cJSON *obj, int t)
+{
+	char names[RULES_SIDES][FM_ID];
+	int n = 0, rc = sdoc_names(d, obj, "blocks_zoc_of", &names[0][0], FM_ID, RULES_SIDES, &n);
+
+	for (int k = 0; !rc && k < n; k++) {
+		int side = fm__side_by_name(sc, names[k]);
+		if (side < 0) {
+			size_t m = sdoc_key(d, "blocks_zoc_of");
+			sdoc_idx(d, k);
+			rc = sdoc_soft(d, "unknown side '%s' (sides are '%s' and '%s')", names[k],
+			               sc->side_names[0], sc->side_names[1]);
+			sdoc_pop(d, m);
+		} else {
+			sc->zoc_block[side] |= 1u << t;
+		}
+	}
+	return rc;
+}
+
 static int type_rules(struct sdoc *d, const cJSON *obj, int is_side, int t, void *ctx)
 {
 	struct fm_scenario *sc = ctx;
@@ -249,11 +272,14 @@ static int type_rules(struct sdoc *d, const cJSON *obj, int is_side, int t, void
 			return rc;
 		return sdoc_bool(d, obj, "minefield", &r->minefield);
 	}
-	return sdoc_bool(d, obj, "fortification", &r->fortification);
+	if ((rc = sdoc_bool(d, obj, "fortification", &r->fortification)) != 0)
+		return rc;
+	return zoc_blocks(d, sc, obj, t);
 }
 
-static const char *const fm_terrain_keys[] = {"crt_line", "fortification", NULL};
+static const char *const fm_terrain_keys[] = {"crt_line", "fortification", "blocks_zoc_of", NULL};
 static const char *const fm_side_keys[] = {"crt_line", "bridge_line", "minefield", NULL};
+static const char *const fm_map_keys[] = {"supply_sources", "fortifications", NULL};
 
 /* ---- units --------------------------------------------------------------- */
 
@@ -533,6 +559,80 @@ static int load_units(struct sdoc *d, struct fm_scenario *sc, const cJSON *doc)
 	return rc;
 }
 
+/* ---- the map's F&M members: supply sources, fortification counters ------- */
+
+/* FM-8.3-03: {"side": name, "hexes": [...], "zones": [...]}: hexes a side's retreats prefer
+ * to end closer to, like its friendly map edges. */
+static int supply_source(struct sdoc *d, const cJSON *it, int i, void *arg)
+{
+	static const char *const keys[] = {"side", "hexes", "zones", NULL};
+	struct fm_scenario *sc = arg;
+	struct zone_hexes zc = {sc, NULL};
+	int side = -1, before, rc;
+
+	(void)i;
+	if ((rc = sdoc_keys(d, it, keys)) != 0 || (rc = get_side(d, sc, it, "side", &side, 1)) != 0)
+		return rc;
+	zc.list = &sc->supply[side];
+	before = sc->supply[side].n;
+	if ((rc = rules_hexmap_read_hexes(d, &sc->map, it, "hexes", zc.list, 0)) != 0 ||
+	    (rc = sdoc_array(d, it, "zones", 0, 0, -1, "zone ids", setup_zone, &zc)) != 0)
+		return rc;
+	if (sdoc_member(it, "hexes") == NULL && sdoc_member(it, "zones") == NULL)
+		return sdoc_soft(d, "give the source's hexes, zones or both");
+	if (sc->supply[side].n == before && sdoc_member(it, "zones") != NULL)
+		return sdoc_warn(d, "the supply source has no hex (its zones are empty)");
+	return 0;
+}
+
+/* One hex of a fortification counter entry: on the map (read_hex), not prohibited. */
+static int fort_hex(struct sdoc *d, const cJSON *it, int k, void *arg)
+{
+	struct fm_scenario *sc = arg;
+	struct rules_hexmap *m = &sc->map;
+	char buf[RULES_HEX_ID_MAX];
+	int h, t, rc = rules_hexmap_read_hex(d, m, it, &h);
+
+	(void)k;
+	if (rc)
+		return rc;
+	if ((t = rules_hexmap_hex_closed(m, h, 0)) != 0)
+		return sdoc_soft(d, "a fortification counter on hex %s, of prohibited terrain (%s)",
+		                 rules_hex_format(&m->grid, h, buf), m->terrain[t - 1].name);
+	for (t = 0; t < m->nterrain; t++)
+		if ((m->hex_terrain[h] & (1u << t)) && sc->tx[t].fortification)
+			sdoc_warn(d, "hex %s already has printed fortification terrain (%s)",
+			          rules_hex_format(&m->grid, h, buf), m->terrain[t].name);
+	m->hex_flags[h] |= FM_HF_FORT_COUNTER;
+	return 0;
+}
+
+/* FM-8.2.3: {"hexes": [...]}: hexes holding a fortification counter from the start. */
+static int fort_counter(struct sdoc *d, const cJSON *it, int i, void *arg)
+{
+	static const char *const keys[] = {"hexes", NULL};
+	int rc;
+
+	(void)i;
+	if ((rc = sdoc_keys(d, it, keys)) != 0)
+		return rc;
+	return sdoc_array(d, it, "hexes", SDOC_REQUIRED, 1, -1, "hex ids", fort_hex, arg);
+}
+
+static int load_map_extra(struct sdoc *d, struct fm_scenario *sc, const cJSON *doc)
+{
+	const cJSON *map = sdoc_member(doc, "map");
+	size_t m = sdoc_key(d, "map");
+	int rc;
+
+	if ((rc = sdoc_array(d, map, "supply_sources", 0, 0, -1, "supply sources", supply_source,
+	                     sc)) == 0)
+		rc = sdoc_array(d, map, "fortifications", 0, 0, -1, "fortification counters",
+		                fort_counter, sc);
+	sdoc_pop(d, m);
+	return rc;
+}
+
 /* ---- turns, support, victory -------------------------------------------- */
 
 static int setup_side(struct sdoc *d, const cJSON *it, int k, void *arg)
@@ -716,7 +816,7 @@ static int pool_marker(struct sdoc *d, const cJSON *mk, int i, void *arg)
 
 static int load_support(struct sdoc *d, struct fm_scenario *sc, const cJSON *doc)
 {
-	static const char *const keys[] = {"allotment", "pools", NULL};
+	static const char *const keys[] = {"allotment", "pools", "ranges", NULL};
 	const cJSON *s = sdoc_member(doc, "support"), *pools, *it;
 	size_t m = sdoc_key(d, "support"), m2;
 	int rc;
@@ -728,6 +828,7 @@ static int load_support(struct sdoc *d, struct fm_scenario *sc, const cJSON *doc
 	}
 	if ((rc = sdoc_keys(d, s, keys)) != 0 || (rc = load_allotment(d, sc, s)) != 0)
 		goto out;
+	sc->ranges_given = sdoc_member(s, "ranges") != NULL; /* read by load_ranges */
 	pools = sdoc_member(s, "pools");
 	m2 = sdoc_key(d, "pools");
 	if (!cJSON_IsObject(pools)) {
@@ -899,6 +1000,357 @@ out:
 	return rc;
 }
 
+/* ---- support ranges and CRT situations ------------------------------------ */
+
+int fm__range_add(struct fm_scenario *sc, const struct fm_range *r,
+                  const struct rules_hexlist *from)
+{
+	struct fm_range *out;
+	int n = sc->map.grid.count;
+
+	if (sc->nranges >= FM_MAX_RANGES)
+		return WG_E_BAD_SCENARIO;
+	out = &sc->ranges[sc->nranges];
+	*out = *r;
+	out->dist = NULL;
+	if (!r->from_unit) {
+		out->dist = malloc((size_t)n * sizeof(*out->dist));
+		if (out->dist == NULL)
+			return WG_E_NO_MEMORY;
+		for (int h = 0; h < n; h++) {
+			int best = -1;
+			for (int k = 0; from != NULL && k < from->n; k++) {
+				int dd = rules_hex_distance(&sc->map.grid, h, from->h[k]);
+				if (best < 0 || dd < best)
+					best = dd;
+			}
+			out->dist[h] = (int16_t)best;
+		}
+	}
+	sc->nranges++;
+	return 0;
+}
+
+int fm__situation_add(struct fm_scenario *sc, const struct fm_situation *st)
+{
+	if (sc->nsituations >= FM_MAX_SITUATIONS)
+		return WG_E_BAD_SCENARIO;
+	sc->situations[sc->nsituations++] = *st;
+	return 0;
+}
+
+/* The markers of the sides in mask (bit s) whose id is id: selected in r; the count. */
+static int select_id(const struct fm_scenario *sc, unsigned mask, const char *id,
+                     struct fm_range *r)
+{
+	int n = 0, k;
+
+	for (int s = 0; s < RULES_SIDES; s++)
+		if ((mask & (1u << s)) && (k = fm__marker_by_id(sc, s, id)) >= 0) {
+			r->sel[s][k] = 1;
+			n++;
+		}
+	return n;
+}
+
+/* The markers of the sides in mask carrying flag: selected in r; the count. */
+static int select_flag(const struct fm_scenario *sc, unsigned mask, const char *flag,
+                       struct fm_range *r)
+{
+	int n = 0;
+
+	for (int s = 0; s < RULES_SIDES; s++)
+		for (int k = 0; (mask & (1u << s)) && k < sc->nmarkers[s]; k++)
+			for (int q = 0; q < sc->markers[s][k].nflags; q++)
+				if (strcmp(sc->markers[s][k].flags[q], flag) == 0) {
+					r->sel[s][k] = 1;
+					n++;
+				}
+	return n;
+}
+
+/* "markers", "flags", "side": which markers a range selects. */
+static int range_markers(struct sdoc *d, const struct fm_scenario *sc, const cJSON *it,
+                         struct fm_range *r)
+{
+	char ids[FM_MAX_MARKERS][FM_ID], flags[FM_MAX_FLAGS][FM_ID];
+	unsigned mask = (1u << RULES_SIDES) - 1;
+	int side = -1, nids = 0, nflags = 0, rc;
+	size_t m;
+
+	if ((rc = get_side(d, sc, it, "side", &side, 0)) != 0 ||
+	    (rc = sdoc_names(d, it, "markers", &ids[0][0], FM_ID, FM_MAX_MARKERS, &nids)) != 0 ||
+	    (rc = sdoc_names(d, it, "flags", &flags[0][0], FM_ID, FM_MAX_FLAGS, &nflags)) != 0)
+		return rc;
+	if (side >= 0)
+		mask = 1u << side;
+	if (nids == 0 && nflags == 0) {
+		r->all = side < 0;
+		for (int k = 0; side >= 0 && k < sc->nmarkers[side]; k++)
+			r->sel[side][k] = 1;
+		return 0;
+	}
+	for (int k = 0; k < nids; k++)
+		if (select_id(sc, mask, ids[k], r) == 0) {
+			m = sdoc_key(d, "markers");
+			sdoc_idx(d, k);
+			rc = sdoc_soft(d, "no support fire marker '%s'%s%s", ids[k],
+			               side >= 0 ? " of " : "",
+			               side >= 0 ? sc->side_names[side] : "");
+			sdoc_pop(d, m);
+			if (rc)
+				return rc;
+		}
+	for (int k = 0; k < nflags; k++)
+		if (select_flag(sc, mask, flags[k], r) == 0) {
+			m = sdoc_key(d, "flags");
+			sdoc_idx(d, k);
+			sdoc_warn(d, "no marker carries the flag '%s': the range applies to none",
+			          flags[k]);
+			sdoc_pop(d, m);
+		}
+	return 0;
+}
+
+/* "range": a number of hexes, or {"option": key} naming a module option whose two values
+ * are numbers of hexes (a game may choose the range, as the Scheldt's AMB-62). */
+static int range_value(struct sdoc *d, const struct fm_scenario *sc, const cJSON *it,
+                       struct fm_range *r)
+{
+	static const char *const okeys[] = {"option", NULL};
+	const cJSON *v = sdoc_member(it, "range");
+	const struct fm_module *mod = sc->module;
+	char key[32];
+	size_t m;
+	int rc;
+
+	r->opt = -1;
+	if (v == NULL || cJSON_IsNumber(v))
+		return sdoc_int(d, it, "range", &r->range, 1, 0, 99);
+	m = sdoc_key(d, "range");
+	if (!cJSON_IsObject(v)) {
+		rc = sdoc_soft(d, "expected a number of hexes or {\"option\": key}");
+		goto out;
+	}
+	if ((rc = sdoc_keys(d, v, okeys)) != 0 ||
+	    (rc = sdoc_str(d, v, "option", key, sizeof(key), NULL)) != 0)
+		goto out;
+	for (int k = 0; mod != NULL && k < mod->noptions && k < FM_MAX_EXOPTS; k++)
+		if (strcmp(mod->options[k].key, key) == 0)
+			r->opt = k;
+	sdoc_key(d, "option");
+	if (r->opt < 0) {
+		rc = sdoc_soft(d, "'%s' is not an option of the module '%s' of this scenario", key,
+		               mod->name ? mod->name : "system");
+		goto out;
+	}
+	for (int q = 0; q < 2; q++) {
+		const char *txt = mod->options[r->opt].values[q];
+		char *end;
+		long x = strtol(txt, &end, 10);
+		if (end == txt || *end != '\0' || x < 0 || x > 99) {
+			rc = sdoc_soft(d, "option %s has the value '%s', not a number of hexes",
+			               key, txt);
+			goto out;
+		}
+		r->opt_range[q] = (int)x;
+	}
+out:
+	sdoc_pop(d, m);
+	return rc;
+}
+
+/* "from": "unit" (the marker owner's nearest unit on the map) or {"zones", "hexes"}. */
+static int range_from(struct sdoc *d, const struct fm_scenario *sc, const cJSON *it,
+                      struct fm_range *r, struct rules_hexlist *from)
+{
+	static const char *const fkeys[] = {"zones", "hexes", NULL};
+	const cJSON *f = sdoc_member(it, "from"), *zs, *z;
+	struct zone_hexes zc = {sc, from};
+	size_t m, len = 0;
+	int rc;
+
+	if (f == NULL || (cJSON_IsString(f) && strcmp(f->valuestring, "unit") == 0)) {
+		r->from_unit = 1;
+		snprintf(r->from_name, sizeof(r->from_name), "your nearest unit");
+		return 0;
+	}
+	m = sdoc_key(d, "from");
+	if (!cJSON_IsObject(f)) {
+		rc = sdoc_soft(d, "expected \"unit\" or {\"zones\": [...], \"hexes\": [...]}");
+		goto out;
+	}
+	if ((rc = sdoc_keys(d, f, fkeys)) != 0 ||
+	    (rc = rules_hexmap_read_hexes(d, &sc->map, f, "hexes", from, 0)) != 0 ||
+	    (rc = sdoc_array(d, f, "zones", 0, 0, -1, "zone ids", setup_zone, &zc)) != 0)
+		goto out;
+	zs = sdoc_member(f, "zones");
+	cJSON_ArrayForEach(z, zs)
+	{
+		int zi = cJSON_IsString(z) ? rules_hexmap_zone(&sc->map, z->valuestring) : -1;
+		if (zi >= 0 && len < sizeof(r->from_name))
+			len += (size_t)snprintf(r->from_name + len, sizeof(r->from_name) - len,
+			                        "%s%s", len ? " or " : "", sc->map.zones[zi].name);
+	}
+	if (len == 0)
+		snprintf(r->from_name, sizeof(r->from_name), "the hexes of the range");
+	if (from->n == 0)
+		rc = sdoc_soft(d, "the range is counted from no hex: the markers could never be "
+		                  "used");
+out:
+	sdoc_pop(d, m);
+	return rc;
+}
+
+/* FM-8.1.1-01: one entry of support.ranges. */
+static int range_item(struct sdoc *d, const cJSON *it, int i, void *arg)
+{
+	static const char *const keys[] = {"markers", "flags", "side", "when",
+	                                   "range",   "from",  "rule", NULL};
+	struct fm_scenario *sc = arg;
+	struct rules_hexlist from = {0, NULL};
+	struct fm_range r;
+	char when[16];
+	int rc;
+
+	(void)i;
+	memset(&r, 0, sizeof(r));
+	if ((rc = sdoc_keys(d, it, keys)) != 0 || (rc = range_markers(d, sc, it, &r)) != 0 ||
+	    (rc = sdoc_str(d, it, "when", when, sizeof(when), "both")) != 0 ||
+	    (rc = range_value(d, sc, it, &r)) != 0 ||
+	    (rc = sdoc_str(d, it, "rule", r.rule, sizeof(r.rule), "FM-8.1.1-01")) != 0 ||
+	    (rc = range_from(d, sc, it, &r, &from)) != 0)
+		goto out;
+	r.when = strcmp(when, "bombardment") == 0 ? FM_RANGE_BOMBARD
+	         : strcmp(when, "combat") == 0    ? FM_RANGE_COMBAT
+	         : strcmp(when, "both") == 0      ? FM_RANGE_BOMBARD | FM_RANGE_COMBAT
+	                                          : 0;
+	if (r.when == 0) {
+		size_t m = sdoc_key(d, "when");
+		rc = sdoc_soft(d, "when must be \"bombardment\", \"combat\" or \"both\"");
+		sdoc_pop(d, m);
+		goto out;
+	}
+	if (sc->nranges >= FM_MAX_RANGES) {
+		rc = sdoc_fail(d, "at most %d support ranges", FM_MAX_RANGES);
+		goto out;
+	}
+	if ((rc = fm__range_add(sc, &r, &from)) != 0)
+		rc = sdoc_nomem(d);
+out:
+	free(from.h);
+	return rc;
+}
+
+static int load_ranges(struct sdoc *d, struct fm_scenario *sc, const cJSON *doc)
+{
+	size_t m = sdoc_key(d, "support");
+	int rc = sdoc_array(d, sdoc_member(doc, "support"), "ranges", 0, 0, FM_MAX_RANGES,
+	                    "support ranges", range_item, sc);
+
+	sdoc_pop(d, m);
+	return rc;
+}
+
+/* One name of a situation's "when": a system fact or one of the module's situations. */
+static int situation_name(const struct fm_scenario *sc, const char *name)
+{
+	if (strcmp(name, "in_ezoc") == 0)
+		return FM_SIT_IN_EZOC;
+	if (strcmp(name, "not_in_ezoc") == 0)
+		return FM_SIT_NOT_IN_EZOC;
+	for (size_t k = 0; k < sc->module->nsituations && sc->module->situations != NULL; k++)
+		if (strcmp(sc->module->situations[k], name) == 0)
+			return (int)k;
+	return -100;
+}
+
+static int situation_item(struct sdoc *d, const cJSON *it, int i, void *arg)
+{
+	static const char *const keys[] = {"when", "line", "terrain", "combine", NULL};
+	struct fm_scenario *sc = arg;
+	char when[FM_MAX_WHEN][FM_ID], combine[24], line[FM_ID];
+	struct fm_situation st;
+	int rc;
+
+	(void)i;
+	memset(&st, 0, sizeof(st));
+	if ((rc = sdoc_keys(d, it, keys)) != 0 ||
+	    (rc = sdoc_names(d, it, "when", &when[0][0], FM_ID, FM_MAX_WHEN, &st.nwhen)) != 0 ||
+	    (rc = sdoc_str(d, it, "line", line, sizeof(line), NULL)) != 0 ||
+	    (rc = sdoc_str(d, it, "combine", combine, sizeof(combine), "most_favourable")) != 0)
+		return rc;
+	if ((st.line = fm__line_by_id(sc, line)) < 0) {
+		size_t m = sdoc_key(d, "line");
+		rc = sdoc_soft(d, "unknown CRT line '%s'", line);
+		sdoc_pop(d, m);
+		return rc ? rc : SDOC_SKIP;
+	}
+	if (st.nwhen == 0) {
+		size_t m = sdoc_key(d, "when");
+		rc = sdoc_soft(d, "missing: the situations that must hold (e.g. [\"in_ezoc\"])");
+		sdoc_pop(d, m);
+		return rc;
+	}
+	for (int k = 0; k < st.nwhen; k++)
+		if ((st.when[k] = situation_name(sc, when[k])) == -100) {
+			char known[200] = "in_ezoc, not_in_ezoc";
+			size_t len = strlen(known), m;
+			for (size_t q = 0; q < sc->module->nsituations && len < sizeof(known); q++)
+				len += (size_t)snprintf(known + len, sizeof(known) - len, ", %s",
+				                        sc->module->situations[q]);
+			m = sdoc_key(d, "when");
+			sdoc_idx(d, k);
+			rc = sdoc_soft(
+			    d, "unknown situation '%s' (the rules of this scenario know %s)",
+			    when[k], known);
+			sdoc_pop(d, m);
+			if (rc)
+				return rc;
+			return SDOC_SKIP;
+		}
+	if (strcmp(combine, "most_favourable") != 0 && strcmp(combine, "replace") != 0) {
+		size_t m = sdoc_key(d, "combine");
+		rc = sdoc_soft(d, "combine must be \"most_favourable\" or \"replace\"");
+		sdoc_pop(d, m);
+		return rc;
+	}
+	st.replace = strcmp(combine, "replace") == 0;
+	if (sdoc_member(it, "terrain") != NULL) {
+		char ts[RULES_MAP_TERRAIN][FM_ID];
+		int nt = 0;
+		if ((rc = sdoc_names(d, it, "terrain", &ts[0][0], FM_ID, RULES_MAP_TERRAIN, &nt)) !=
+		    0)
+			return rc;
+		for (int k = 0; k < nt; k++) {
+			int t = rules_hexmap_terrain(&sc->map, ts[k]);
+			if (t < 0) {
+				size_t m = sdoc_key(d, "terrain");
+				sdoc_idx(d, k);
+				rc = sdoc_soft(d, "unknown terrain '%s'", ts[k]);
+				sdoc_pop(d, m);
+				if (rc)
+					return rc;
+				continue;
+			}
+			st.terrain |= 1u << t;
+		}
+	}
+	if (sc->nsituations >= FM_MAX_SITUATIONS)
+		return sdoc_fail(d, "at most %d situations", FM_MAX_SITUATIONS);
+	return fm__situation_add(sc, &st);
+}
+
+static int load_situations(struct sdoc *d, struct fm_scenario *sc, const cJSON *doc)
+{
+	size_t m = sdoc_key(d, "crt");
+	int rc = sdoc_array(d, sdoc_member(doc, "crt"), "situations", 0, 0, FM_MAX_SITUATIONS,
+	                    "situations", situation_item, sc);
+
+	sdoc_pop(d, m);
+	return rc;
+}
+
 /* ---- the document --------------------------------------------------------- */
 
 static void scenario_destroy(struct fm_scenario *sc)
@@ -908,6 +1360,10 @@ static void scenario_destroy(struct fm_scenario *sc)
 	if (sc->module != NULL && sc->module->free != NULL)
 		sc->module->free(sc);
 	rules_hexmap_release(&sc->map);
+	for (int k = 0; k < sc->nranges; k++)
+		free(sc->ranges[k].dist);
+	for (int s = 0; s < RULES_SIDES; s++)
+		free(sc->supply[s].h);
 	for (int u = 0; u < sc->nunits; u++)
 		free(sc->units[u].where.h);
 	free(sc->units);
@@ -975,6 +1431,7 @@ int fm__scenario_parse(const struct fm_modules *modules, const char *source, con
 	const struct rules_hexmap_ext ext = {
 	    .terrain_keys = fm_terrain_keys,
 	    .side_keys = fm_side_keys,
+	    .map_keys = fm_map_keys,
 	    .type = type_rules,
 	    .ctx = sc,
 	};
@@ -995,9 +1452,13 @@ int fm__scenario_parse(const struct fm_modules *modules, const char *source, con
 	if ((rc = load_crt(d, sc, doc)) != 0 ||
 	    (rc = rules_hexmap_load_types(d, doc, &sc->map, &ext)) != 0 ||
 	    (rc = rules_hexmap_load(d, doc, &sc->map, &ext)) != 0 ||
-	    (rc = load_turns(d, sc, doc)) != 0 || (rc = load_units(d, sc, doc)) != 0 ||
-	    (rc = load_support(d, sc, doc)) != 0 || (rc = load_victory(d, sc, doc)) != 0 ||
+	    (rc = load_map_extra(d, sc, doc)) != 0 || (rc = load_turns(d, sc, doc)) != 0 ||
+	    (rc = load_units(d, sc, doc)) != 0 || (rc = load_support(d, sc, doc)) != 0 ||
+	    (rc = load_victory(d, sc, doc)) != 0 ||
 	    (rc = load_exclusive(d, sc, doc, modules)) != 0 || (rc = load_options(d, sc, doc)) != 0)
+		goto fail;
+	/* the members that name the module's options and situations, once it is known */
+	if ((rc = load_ranges(d, sc, doc)) != 0 || (rc = load_situations(d, sc, doc)) != 0)
 		goto fail;
 	/* the facts are read; now their consistency (lint.c and the module's lint) */
 	fm__scenario_check(sc, d);

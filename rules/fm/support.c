@@ -45,6 +45,55 @@ int fm__marker_value(const struct fm_game *g, int side, int marker)
 	return g->sc->markers[side][marker].value;
 }
 
+int fm__range_value(const struct fm_game *g, const struct fm_range *r)
+{
+	if (r->opt < 0)
+		return r->range;
+	return r->opt_range[g->opt.ex[r->opt] ? 1 : 0];
+}
+
+/*
+ * FM-8.1.1-01: markers bombard (or support) targets anywhere on the map, unless the
+ * scenario's support.ranges limit them: the target must be at most the range from the
+ * owner's nearest unit on the map, or from the nearest hex of the range's zones and hexes.
+ */
+int fm__range_check(const struct fm_game *g, int side, int marker, int target, int bombard,
+                    struct rules_error *err)
+{
+	const struct fm_scenario *sc = g->sc;
+	char buf[RULES_HEX_ID_MAX], far[160];
+
+	for (int k = 0; k < sc->nranges; k++) {
+		const struct fm_range *r = &sc->ranges[k];
+		int range = fm__range_value(g, r), dist;
+		if (!(r->when & (bombard ? FM_RANGE_BOMBARD : FM_RANGE_COMBAT)))
+			continue;
+		if (marker < 0 ? !r->all : !(r->all || r->sel[side][marker]))
+			continue;
+		dist = r->from_unit ? fm__nearest_unit(g, target, side, -1) : r->dist[target];
+		if (dist >= 0 && dist <= range)
+			continue;
+		fm__hex_id(g, target, buf);
+		if (dist < 0)
+			snprintf(far, sizeof(far), "%s: there is no %s", buf, r->from_name);
+		else
+			snprintf(far, sizeof(far), "%s is %d hexes from %s", buf, dist,
+			         r->from_name);
+		if (marker < 0)
+			return rules_fail(err, WG_E_ILLEGAL_ACTION, r->rule,
+			                  "%s: markers %s only targets at most %d hexes from %s "
+			                  "(FM-8.1.1)",
+			                  far, bombard ? "bombard" : "support", range,
+			                  r->from_name);
+		return rules_fail(
+		    err, WG_E_ILLEGAL_SUPPORT, r->rule,
+		    "%s: marker %s may be used only against a target at most %d hexes "
+		    "from %s (FM-8.1.1)",
+		    far, sc->markers[side][marker].id, range, r->from_name);
+	}
+	return 0;
+}
+
 /* FM-7.1 / BS-14.0: the Support Fire Marker Phase of the current game turn. */
 int fm__support_allot(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                       struct rules_error *err)
@@ -249,7 +298,7 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 				int ok = 1;
 				if (sc->module->marker_check != NULL)
 					ok = sc->module->marker_check(g, side, k, NULL) == 0;
-				if (ok)
+				if (ok && fm__range_check(g, side, k, g->b.target, 0, NULL) == 0)
 					hand[n++] = k;
 			}
 		if (n == 0)
@@ -270,8 +319,9 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			return rules_fail(err, WG_E_BAD_ARGS, "",
 			                  "you have no support fire marker '%s' (see `markers`)",
 			                  argv[1]);
-		if (sc->module->marker_check != NULL &&
-		    (rc = sc->module->marker_check(g, side, marker, err)) != 0)
+		if ((sc->module->marker_check != NULL &&
+		     (rc = sc->module->marker_check(g, side, marker, err)) != 0) ||
+		    (rc = fm__range_check(g, side, marker, g->b.target, 0, err)) != 0)
 			return rc;
 		if (g->m[side][marker].where != FM_M_HAND)
 			return rules_fail(

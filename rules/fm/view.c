@@ -394,9 +394,11 @@ int fm__q_hex(const struct fm_game *g, int viewer, int argc, char **argv, cJSON 
 		if (sc->map.hex_terrain[h] & (1u << t))
 			cJSON_AddItemToArray(arr, cJSON_CreateString(sc->map.terrain[t].id));
 	rules_hexmap_describe(&sc->map, h, txt, sizeof(txt), NULL, NULL);
-	fm__line(out, "hex %s%s%s: %s%s%s; CRT line %s", argv[1], sc->map.hex_name[h][0] ? " " : "",
-	         sc->map.hex_name[h], txt, (sc->map.hex_flags[h] & RULES_HF_ROAD) ? ", road" : "",
+	fm__line(out, "hex %s%s%s: %s%s%s%s; CRT line %s", argv[1],
+	         sc->map.hex_name[h][0] ? " " : "", sc->map.hex_name[h], txt,
+	         (sc->map.hex_flags[h] & RULES_HF_ROAD) ? ", road" : "",
 	         (sc->map.hex_flags[h] & RULES_HF_TRAIL) ? ", trail" : "",
+	         (sc->map.hex_flags[h] & FM_HF_FORT_COUNTER) ? ", fortification counter" : "",
 	         sc->crt.lines[fm__hex_line(g, h)].name);
 	cJSON_AddBoolToObject(out, "road", (sc->map.hex_flags[h] & RULES_HF_ROAD) != 0);
 	cJSON_AddBoolToObject(out, "trail", (sc->map.hex_flags[h] & RULES_HF_TRAIL) != 0);

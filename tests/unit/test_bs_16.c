@@ -559,9 +559,13 @@ static void naval_combat(const char *target, const char *from, const char *hand)
  * (distance <= 3, AMB-62; option 4). */
 static void test_bs_16_4_01_naval_range(void **state)
 {
+	const int n1 = fm__marker_by_id(T.g->sc, ALLIED, "N1");
+	const struct fm_range *r = bst_range_of(T.g->sc, ALLIED, n1);
 	(void)state;
-	assert_true(scheldt__data(T.g)->wc_dist[fmt_hex(&T, "2036")] == 3);
-	assert_true(scheldt__data(T.g)->wc_dist[fmt_hex(&T, "2035")] == 4);
+	/* the distance to the nearest Walcheren coastal hex (support.ranges, FM-8.1.1-01) */
+	assert_non_null(r);
+	assert_true(r->dist[fmt_hex(&T, "2036")] == 3);
+	assert_true(r->dist[fmt_hex(&T, "2035")] == 4);
 	naval_combat("2035", "2034", "N1 A1");
 	bst_ok(&T, ALLIED, "attack 2035 44/15");
 	fmt_do(&T, ALLIED, "support N1");

@@ -4,7 +4,10 @@
  * module loaded: set-up (18.0), reinforcements (11.2), assault groups (16.x),
  * support fire (14.x), map facts (12.0, 13.0, 15.1), the Integrated CRT and
  * the Terrain Effects on Movement, editor's notes.  Also: the shipped file
- * passes check-scenario with no finding, and a game of it starts.
+ * passes check-scenario with no finding, and a game of it starts; the text of
+ * the file as stored by older games (tests/data/scheldt-format1-2026-11.json)
+ * still loads and behaves as the shipped file for the rules that moved from
+ * the module's code to the data (14.2, 16.4, BS-CRT-01).
  */
 #include "test_bs_util.h"
 
@@ -14,9 +17,9 @@
 
 static struct fmt T;
 
-static cJSON *data_doc(void)
+static cJSON *file_doc(const char *path)
 {
-	FILE *f = fopen(WG_DATA_DIR "/scheldt.json", "rb");
+	FILE *f = fopen(path, "rb");
 	char *buf;
 	long n;
 	cJSON *doc;
@@ -35,6 +38,15 @@ static cJSON *data_doc(void)
 	assert_non_null(doc);
 	return doc;
 }
+
+static cJSON *data_doc(void)
+{
+	return file_doc(WG_DATA_DIR "/scheldt.json");
+}
+
+/* The text of data/scheldt.json as stored by games created before support.ranges and
+ * crt.situations (git 2268dc5): games pin their scenario text and replay on it. */
+#define FORMAT1_TEXT WG_TEST_DATA "/scheldt-format1-2026-11.json"
 
 static int setup(void **state)
 {
@@ -106,6 +118,217 @@ static void test_bs_data_check_scenario_clean(void **state)
 	assert_int_equal(lint_count, 0);
 	cJSON_Delete(doc);
 	assert_string_equal(T.g->sc->module->name, "scheldt");
+}
+
+/* ---- the stored text of the 2026-11 format behaves as the shipped file ------------------ */
+
+struct found {
+	int errors, warnings;
+	char text[16][300];
+	int n;
+};
+
+static void collect(void *ctx, int severity, const char *path, const char *msg)
+{
+	struct found *f = ctx;
+	if (severity == RULES_LINT_ERROR)
+		f->errors++;
+	else
+		f->warnings++;
+	if (f->n < 16)
+		snprintf(f->text[f->n++], sizeof(f->text[0]), "%s: %s", path, msg);
+}
+
+static int found(const struct found *f, const char *path, const char *needle)
+{
+	for (int k = 0; k < f->n; k++)
+		if (strncmp(f->text[k], path, strlen(path)) == 0 &&
+		    strstr(f->text[k], needle) != NULL)
+			return 1;
+	return 0;
+}
+
+/* The old text still loads (strict), and check-scenario says, as warnings, what replaces each
+ * deprecated member: exclusive.bombard_range, exclusive.lines.coastal and the naval range the
+ * module's code gave it. */
+static void test_bs_data_format1_text_loads_with_deprecation_warnings(void **state)
+{
+	struct fmt t;
+	struct found f;
+	cJSON *doc = file_doc(FORMAT1_TEXT);
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	assert_int_equal(fm_ruleset.scenario_lint(&fm_ruleset, "old.json", doc, collect, &f), 0);
+	cJSON_Delete(doc);
+	assert_int_equal(f.errors, 0);
+	assert_int_equal(f.warnings, 3);
+	assert_true(found(&f, "$.exclusive.bombard_range: deprecated", "support.ranges"));
+	assert_true(found(&f, "$.support: deprecated", "bs.naval_range_max_distance"));
+	assert_true(found(&f, "$.exclusive.lines.coastal: deprecated", "crt.situations"));
+	fmt_open_doc(&t, file_doc(FORMAT1_TEXT), NULL, 1);
+	assert_int_equal(t.g->sc->nranges, 2);
+	assert_int_equal(t.g->sc->nsituations, 1);
+	fmt_close(&t);
+	/* a deprecated member given with its replacement is refused */
+	doc = data_doc();
+	cJSON_AddNumberToObject(cJSON_GetObjectItem(doc, "exclusive"), "bombard_range", 3);
+	memset(&f, 0, sizeof(f));
+	assert_true(fm_ruleset.scenario_lint(&fm_ruleset, "both.json", doc, collect, &f) > 0);
+	assert_true(found(&f, "$.exclusive.bombard_range", "remove it"));
+	cJSON_Delete(doc);
+}
+
+/* A board of path at turn 5, the side's Bombardment Phase, nobody on the map. */
+static void open_board(struct fmt *t, const char *path, const char *opts, int phase)
+{
+	fmt_open_doc(t, file_doc(path), opts, 1);
+	fmt_clear(t);
+	bst_at(t, 5, ALLIED, phase);
+}
+
+/* A land hex whose support-range distance (of range r) is dist, with a land neighbour. */
+static int hex_at(struct fmt *t, const struct fm_range *r, int dist, int *next)
+{
+	for (int h = 0; h < t->g->sc->map.grid.count; h++) {
+		if (r->dist[h] != dist || fm__hex_prohibited(t->g, h, -1))
+			continue;
+		for (int d = 0; d < RULES_HEX_DIRS; d++) {
+			int n = rules_hex_neighbour(&t->g->sc->map.grid, h, d);
+			if (n >= 0 && !fm__hex_prohibited(t->g, n, -1) &&
+			    !fm__side_prohibited(t->g, h, n, -1)) {
+				*next = n;
+				return h;
+			}
+		}
+	}
+	fail_msg("no land hex at distance %d", dist);
+	return -1;
+}
+
+/* BS-14.2-01 on both texts: no bombardment more than 3 hexes from the nearest friendly unit. */
+static void test_bs_14_2_01_format1_text_same_range(void **state)
+{
+	const char *files[] = {WG_DATA_DIR "/scheldt.json", FORMAT1_TEXT};
+	(void)state;
+	for (int k = 0; k < 2; k++) {
+		struct fmt t;
+		open_board(&t, files[k], NULL, FM_PH_BOMBARD);
+		fmt_hand(&t, ALLIED, "A1 A2");
+		bst_put(&t, "712", "3018", 0);
+		bst_put(&t, "44/15", "3022", 0); /* 4 hexes */
+		fmt_do(&t, ALLIED, "bombard 3018 A1");
+		fmt_refused(&t, WG_E_ILLEGAL_ACTION, "BS-14.2-01");
+		bst_put(&t, "44/15", "3021", 0); /* 3 hexes */
+		fmt_dice(&t, 1, 5);
+		bst_ok(&t, ALLIED, "bombard 3018 A1");
+		fmt_close(&t);
+	}
+}
+
+/* BS-16.4-01 on both texts: the same distances to the Walcheren coastal hexes, the same
+ * refusal at 4 hexes, and bs.naval_range_max_distance=4 (AMB-62) still allows it. */
+static void test_bs_16_4_01_format1_text_same_naval_range(void **state)
+{
+	const char *files[] = {WG_DATA_DIR "/scheldt.json", FORMAT1_TEXT};
+	struct fmt t, old;
+	const struct fm_range *r, *ro;
+	int naval;
+	(void)state;
+	fmt_open_doc(&t, data_doc(), NULL, 1);
+	fmt_open_doc(&old, file_doc(FORMAT1_TEXT), NULL, 1);
+	naval = scheldt__data(t.g)->naval[0];
+	for (int q = 0; q < 2; q++) {
+		r = bst_range_of(t.g->sc, ALLIED, scheldt__data(t.g)->naval[q]);
+		ro = bst_range_of(old.g->sc, ALLIED, scheldt__data(old.g)->naval[q]);
+		assert_non_null(r);
+		assert_non_null(ro);
+		assert_false(r->all || ro->all);
+		assert_int_equal(r->when, ro->when);
+		assert_string_equal(r->rule, ro->rule);
+		for (int o = 0; o < 2; o++) {
+			t.g->opt.ex[SCH_O_NAVAL_RANGE] = old.g->opt.ex[SCH_O_NAVAL_RANGE] = o;
+			assert_int_equal(fm__range_value(t.g, r), 3 + o);
+			assert_int_equal(fm__range_value(old.g, ro), 3 + o);
+		}
+		for (int h = 0; h < t.g->sc->map.grid.count; h++)
+			assert_int_equal(r->dist[h], ro->dist[h]);
+	}
+	r = bst_range_of(t.g->sc, ALLIED, naval);
+	fmt_close(&old);
+	for (int k = 0; k < 4; k++) {
+		char line[64], buf[RULES_HEX_ID_MAX], nb[RULES_HEX_ID_MAX];
+		int next = -1, far;
+		struct fmt b;
+		open_board(&b, files[k % 2], k < 2 ? NULL : "bs.naval_range_max_distance=4",
+		           FM_PH_BOMBARD);
+		far = hex_at(&b, bst_range_of(b.g->sc, ALLIED, naval), 4, &next);
+		fmt_hand(&b, ALLIED, b.g->sc->markers[ALLIED][naval].id);
+		bst_put(&b, "712", fm__hex_id(b.g, far, buf), 0);
+		bst_put(&b, "44/15", fm__hex_id(b.g, next, nb), 0);
+		snprintf(line, sizeof(line), "bombard %s %s", buf,
+		         b.g->sc->markers[ALLIED][naval].id);
+		fmt_dice(&b, 1, 6);
+		if (k < 2) {
+			fmt_do(&b, ALLIED, line);
+			fmt_refused(&b, WG_E_ILLEGAL_SUPPORT, "BS-16.4-01");
+		} else {
+			bst_ok(&b, ALLIED, line);
+		}
+		fmt_close(&b);
+	}
+	fmt_close(&t);
+}
+
+/* BS-CRT-01 on both texts: the Coastal line in an attack on a coastal hex that includes a
+ * unit landed this turn (AMB-68), the hex's own line otherwise. */
+static void test_bs_crt_01_format1_text_same_coastal_line(void **state)
+{
+	const char *files[] = {WG_DATA_DIR "/scheldt.json", FORMAT1_TEXT};
+	(void)state;
+	for (int k = 0; k < 4; k++) {
+		char line[64], buf[RULES_HEX_ID_MAX], nb[RULES_HEX_ID_MAX];
+		struct scheldt_state *st;
+		struct fmt t;
+		int z, h = -1, next = -1;
+		open_board(&t, files[k % 2], NULL, FM_PH_COMBAT);
+		z = rules_hexmap_zone(&t.g->sc->map, "coastal");
+		for (int q = 0; h < 0 && q < t.g->sc->map.zones[z].hexes.n; q++) {
+			int c = t.g->sc->map.zones[z].hexes.h[q];
+			if (strcmp(t.g->sc->crt.lines[fm__hex_line(t.g, c)].id, "clear") != 0)
+				continue;
+			for (int d = 0; next < 0 && d < RULES_HEX_DIRS; d++) {
+				int n = rules_hex_neighbour(&t.g->sc->map.grid, c, d);
+				if (n >= 0 && !fm__hex_prohibited(t.g, n, -1) &&
+				    !fm__side_prohibited(t.g, c, n, -1) &&
+				    rules_hex_side_between(&t.g->sc->map.grid, c, n) >= 0 &&
+				    t.g->sc->map.side_feat[rules_hex_side_between(
+				        &t.g->sc->map.grid, c, n)] == 0)
+					next = n;
+			}
+			if (next >= 0)
+				h = c;
+		}
+		assert_true(h >= 0);
+		bst_put(&t, "712", fm__hex_id(t.g, h, buf), 0);
+		bst_put(&t, "44/15", fm__hex_id(t.g, next, nb), 0);
+		if (k >= 2) { /* 44/15 landed this turn (white-box: the module's landing record) */
+			st = bst_state(&t);
+			st->land[0].unit = (int16_t)fmt_unit(&t, "44/15");
+			st->land[0].hex = (int16_t)next;
+			st->land[0].german = -1;
+			st->land[0].turn = (uint8_t)t.g->turn;
+			st->land[0].group = SCH_GROUP_WALCHEREN;
+			st->nland = 1;
+		}
+		snprintf(line, sizeof(line), "attack %s 44/15", buf);
+		fmt_dice(&t, 1, 3);
+		bst_ok(&t, ALLIED, line);
+		assert_int_equal(
+		    fmt_events_mention(&t, RULES_AUD_PUBLIC,
+		                       k >= 2 ? "\"line\":\"coastal\"" : "\"line\":\"clear\""),
+		    1);
+		fmt_close(&t);
+	}
 }
 
 /* BS-10.0-01: the background; no rules effect. */
@@ -333,7 +556,8 @@ static void test_bs_16_0_01_assault_groups(void **state)
 	const struct scheldt_data *d = scheldt__data(T.g);
 	(void)state;
 	assert_int_equal(d->ngroup[0] + d->ngroup[1], 7);
-	assert_true(scheldt__data(T.g)->wc_dist != NULL);
+	assert_true(bst_range_of(T.g->sc, ALLIED, scheldt__data(T.g)->naval[0]) != NULL &&
+	            bst_range_of(T.g->sc, ALLIED, scheldt__data(T.g)->naval[0])->dist != NULL);
 }
 
 static void test_bs_16_1_09_beveland_group(void **state)
@@ -430,8 +654,8 @@ static void line(const char *id, const char *lowest, int ncols)
 static void test_bs_crt_01_coastal(void **state)
 {
 	(void)state;
-	line(scheldt__data(T.g)->line_coastal >= 0
-	         ? T.g->sc->crt.lines[scheldt__data(T.g)->line_coastal].id
+	line(bst_situation_line(T.g->sc, SCH_SIT_BEACH_ASSAULT) >= 0
+	         ? T.g->sc->crt.lines[bst_situation_line(T.g->sc, SCH_SIT_BEACH_ASSAULT)].id
 	         : "coastal",
 	     "-1", 8);
 }
@@ -568,6 +792,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    T_(test_bs_data_check_scenario_clean),
+	    cmocka_unit_test(test_bs_data_format1_text_loads_with_deprecation_warnings),
+	    cmocka_unit_test(test_bs_14_2_01_format1_text_same_range),
+	    cmocka_unit_test(test_bs_16_4_01_format1_text_same_naval_range),
+	    cmocka_unit_test(test_bs_crt_01_format1_text_same_coastal_line),
 	    T_(test_bs_10_0_01_background),
 	    T_(test_bs_11_0_01_german_reinforcements),
 	    T_(test_bs_11_2_01_711),

@@ -8,8 +8,8 @@
  * the sea, a road that ends in the sea, an unknown terrain, a hexside of two
  * hexes that are not adjacent, an unknown member, the German player first,
  * an unknown zone, marker and road hex in the exclusive object, Terneuzen in
- * the sea.  Each must be reported with its JSON path; the strict loader
- * refuses the file with the first of them.  The clean fixtures report none.
+ * the sea, an unknown marker in a support range.  Each must be reported with its JSON path; the
+ * strict loader refuses the file with the first of them.  The clean fixtures report none.
  */
 #include "test_bs_util.h"
 
@@ -105,6 +105,7 @@ static void test_bs_lint_reports_every_problem(void **state)
 	expect(&f, "$.exclusive.naval_markers[1]", "'N9'");
 	expect(&f, "$.exclusive.walcheren_road[2]", "'9999'");
 	expect(&f, "$.exclusive.hexes.terneuzen", "sea hex");
+	expect(&f, "$.support.ranges[1].markers[1]", "'N9'");
 	cJSON_Delete(doc);
 }
 

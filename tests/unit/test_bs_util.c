@@ -74,3 +74,19 @@ int bst_msg_has(struct fmt *t, const char *needle)
 {
 	return strstr(t->err.message, needle) != NULL;
 }
+
+const struct fm_range *bst_range_of(const struct fm_scenario *sc, int side, int marker)
+{
+	for (int k = 0; k < sc->nranges; k++)
+		if (marker < 0 ? sc->ranges[k].all : sc->ranges[k].sel[side][marker])
+			return &sc->ranges[k];
+	return NULL;
+}
+
+int bst_situation_line(const struct fm_scenario *sc, int situation)
+{
+	for (int k = 0; k < sc->nsituations; k++)
+		if (sc->situations[k].nwhen == 1 && sc->situations[k].when[0] == situation)
+			return sc->situations[k].line;
+	return -1;
+}

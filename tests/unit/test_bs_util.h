@@ -35,6 +35,12 @@ void bst_put(struct fmt *t, const char *unit, const char *hex, int step);
 			fail_msg("%s: refused: %s [%s]", (line), (t)->err.message, (t)->err.rule); \
 	} while (0)
 
+/* The first support range of sc that selects side's marker (marker < 0: one selecting every
+ * marker), or NULL (support.ranges, or the deprecated defaults of an older text). */
+const struct fm_range *bst_range_of(const struct fm_scenario *sc, int side, int marker);
+/* The line of the crt.situations entry whose only situation is the module's situation
+ * (SCH_SIT_*), or -1. */
+int bst_situation_line(const struct fm_scenario *sc, int situation);
 /* 1 if the last refusal's message contains needle. */
 int bst_msg_has(struct fmt *t, const char *needle);
 

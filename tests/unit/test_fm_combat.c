@@ -77,6 +77,128 @@ static void test_fm_8_1_02_bombard_without_adjacency(void **state)
 	assert_int_equal(T.g->m[ALLIED][6].where, FM_M_USED); /* FM-7.2-03 */
 }
 
+/* A board like setup_board's on fm-test.json with support.ranges replaced by json. */
+static void open_ranges(struct fmt *t, const char *json, int phase)
+{
+	cJSON *doc = fmt_doc();
+
+	fmt_doc_put(doc, "support", "ranges", json);
+	fmt_open_doc(t, doc, NULL, 0);
+	fmt_clear(t);
+	fmt_phase(t, ALLIED, phase);
+	fmt_hand(t, ALLIED, "");
+	fmt_hand(t, GERMAN, "");
+}
+
+/* FM-8.1.1-01: markers bombard anywhere (0505 from a unit 5 hexes away above) unless the
+ * scenario's support.ranges say otherwise: here every marker, in a bombardment, at most 3
+ * hexes from the bombarding side's nearest unit (as the Scheldt's 14.2). */
+static void test_fm_8_1_1_01_bombard_range_from_nearest_unit(void **state)
+{
+	struct fmt t;
+	(void)state;
+	open_ranges(&t, "[{\"when\": \"bombardment\", \"range\": 3, \"from\": \"unit\"}]",
+	            FM_PH_BOMBARD);
+	fmt_hand(&t, ALLIED, "A5 A6");
+	fmt_put(&t, "1037", "0505");
+	fmt_put(&t, "9/3", "0509"); /* 4 hexes */
+	fmt_do(&t, ALLIED, "bombard 0505 A5");
+	fmt_refused(&t, WG_E_ILLEGAL_ACTION, "FM-8.1.1-01");
+	assert_int_equal(t.g->m[ALLIED][fm__marker_by_id(t.g->sc, ALLIED, "A5")].where, FM_M_HAND);
+	fmt_put(&t, "9/3", "0508"); /* 3 hexes */
+	fmt_dice(&t, 1, 5);
+	assert_int_equal(fmt_do(&t, ALLIED, "bombard 0505 A5"), 0);
+	/* a bombardment range says nothing of ground combat support */
+	fmt_phase(&t, ALLIED, FM_PH_COMBAT);
+	fmt_put(&t, "9/3", "0506");
+	fmt_put(&t, "1 Arm", "0710");
+	t.g->u[fmt_unit(&t, "1037")].flags = 0;
+	assert_int_equal(fmt_do(&t, ALLIED, "attack 0505 9/3"), 0);
+	assert_int_equal(fmt_do(&t, ALLIED, "support A6"), 0);
+	fmt_close(&t);
+}
+
+/* FM-8.1.1-01: a range for some markers only (by id), in ground combat, counted from listed
+ * hexes, citing the data's rule; with support.pick=random_blind the draw leaves out the
+ * markers out of range. */
+static void test_fm_8_1_1_01_range_of_some_markers_from_hexes(void **state)
+{
+	struct fmt t;
+	(void)state;
+	open_ranges(&t,
+	            "[{\"markers\": [\"A7\"], \"when\": \"combat\", \"range\": 2,"
+	            "  \"from\": {\"hexes\": [\"0101\"]}, \"rule\": \"TEST-8\"}]",
+	            FM_PH_COMBAT);
+	fmt_hand(&t, ALLIED, "A5 A7");
+	fmt_put(&t, "1037", "0505");
+	fmt_put(&t, "9/3", "0506");
+	assert_int_equal(fmt_do(&t, ALLIED, "attack 0505 9/3"), 0);
+	fmt_do(&t, ALLIED, "support A7");
+	fmt_refused(&t, WG_E_ILLEGAL_SUPPORT, "TEST-8");
+	assert_int_equal(t.g->b.nmark[ALLIED], 0);
+	assert_int_equal(fmt_do(&t, ALLIED, "support A5"), 0); /* not selected: anywhere */
+	fmt_close(&t);
+	/* within 2 hexes of 0101 the marker may be used; a bombardment is not limited */
+	open_ranges(&t,
+	            "[{\"markers\": [\"A7\"], \"when\": \"combat\", \"range\": 2,"
+	            "  \"from\": {\"hexes\": [\"0101\"]}, \"rule\": \"TEST-8\"}]",
+	            FM_PH_COMBAT);
+	fmt_hand(&t, ALLIED, "A7");
+	fmt_put(&t, "64", "0301");
+	fmt_put(&t, "9/3", "0302");
+	assert_int_equal(fmt_do(&t, ALLIED, "attack 0301 9/3"), 0);
+	assert_int_equal(fmt_do(&t, ALLIED, "support A7"), 0);
+	fmt_close(&t);
+	open_ranges(&t,
+	            "[{\"markers\": [\"A7\"], \"when\": \"combat\", \"range\": 2,"
+	            "  \"from\": {\"hexes\": [\"0101\"]}}]",
+	            FM_PH_BOMBARD);
+	fmt_hand(&t, ALLIED, "A7");
+	fmt_put(&t, "1037", "0505");
+	fmt_dice(&t, 1, 5);
+	assert_int_equal(fmt_do(&t, ALLIED, "bombard 0505 A7"), 0);
+	fmt_close(&t);
+	/* drawn blind: only the markers in range can be drawn */
+	{
+		cJSON *doc = fmt_doc();
+		fmt_doc_put(doc, "support", "ranges",
+		            "[{\"markers\": [\"A7\"], \"range\": 2, "
+		            "\"from\": {\"hexes\": [\"0101\"]}}]");
+		fmt_doc_put(doc, NULL, "options", "{\"support.pick\": \"random_blind\"}");
+		fmt_open_doc(&t, doc, NULL, 0);
+	}
+	fmt_clear(&t);
+	fmt_phase(&t, ALLIED, FM_PH_COMBAT);
+	fmt_hand(&t, ALLIED, "A7");
+	fmt_hand(&t, GERMAN, "");
+	fmt_put(&t, "1037", "0505");
+	fmt_put(&t, "9/3", "0506");
+	assert_int_equal(fmt_do(&t, ALLIED, "attack 0505 9/3"), 0);
+	fmt_do(&t, ALLIED, "support draw");
+	fmt_refused(&t, WG_E_ILLEGAL_SUPPORT, "FM-7.2-07");
+	fmt_close(&t);
+}
+
+/* FM-8.2.3-01/02/03: a fortification counter (map.fortifications, 1005 in fm-test.json)
+ * counts like printed fortification terrain: the defense is doubled, each attacker marker
+ * halved, the defender's markers kept. */
+static void test_fm_8_2_3_fortification_counter(void **state)
+{
+	(void)state;
+	fmt_hand(&T, ALLIED, "A5 A8");
+	fmt_hand(&T, GERMAN, "G1");
+	fmt_put(&T, "1037", "1005");
+	fmt_put(&T, "9/3", "1004");
+	assert_int_equal(fmt_do(&T, ALLIED, "attack 1005 9/3"), 0);
+	assert_int_equal(fmt_do(&T, ALLIED, "support A5"), 0);
+	assert_int_equal(fmt_do(&T, GERMAN, "support G1"), 0);
+	fmt_dice(&T, 1, 3);
+	assert_int_equal(fmt_do(&T, ALLIED, "support A8"), 0);
+	assert_int_equal(res("attack")->valueint, 5 + 1 + 0); /* +3 -> 1, +1 -> 0 */
+	assert_int_equal(res("defense")->valueint, 8 + 6);    /* 4 doubled, +6 kept */
+	assert_true(cJSON_IsTrue(res("fortification")));
+}
+
 /* FM-8.1-01: only in the Bombardment Phase; FM-8.1-04: an enemy-occupied hex. */
 static void test_fm_8_1_01_bombard_only_in_bombard_phase(void **state)
 {
@@ -530,6 +652,9 @@ int main(void)
 	    T_(test_fm_8_2_2_02_river_and_bridge_lines),
 	    T_(test_fm_8_2_2_05_hexside_lines),
 	    T_(test_fm_8_2_3_fortification),
+	    T_(test_fm_8_2_3_fortification_counter),
+	    T_(test_fm_8_1_1_01_bombard_range_from_nearest_unit),
+	    T_(test_fm_8_1_1_01_range_of_some_markers_from_hexes),
 	    T_(test_fm_8_2_4_01_de_eliminates),
 	    T_(test_fm_8_2_4_04_exchange),
 	    T_(test_fm_8_2_4_06_attacker_loss_choice),

@@ -278,6 +278,123 @@ static void test_fm_crt_11_commonwealth_shift(void **state)
 	fmt_close(&t);
 }
 
+/* ---- CRT lines chosen by the situation (crt.situations) ------------------------------ */
+
+/* A module reporting one situation, "beach_assault", while g->ex[0] is set. */
+static const char *const sit_names[] = {"beach_assault"};
+
+static int sit_holds(const struct fm_game *g, size_t k)
+{
+	return k == 0 && g->ex[0];
+}
+
+static const struct fm_module sit_module = {
+    .name = "beaches",
+    .situations = sit_names,
+    .nsituations = 1,
+    .situation = sit_holds,
+};
+static const struct fm_module *const sit_list[] = {&sit_module, NULL};
+static const struct fm_modules sit_modules = {sit_list, &fm_shipped_modules};
+
+/* The [S] CRT's beach lines as data: a beach hex 0505 (Clear line), the "City, Bocage,
+ * Beach Assault within EZOC" and "Hill, Beach Assault not in EZOC" lines for an assault. */
+static const char *const beach_lines =
+    "[{\"when\": [\"beach_assault\", \"in_ezoc\"], \"terrain\": [\"beach\"], "
+    "\"line\": \"city\", \"combine\": \"replace\"},"
+    " {\"when\": [\"beach_assault\", \"not_in_ezoc\"], \"terrain\": [\"beach\"], "
+    "\"line\": \"hill\", \"combine\": \"replace\"}]";
+
+static void open_situations(struct fmt *t, struct ruleset *rs, const char *situations)
+{
+	cJSON *doc = fmt_doc();
+
+	fm_ruleset_with(rs, &sit_modules);
+	cJSON_AddItemToArray(cJSON_GetObjectItem(doc, "terrain"),
+	                     cJSON_Parse("{\"id\": \"beach\", \"name\": \"Beach\", \"mp\": 1, "
+	                                 "\"crt_line\": \"clear\"}"));
+	fmt_doc_hex(doc, "0505", "beach");
+	fmt_doc_put(doc, NULL, "exclusive", "{\"module\": \"beaches\"}");
+	fmt_doc_put(doc, "crt", "situations", situations);
+	fmt_open_rs(t, rs, doc, NULL, 0);
+}
+
+/* 9/3 (0506) attacks 1038 in 0505 (712 in 0504 too when ezoc), beach assault or not. */
+static const char *beach_fight(struct fmt *t, int assault, int ezoc, char *col, size_t n)
+{
+	fmt_clear(t);
+	fmt_phase(t, ALLIED, FM_PH_COMBAT);
+	fmt_hand(t, ALLIED, "");
+	fmt_hand(t, GERMAN, "");
+	fmt_put(t, "1038", "0505");
+	fmt_put(t, "9/3", "0506");
+	if (ezoc)
+		fmt_put(t, "712", "0504");
+	t->g->ex[0] = (unsigned char)assault;
+	fmt_events_clear(t);
+	fmt_dice(t, 1, 6);
+	assert_int_equal(fmt_do(t, ALLIED, "attack 0505 9/3"), 0);
+	assert_non_null(last_result(t, col, n));
+	return strrchr(col, '/') + 1;
+}
+
+/* FM-CRT-06, FM-CRT-07, FM-CRT-10 and its footnote (1): a beach hex uses the Clear line
+ * unless a beach assault is made; in an assault the City line when the combat hex is in an
+ * EZOC of the attacker (the ZOC of another defending unit, AMB-110), else the Hill line. */
+static void test_fm_crt_06_07_10_beach_assault_lines(void **state)
+{
+	struct ruleset rs;
+	struct fmt t;
+	char col[64];
+	(void)state;
+	open_situations(&t, &rs, beach_lines);
+	assert_string_equal(beach_fight(&t, 0, 0, col, sizeof(col)), "clear");
+	assert_string_equal(beach_fight(&t, 0, 1, col, sizeof(col)), "clear");
+	assert_string_equal(beach_fight(&t, 1, 0, col, sizeof(col)), "hill");
+	assert_string_equal(beach_fight(&t, 1, 1, col, sizeof(col)), "city");
+	/* a bombardment reads the hex terrain only (FM-8.1.2 c) */
+	fmt_clear(&t);
+	fmt_phase(&t, ALLIED, FM_PH_BOMBARD);
+	fmt_hand(&t, ALLIED, "A5");
+	fmt_put(&t, "1038", "0505");
+	fmt_put(&t, "712", "0504");
+	t.g->ex[0] = 1;
+	fmt_events_clear(&t);
+	fmt_dice(&t, 1, 6);
+	assert_int_equal(fmt_do(&t, ALLIED, "bombard 0505 A5"), 0);
+	assert_non_null(last_result(&t, col, sizeof(col)));
+	assert_string_equal(strrchr(col, '/') + 1, "clear");
+	fmt_close(&t);
+}
+
+/* FM-8.2.2-05: a situation's line is combined with the terrain's line as the most favourable
+ * to the defender unless it says it replaces it. */
+static void test_fm_8_2_2_05_situation_line_most_favourable(void **state)
+{
+	struct ruleset rs;
+	struct fmt t;
+	char col[64];
+	(void)state;
+	/* the beach hex's Clear line (12 columns) gives way to Swamp (11) */
+	open_situations(&t, &rs, "[{\"when\": [\"beach_assault\"], \"line\": \"swamp\"}]");
+	assert_string_equal(beach_fight(&t, 1, 0, col, sizeof(col)), "swamp");
+	fmt_close(&t);
+	/* City (8) is kept against a later Woods (10) */
+	open_situations(&t, &rs,
+	                "[{\"when\": [\"beach_assault\"], \"line\": \"swamp\"},"
+	                " {\"when\": [\"beach_assault\"], \"line\": \"city\"},"
+	                " {\"when\": [\"beach_assault\"], \"line\": \"woods\"}]");
+	assert_string_equal(beach_fight(&t, 1, 0, col, sizeof(col)), "city");
+	assert_string_equal(beach_fight(&t, 0, 0, col, sizeof(col)), "clear");
+	fmt_close(&t);
+	open_situations(&t, &rs,
+	                "[{\"when\": [\"beach_assault\"], \"line\": \"city\"},"
+	                " {\"when\": [\"beach_assault\"], \"line\": \"swamp\", "
+	                "\"combine\": \"replace\"}]");
+	assert_string_equal(beach_fight(&t, 1, 0, col, sizeof(col)), "swamp");
+	fmt_close(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -289,6 +406,8 @@ int main(void)
 	    cmocka_unit_test(test_fm_crt_ex25_eleven_column_line),
 	    cmocka_unit_test(test_fm_crt_05_line_ranking),
 	    cmocka_unit_test(test_fm_crt_11_commonwealth_shift),
+	    cmocka_unit_test(test_fm_crt_06_07_10_beach_assault_lines),
+	    cmocka_unit_test(test_fm_8_2_2_05_situation_line_most_favourable),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

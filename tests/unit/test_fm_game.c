@@ -219,6 +219,8 @@ static void test_fm_queries(void **state)
 	assert_int_equal(fmt_query(&t, ALLIED, "hex 0208"), 0);
 	assert_true(fmt_reply_has(&t, "Testville"));
 	assert_true(fmt_reply_has(&t, "CRT line Swamp, Town"));
+	assert_int_equal(fmt_query(&t, ALLIED, "hex 1005"), 0); /* map.fortifications */
+	assert_true(fmt_reply_has(&t, "fortification counter"));
 	fmt_put(&t, "712", "0505");
 	assert_int_equal(fmt_query(&t, ALLIED, "hex 0506"), 0);
 	assert_true(fmt_reply_has(&t, "zone of control of: german"));

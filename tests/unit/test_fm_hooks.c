@@ -327,6 +327,41 @@ static const struct fm_module share_hooks = {
     .in_draw = s_in_draw,
 };
 
+/* ---- the third test module: hooks that work with the data's members ------------------ */
+
+/* g->ex: [10] the trench blocks are lifted (a breached trench) */
+
+static int d_zoc_unblocked(const struct fm_game *g, int hex, int side)
+{
+	(void)hex;
+	return g->ex[10] && side == ALLIED;
+}
+
+/* A module option whose values are ranges in hexes (as the Scheldt's AMB-62). */
+static const struct fm_exopt d_options[] = {{"test.range", {"2", "4"}, 0, "TEST"}};
+
+static const struct fm_module data_hooks = {
+    .name = "datahooks",
+    .options = d_options,
+    .noptions = 1,
+    .zoc_unblocked = d_zoc_unblocked,
+};
+
+static const struct fm_module *const data_list[] = {&data_hooks, NULL};
+static const struct fm_modules data_modules = {data_list, &fm_shipped_modules};
+
+/* fm-test.json with module "datahooks" (found through fm_ruleset_with) and patches. */
+static void open_datahooks(struct fmt *t, struct ruleset *rs, cJSON *doc, const char *opts)
+{
+	fm_ruleset_with(rs, &data_modules);
+	fmt_doc_put(doc, NULL, "exclusive", "{\"module\": \"datahooks\"}");
+	fmt_open_rs(t, rs, doc, opts, 0);
+	fmt_clear(t);
+	fmt_phase(t, ALLIED, FM_PH_BOMBARD);
+	fmt_hand(t, ALLIED, "");
+	fmt_hand(t, GERMAN, "");
+}
+
 static struct fmt T;
 
 static int setup_board(void **state)
@@ -435,6 +470,48 @@ static void test_fm_8_1_1_01_bombard_range_by_module(void **state)
 	fmt_put(&T, "9/3", "0508");
 	fmt_dice(&T, 1, 3);
 	assert_int_equal(fmt_do(&T, ALLIED, "bombard 0505 A1"), 0);
+}
+
+/* FM-6.0-05: a module lifts a block of the data in the current game state (zoc_unblocked):
+ * the trench 1007 blocks the Allied ZOC until the module says it is breached. */
+static void test_fm_6_0_05_module_lifts_terrain_block(void **state)
+{
+	struct ruleset rs;
+	struct fmt t;
+	(void)state;
+	open_datahooks(&t, &rs, fmt_doc(), NULL);
+	fmt_put(&t, "9/3", "1008");
+	assert_false(fm__in_ezoc(t.g, fmt_hex(&t, "1007"), GERMAN));
+	t.g->ex[10] = 1;
+	assert_true(fm__in_ezoc(t.g, fmt_hex(&t, "1007"), GERMAN));
+	fmt_close(&t);
+}
+
+/* FM-8.1.1-01: a range whose value is a module option (test.range=2|4): 0508 is 3 hexes from
+ * the hex 0505 the range of A5 is counted from. */
+static void test_fm_8_1_1_01_range_from_module_option(void **state)
+{
+	static const char *ranges = "[{\"markers\": [\"A5\"], \"range\": {\"option\": "
+	                            "\"test.range\"}, \"from\": {\"hexes\": [\"0505\"]}}]";
+	struct ruleset rs;
+	struct fmt t;
+	cJSON *doc = fmt_doc();
+	(void)state;
+	fmt_doc_put(doc, "support", "ranges", ranges);
+	open_datahooks(&t, &rs, doc, NULL);
+	fmt_hand(&t, ALLIED, "A5");
+	fmt_put(&t, "712", "0508");
+	fmt_do(&t, ALLIED, "bombard 0508 A5");
+	fmt_refused(&t, WG_E_ILLEGAL_SUPPORT, "FM-8.1.1-01");
+	fmt_close(&t);
+	doc = fmt_doc();
+	fmt_doc_put(doc, "support", "ranges", ranges);
+	open_datahooks(&t, &rs, doc, "test.range=4");
+	fmt_hand(&t, ALLIED, "A5");
+	fmt_put(&t, "712", "0508");
+	fmt_dice(&t, 1, 3);
+	assert_int_equal(fmt_do(&t, ALLIED, "bombard 0508 A5"), 0);
+	fmt_close(&t);
 }
 
 /* FM-7.2-11: reuse per the module (battle_end removes a marker for good; turn_start). */
@@ -628,6 +705,8 @@ int main(void)
 	    T_(test_fm_hooks_crt_line_and_loss),
 	    T_(test_fm_7_1_01_module_marker_rules),
 	    T_(test_fm_8_1_1_01_bombard_range_by_module),
+	    cmocka_unit_test(test_fm_6_0_05_module_lifts_terrain_block),
+	    cmocka_unit_test(test_fm_8_1_1_01_range_from_module_option),
 	    T_(test_fm_7_2_11_marker_removed_for_good),
 	    T_(test_fm_hooks_retreat_stops_in_flooded),
 	    T_(test_fm_hooks_state_view_victory),

@@ -322,6 +322,49 @@ static void test_fm_6_0_04_zoc_across_prohibited(void **state)
 	assert_true(fm__in_ezoc(T.g, fmt_hex(&T, "0110"), ALLIED)); /* across all-sea side */
 }
 
+/* The trench type of fm-test.json without its blocks_zoc_of: the same map, no block. */
+static void open_without_block(struct fmt *t)
+{
+	cJSON *doc = fmt_doc(), *ty;
+
+	cJSON_ArrayForEach(ty, cJSON_GetObjectItem(doc, "terrain"))
+	{
+		if (strcmp(cJSON_GetObjectItem(ty, "id")->valuestring, "trench") == 0)
+			cJSON_DeleteItemFromObject(ty, "blocks_zoc_of");
+	}
+	fmt_open_doc(t, doc, NULL, 0);
+	fmt_clear(t);
+}
+
+/* FM-6.0-05: a terrain type may block the ZOC of one side's units from its hexes: the trench
+ * hex 1007 of fm-test.json ("blocks_zoc_of": ["allied"], as Meuse Argonne's trench hexes
+ * block Allied ZOC only, MA-14.2-05). */
+static void test_fm_6_0_05_terrain_blocks_zoc_of_a_side(void **state)
+{
+	struct fmt t;
+	(void)state;
+	fmt_put(&T, "9/3", "1008");
+	fmt_put(&T, "712", "1006");
+	assert_false(fm__in_ezoc(T.g, fmt_hex(&T, "1007"), GERMAN)); /* the Allied ZOC stops */
+	assert_true(fm__in_ezoc(T.g, fmt_hex(&T, "1009"), GERMAN));  /* elsewhere it extends */
+	assert_true(fm__in_ezoc(T.g, fmt_hex(&T, "1007"), ALLIED));  /* the German ZOC does not */
+	/* a German leg unit goes through the trench next to 9/3 without stopping (FM-6.1-01) */
+	fmt_put(&T, "712", "0101");
+	fmt_put(&T, "1037", "1107");
+	fmt_phase(&T, GERMAN, FM_PH_MOVEMENT);
+	assert_int_equal(fmt_do(&T, GERMAN, "move 1037 1007 1006"), 0);
+	assert_string_equal(fmt_where(&T, "1037"), "1006");
+	/* the same move stops in 1007 when the trench blocks nothing */
+	open_without_block(&t);
+	fmt_put(&t, "9/3", "1008");
+	fmt_put(&t, "1037", "1107");
+	fmt_phase(&t, GERMAN, FM_PH_MOVEMENT);
+	assert_true(fm__in_ezoc(t.g, fmt_hex(&t, "1007"), GERMAN));
+	fmt_do(&t, GERMAN, "move 1037 1007 1006");
+	fmt_refused(&t, WG_E_ILLEGAL_MOVE, "FM-6.1-01");
+	fmt_close(&t);
+}
+
 /* FM-6.1-01: a leg unit starting outside an EZOC stops on entering one. */
 static void test_fm_6_1_01_leg_unit_stops_entering_ezoc(void **state)
 {
@@ -461,6 +504,20 @@ static void test_fm_6_1_07_minefield_and_fort_exception(void **state)
 	fmt_put(&T, "9/3", "0312");
 	assert_int_equal(fmt_do(&T, ALLIED, "move No_4_Cdo 0806"), 0);
 	assert_int_equal(mp("No 4 Cdo"), 2); /* normal cost, not all MA */
+}
+
+/* FM-6.1-07, FM-8.2.3: a fortification counter (map.fortifications: 1005) is a fortification
+ * hex like printed terrain: no EZOC-to-EZOC move into it. */
+static void test_fm_6_1_07_no_ezoc_to_ezoc_into_fort_counter(void **state)
+{
+	(void)state;
+	assert_true(fm__hex_has_fort(T.g, fmt_hex(&T, "1005")));
+	assert_false(fm__hex_has_fort(T.g, fmt_hex(&T, "1004")));
+	fmt_put(&T, "245", "1105");
+	fmt_put(&T, "8/3", "1004");
+	fmt_do(&T, ALLIED, "move 8/3 1005");
+	fmt_refused(&T, WG_E_ILLEGAL_MOVE, "FM-6.1-07");
+	assert_int_equal(fmt_do(&T, ALLIED, "move 8/3 1104"), 0); /* EZOC to EZOC elsewhere */
 }
 
 static void test_fm_6_1_08_commando_pays_no_ezoc_cost(void **state)
@@ -620,6 +677,7 @@ int main(void)
 	    T_(test_fm_6_0_01_zoc_is_six_adjacent_hexes),
 	    T_(test_fm_6_0_02_no_zoc_unit),
 	    T_(test_fm_6_0_04_zoc_across_prohibited),
+	    T_(test_fm_6_0_05_terrain_blocks_zoc_of_a_side),
 	    T_(test_fm_6_1_01_leg_unit_stops_entering_ezoc),
 	    T_(test_fm_6_1_02_leg_ezoc_to_ezoc_costs_all_ma),
 	    T_(test_fm_6_1_02_ezoc_to_ezoc_needs_ma_for_terrain),
@@ -628,6 +686,7 @@ int main(void)
 	    T_(test_fm_6_1_05_mobile_pays_half_ma),
 	    T_(test_fm_6_1_06_mobile_ezoc_to_ezoc),
 	    T_(test_fm_6_1_07_minefield_and_fort_exception),
+	    T_(test_fm_6_1_07_no_ezoc_to_ezoc_into_fort_counter),
 	    T_(test_fm_6_1_08_commando_pays_no_ezoc_cost),
 	    T_(test_fm_5_1_move_to_takes_cheapest_path),
 	    T_(test_fm_5_1_reach_lists_costs),

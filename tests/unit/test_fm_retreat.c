@@ -91,6 +91,39 @@ static void test_fm_8_3_03_friendly_edge_preference(void **state)
 	fmt_close(&t);
 }
 
+/* FM-8.3-03, AMB-10: "a friendly map edge (or in some games a friendly supply source)": the
+ * retreat must end closer to the nearest of the side's friendly edges and supply sources
+ * (map.supply_sources).  Here the north edge is nobody's and 0707 a German supply source. */
+static void test_fm_8_3_03_friendly_supply_source_preference(void **state)
+{
+	struct fmt t;
+	cJSON *doc = fmt_doc(), *e;
+	(void)state;
+	/* fm-test.json: the Allied depot 0612 lies on the Allied edge, so it changes nothing */
+	assert_int_equal(fm__goal_distance(T.g, fmt_hex(&T, "0505"), ALLIED),
+	                 fm__edge_distance(T.g, fmt_hex(&T, "0505"), ALLIED));
+	cJSON_ArrayForEach(e, cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "map"), "edges"))
+	{
+		if (strcmp(cJSON_GetObjectItem(e, "name")->valuestring, "north") == 0)
+			cJSON_ReplaceItemInObject(e, "friendly_to", cJSON_CreateNull());
+	}
+	fmt_doc_put(doc, "map", "supply_sources",
+	            "[{\"side\": \"german\", \"hexes\": [\"0707\"]}]");
+	fmt_open_doc(&t, doc, NULL, 0);
+	fmt_clear(&t);
+	fmt_phase(&t, ALLIED, FM_PH_COMBAT);
+	fmt_hand(&t, ALLIED, "");
+	fmt_hand(&t, GERMAN, "");
+	assert_int_equal(fm__edge_distance(t.g, fmt_hex(&t, "0505"), GERMAN), -1);
+	assert_int_equal(fm__goal_distance(t.g, fmt_hex(&t, "0505"), GERMAN), 3);
+	assert_int_equal(fm__goal_distance(t.g, fmt_hex(&t, "0705"), GERMAN), 2);
+	d2_at_0505(&t);
+	fmt_do(&t, GERMAN, "retreat 1037 0604 0603"); /* toward the old edge, away from 0707 */
+	fmt_refused(&t, WG_E_ILLEGAL_RETREAT, "FM-8.3-03");
+	assert_int_equal(fmt_do(&t, GERMAN, "retreat 1037 0604 0705"), 0);
+	fmt_close(&t);
+}
+
 /* FM-8.3-04: vacant hexes first; through friendly units only when no vacant route exists. */
 static void test_fm_8_3_04_vacant_path_first(void **state)
 {
@@ -595,6 +628,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    T_(test_fm_8_3_01_defender_retreat_path),
 	    T_(test_fm_8_3_03_friendly_edge_preference),
+	    T_(test_fm_8_3_03_friendly_supply_source_preference),
 	    T_(test_fm_8_3_04_vacant_path_first),
 	    T_(test_fm_8_3_05_friendly_zoc_does_not_negate),
 	    T_(test_fm_8_3_06_no_prohibited_terrain),

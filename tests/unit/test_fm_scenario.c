@@ -57,7 +57,7 @@ static void test_fm_scenario_test_file_loads(void **state)
 	assert_string_equal(info.id, "fm-test");
 	assert_string_equal(info.side_names[0], "allied");
 	assert_int_equal(sc->map.grid.count, 144);
-	assert_int_equal(sc->map.nterrain, 10);
+	assert_int_equal(sc->map.nterrain, 11);
 	assert_int_equal(sc->map.nsidetypes, 7);
 	assert_int_equal(sc->crt.ncols, 12);
 	assert_int_equal(sc->crt.nlines, 5);
@@ -306,6 +306,107 @@ static void test_fm_2_3_1_01_unit_ids(void **state)
 	fmt_close(&t);
 }
 
+/* The format's members that F&M leaves to each game load where the engine reads them:
+ * terrain blocks_zoc_of (FM-6.0-05), fortification counters (FM-8.2.3), supply sources
+ * (FM-8.3-03), support ranges (FM-8.1.1-01). */
+static void test_fm_scenario_game_members_load(void **state)
+{
+	struct rules_error err;
+	struct rules_scenario *rsc;
+	const struct fm_scenario *sc;
+	cJSON *doc = fmt_doc();
+	int trench;
+	(void)state;
+	assert_int_equal(fm_ruleset.scenario_load(&fm_ruleset, "fm-test.json", doc, &rsc, &err), 0);
+	sc = (const struct fm_scenario *)rsc;
+	trench = rules_hexmap_terrain(&sc->map, "trench");
+	assert_true(sc->zoc_block[ALLIED] & (1u << trench));
+	assert_false(sc->zoc_block[GERMAN] & (1u << trench));
+	assert_true(sc->map.hex_flags[rules_hex_parse(&sc->map.grid, "1005")] & FM_HF_FORT_COUNTER);
+	assert_int_equal(sc->supply[ALLIED].n, 1);
+	assert_int_equal(sc->supply[GERMAN].n, 0);
+	assert_int_equal(sc->nranges, 1);
+	assert_true(sc->ranges_given);
+	assert_false(sc->ranges[0].all);
+	assert_true(sc->ranges[0].sel[ALLIED][fm__marker_by_id(sc, ALLIED, "A7")]);
+	assert_false(sc->ranges[0].sel[ALLIED][fm__marker_by_id(sc, ALLIED, "A6")]);
+	assert_int_equal(sc->ranges[0].when, FM_RANGE_BOMBARD);
+	assert_string_equal(sc->ranges[0].rule, "FM-8.1.1-01");
+	assert_int_equal(sc->ranges[0].dist[rules_hex_parse(&sc->map.grid, "0506")], 0);
+	assert_int_equal(sc->nsituations, 0);
+	fm_ruleset.scenario_free(rsc);
+	cJSON_Delete(doc);
+}
+
+struct findings {
+	int n;
+	char text[24][240];
+};
+
+static void collect(void *ctx, int severity, const char *path, const char *msg)
+{
+	struct findings *f = ctx;
+	if (f->n < 24)
+		snprintf(f->text[f->n++], sizeof(f->text[0]), "%s %s: %s",
+		         severity == RULES_LINT_ERROR ? "error" : "warning", path, msg);
+}
+
+static void expect_finding(const struct findings *f, const char *needle1, const char *needle2)
+{
+	for (int k = 0; k < f->n; k++)
+		if (strstr(f->text[k], needle1) != NULL && strstr(f->text[k], needle2) != NULL)
+			return;
+	for (int k = 0; k < f->n; k++)
+		printf("  found: %s\n", f->text[k]);
+	fail_msg("no finding with '%s' and '%s'", needle1, needle2);
+}
+
+/* check-scenario checks them: each bad member is an error naming its JSON path; lint mode
+ * reports every one; the strict loader refuses the file with the first. */
+static void test_fm_scenario_game_members_checked(void **state)
+{
+	struct findings f;
+	cJSON *doc = fmt_doc(), *ty;
+	(void)state;
+	cJSON_ArrayForEach(ty, at(doc, "terrain"))
+	{
+		if (strcmp(at(ty, "id")->valuestring, "trench") == 0)
+			cJSON_ReplaceItemInObject(
+			    ty, "blocks_zoc_of",
+			    cJSON_CreateStringArray((const char *[]){"alied"}, 1));
+	}
+	fmt_doc_put(doc, "map", "fortifications",
+	            "[{\"hexes\": [\"0410\", \"1313\"]}, {\"hexes\": [\"0402\"]}]");
+	fmt_doc_put(doc, "map", "supply_sources",
+	            "[{\"side\": \"german\", \"hexes\": [\"1201\"]}]");
+	fmt_doc_put(doc, "support", "ranges",
+	            "[{\"markers\": [\"Z9\"], \"range\": 2},"
+	            " {\"range\": {\"option\": \"nope\"}},"
+	            " {\"range\": 2, \"from\": {\"zones\": []}},"
+	            " {\"range\": 2, \"when\": \"always\"}]");
+	fmt_doc_put(doc, "crt", "situations",
+	            "[{\"when\": [\"beach_assault\"], \"line\": \"city\"},"
+	            " {\"when\": [\"in_ezoc\"], \"line\": \"nope\"},"
+	            " {\"when\": [\"in_ezoc\"], \"line\": \"city\", \"combine\": \"max\"}]");
+	memset(&f, 0, sizeof(f));
+	assert_true(fm_ruleset.scenario_lint(&fm_ruleset, "bad.json", doc, collect, &f) > 0);
+	expect_finding(&f, "error $.terrain[10].blocks_zoc_of[0]", "unknown side 'alied'");
+	expect_finding(&f, "error $.map.fortifications[0].hexes[0]", "prohibited terrain (Sea)");
+	expect_finding(&f, "error $.map.fortifications[0].hexes[1]", "not a hex of this map");
+	expect_finding(&f, "warning $.map.fortifications[1].hexes[0]", "printed fortification");
+	expect_finding(&f, "warning $.map.supply_sources", "prohibited terrain");
+	expect_finding(&f, "error $.support.ranges[0].markers[0]", "no support fire marker 'Z9'");
+	expect_finding(&f, "error $.support.ranges[1].range.option", "not an option");
+	expect_finding(&f, "error $.support.ranges[2].from", "counted from no hex");
+	expect_finding(&f, "error $.support.ranges[3].when", "bombardment");
+	expect_finding(&f, "error $.crt.situations[0].when[0]",
+	               "unknown situation 'beach_assault'");
+	expect_finding(&f, "error $.crt.situations[1].line", "unknown CRT line 'nope'");
+	expect_finding(&f, "error $.crt.situations[2].combine", "most_favourable");
+	/* the strict loader stops at the first */
+	expect_bad(doc, "$.terrain[10].blocks_zoc_of[0]", "unknown side");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -324,6 +425,8 @@ int main(void)
 	    cmocka_unit_test(test_fm_scenario_provenance_accepted),
 	    cmocka_unit_test(test_fm_ed_02_no_effect_bullet),
 	    cmocka_unit_test(test_fm_2_3_1_01_unit_ids),
+	    cmocka_unit_test(test_fm_scenario_game_members_load),
+	    cmocka_unit_test(test_fm_scenario_game_members_checked),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -49,6 +49,11 @@ static void parse_opts(const char *s, struct rules_options *o)
 
 void fmt_open_doc(struct fmt *t, cJSON *doc, const char *opts, int setup)
 {
+	fmt_open_rs(t, &fm_ruleset, doc, opts, setup);
+}
+
+void fmt_open_rs(struct fmt *t, const struct ruleset *rs, cJSON *doc, const char *opts, int setup)
+{
 	struct rules_options o;
 	uint8_t seed[32] = {1, 2, 3, 4, 5, 6, 7, 8};
 	int rc;
@@ -56,10 +61,10 @@ void fmt_open_doc(struct fmt *t, cJSON *doc, const char *opts, int setup)
 	memset(t, 0, sizeof(*t));
 	t->doc = doc;
 	parse_opts(opts, &o);
-	rc = fm_ruleset.scenario_load(&fm_ruleset, "fm-test.json", doc, &t->sc, &t->err);
+	rc = rs->scenario_load(rs, "fm-test.json", doc, &t->sc, &t->err);
 	if (rc)
 		fail_msg("scenario load: %s", t->err.message);
-	rc = rules_match_create(&t->m, &fm_ruleset, t->sc, &o, seed, &t->err);
+	rc = rules_match_create(&t->m, rs, t->sc, &o, seed, &t->err);
 	if (rc)
 		fail_msg("create: %s", t->err.message);
 	t->g = (struct fm_game *)t->m.game;
@@ -298,6 +303,20 @@ void fmt_doc_hex(cJSON *doc, const char *hex, const char *terrain_csv)
 	cJSON_AddStringToObject(h, "hex", hex);
 	cJSON_AddItemToObject(h, "terrain", csv_array(terrain_csv));
 	cJSON_AddItemToArray(cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "map"), "hexes"), h);
+}
+
+void fmt_doc_put(cJSON *doc, const char *section, const char *key, const char *json)
+{
+	cJSON *obj = section != NULL ? cJSON_GetObjectItem(doc, section) : doc;
+	cJSON *v = cJSON_Parse(json);
+
+	if (v == NULL)
+		fail_msg("bad JSON in the test: %s", json);
+	assert_non_null(obj);
+	if (cJSON_GetObjectItem(obj, key) != NULL)
+		cJSON_ReplaceItemInObject(obj, key, v);
+	else
+		cJSON_AddItemToObject(obj, key, v);
 }
 
 void fmt_doc_side(cJSON *doc, const char *a, const char *b, const char *feature, int road)

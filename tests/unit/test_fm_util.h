@@ -37,6 +37,8 @@ cJSON *fmt_doc(void);
 /* Loads doc (consumed) with options "k=v k=v" (may be NULL) and starts the game.
  * With setup == 0 the Allied choice unit is placed and set-up ended. */
 void fmt_open_doc(struct fmt *t, cJSON *doc, const char *opts, int setup);
+/* fmt_open_doc with another ruleset (fm_ruleset_with: a test's own modules). */
+void fmt_open_rs(struct fmt *t, const struct ruleset *rs, cJSON *doc, const char *opts, int setup);
 /* fmt_open_doc(fmt_doc(), opts, 0). */
 void fmt_open(struct fmt *t, const char *opts);
 void fmt_close(struct fmt *t);
@@ -75,6 +77,8 @@ int fmt_reply_has(struct fmt *t, const char *needle);
 
 /* Document patches used before fmt_open_doc. */
 void fmt_doc_hex(cJSON *doc, const char *hex, const char *terrain_csv);
+/* Sets doc[section][key] (section NULL: doc[key]) to the parsed json, replacing it. */
+void fmt_doc_put(cJSON *doc, const char *section, const char *key, const char *json);
 void fmt_doc_side(cJSON *doc, const char *a, const char *b, const char *feature, int road);
 void fmt_doc_steps(cJSON *doc, const char *unit, const char *steps_csv);
 void fmt_doc_unit_flag(cJSON *doc, const char *unit, const char *key, cJSON *value);

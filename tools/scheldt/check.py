@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Consistency checks of the Battle of the Scheldt scenario data (python3, standard library).
 
-    python3 tools/scheldt/check.py [data/scheldt.json [data/exclusive/scheldt.json]]
+    python3 tools/scheldt/check.py [data/scheldt.json]
 
 Checks what the engine's loader (wargamed check-scenario) cannot know: that the map
 agrees with the rulebook's facts (named hexes, the causeway, the Braakman, inlets,
 Walcheren reachable only over the causeway, the estuary closed), that no unit is set up
 or enters on a sea or prohibited hex, that roads lie on land and are contiguous, that
-every zone is non-empty and every hex and hexside fact names its source.  Prints the
-counts and every problem; exit status 1 if any problem was found.
+every zone is non-empty and every hex and hexside fact names its source, and that the
+"exclusive" member (the Scheldt module's data, docs/scenarios/scheldt-rules.md) and the
+support ranges refer only to existing units, zones, hexes and hexsides.  Prints the counts
+and every problem; exit status 1 if any problem was found.
 """
 import collections
 import json
@@ -89,7 +91,7 @@ class Map:
         return "sea" in self.types(h)
 
 
-def check(doc, ex=None):
+def check(doc):
     probs = []
     M = Map(doc)
     P = probs.append
@@ -289,22 +291,35 @@ def check(doc, ex=None):
     if doc["support"]["allotment"]["turns"].get("1") != [11, 6]:
         P("rules 14.0: Turn 1 allotment must be 11/6")
 
-    # ---- exclusive data refers to existing things
-    if ex:
-        for part in ("frozen",):
-            for sd in ("allied", "german"):
-                for uid in ex[part][sd]:
-                    if uid not in ids:
-                        P("exclusive %s: unknown unit %s" % (part, uid))
-        for a, b in ex["braakman_crossing"]["hexsides"]:
-            if "braakman" not in M.side_flags(a, b):
-                P("exclusive braakman_crossing: %s/%s is not a Braakman hexside" % (a, b))
-        for k in ("us104",):
-            if ex[k]["forbidden_zone"] not in M.zones:
-                P("exclusive %s: unknown zone" % k)
-        for h in ex["reinforcement_fallback"]["hexes"]:
-            if M.prohibited(h) or G.xy(h)[1] != G.ROWS[0]:
-                P("exclusive 719 fallback hex %s not a land edge hex" % h)
+    # ---- the exclusive member and the support ranges refer to existing things
+    ex = doc.get("exclusive") or {}
+    zones = ex.get("zones", {})
+    for role, zid in zones.items():
+        if role not in ("source", "note", "verify") and zid not in M.zones:
+            P("exclusive zones.%s: unknown zone %s" % (role, zid))
+    named = list(ex.get("frozen", {}).get("units", [])) + list(ex.get("pocket_germans", []))
+    for part in ("beveland", "walcheren_assault"):
+        named += ex.get(part, {}).get("units", [])
+    named += [ex["withdraw"]["unit"]] if "withdraw" in ex else []
+    named += list(ex.get("us104", [])) + list(ex.get("first_free_north", []))
+    for uid in named:
+        if uid not in ids:
+            P("exclusive: unknown unit %s" % uid)
+    for a, b in ex.get("braakman", {}).get("hexsides", []):
+        if "braakman" not in M.side_flags(a, b):
+            P("exclusive braakman.hexsides: %s/%s is not a Braakman hexside" % (a, b))
+    for h in ex.get("braakman", {}).get("hexes", []):
+        if M.prohibited(h):
+            P("exclusive braakman.hexes: %s is prohibited terrain" % h)
+    for h in ex.get("walcheren_road", []):
+        if h not in M.road_hex:
+            P("exclusive walcheren_road: %s is not a road hex" % h)
+    if set(ex.get("walcheren_road", [])) != M.zones.get("woensdrecht_schore_road", set()):
+        P("exclusive walcheren_road differs from the zone woensdrecht_schore_road")
+    for r in doc["support"].get("ranges", []):
+        for z in r.get("from", {}).get("zones", []) if isinstance(r.get("from"), dict) else []:
+            if z not in M.zones:
+                P("support.ranges: unknown zone %s" % z)
     return probs
 
 
@@ -345,14 +360,9 @@ def report(doc, probs):
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "data", "scheldt.json")
-    expath = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "data", "exclusive", "scheldt.json")
     with open(path) as fh:
         doc = json.load(fh)
-    ex = None
-    if os.path.exists(expath):
-        with open(expath) as fh:
-            ex = json.load(fh)
-    probs = check(doc, ex)
+    probs = check(doc)
     report(doc, probs)
     return 1 if probs else 0
 

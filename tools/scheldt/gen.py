@@ -2,14 +2,18 @@
 """Generator of data/scheldt.json (Battle of the Scheldt: The Devil's Moat, F&M).
 
     python3 tools/scheldt/gen.py [--geo PATH] [--out data/scheldt.json]
-                                 [--exclusive data/exclusive/scheldt.json] [--map]
+                                 [--exclusive-from data/scheldt.json] [--map]
 
-AUTHORITY.  The committed data/scheldt.json (and data/exclusive/scheldt.json) are the
-authoritative scenario files.  This generator only documents how the first version of
-the map was approximated, so that the approximation is reproducible.  A person who owns
-the printed map corrects data/scheldt.json directly (every hex and hexside entry names
-its source); nothing in the build runs this script, and re-running it overwrites such
-corrections unless they are also made in tools/scheldt/facts.json.
+AUTHORITY.  The committed data/scheldt.json is the authoritative scenario file.  This
+generator only documents how the first version of the map was approximated, so that the
+approximation is reproducible.  A person who owns the printed map corrects
+data/scheldt.json directly (every hex and hexside entry names its source); nothing in the
+build runs this script, and re-running it overwrites such corrections unless they are
+also made in tools/scheldt/facts.json.
+
+The "exclusive" member (the Scheldt module's data, docs/scenarios/scheldt-rules.md) has
+no other copy: it is written by hand in data/scheldt.json, and the generator carries it
+over from the file it overwrites (or from --exclusive-from).
 
 INPUTS.
   * shared/geo/scheldt_devils_moat.json: the rulebook grid fitted to real geography
@@ -441,9 +445,10 @@ class Builder:
             zones.append(e)
         doc = {}
         for k in ("ruleset", "format", "id", "title", "description", "sides", "edition", "source",
-                  "note", "options", "exclusive"):
+                  "note", "options"):
             if k in f["scenario"]:
                 doc[k] = f["scenario"][k]
+        doc["exclusive"] = self.exclusive
         doc["map"] = {
             "grid": f["grid"],
             "default_terrain": "clear",
@@ -482,9 +487,6 @@ class Builder:
         out["note"] = u["note"]
         return out
 
-    def exclusive(self):
-        ex = dict(self.f["exclusive"])
-        return ex
 
 
 # ---- JSON layout: one hex / hexside / road / unit per line ---------------------------
@@ -524,7 +526,8 @@ def main():
     ap.add_argument("--facts", default=os.path.join(HERE, "facts.json"))
     ap.add_argument("--game", default=os.path.join(HERE, "game.json"))
     ap.add_argument("--out", default=os.path.join(ROOT, "data", "scheldt.json"))
-    ap.add_argument("--exclusive", default=os.path.join(ROOT, "data", "exclusive", "scheldt.json"))
+    ap.add_argument("--exclusive-from", default=None,
+                    help="scenario file whose \"exclusive\" member is carried over (default: --out)")
     ap.add_argument("--map", action="store_true", help="print the text map after writing")
     ap.add_argument("--dry-run", action="store_true", help="do not write files")
     a = ap.parse_args()
@@ -538,24 +541,27 @@ def main():
             raise SystemExit("facts.json and game.json both define " + k)
         facts[k] = v
     b = Builder(geo, facts)
+    src = a.exclusive_from or a.out
+    if os.path.exists(src):
+        with open(src) as fh:
+            b.exclusive = json.load(fh).get("exclusive")
+    else:
+        b.exclusive = None
+        print("note: %s does not exist: \"exclusive\" is null" % os.path.relpath(src, ROOT))
     b.classify()
     b.apply_hex_facts()
     b.apply_side_facts()
     b.build_roads()
     b.build_zones()
     doc = b.scenario()
-    ex = b.exclusive()
     for line in b.log:
         print("note: " + line)
     if not a.dry_run:
         with open(a.out, "w") as fh:
             fh.write(dumps(doc) + "\n")
-        os.makedirs(os.path.dirname(a.exclusive), exist_ok=True)
-        with open(a.exclusive, "w") as fh:
-            fh.write(dumps(ex) + "\n")
-        print("wrote %s and %s" % (os.path.relpath(a.out, ROOT), os.path.relpath(a.exclusive, ROOT)))
+        print("wrote %s" % os.path.relpath(a.out, ROOT))
     import check
-    probs = check.check(doc, ex)
+    probs = check.check(doc)
     if a.map:
         import render
         marks = {}

@@ -11,7 +11,10 @@
  *   BS-CRT-01 the Coastal line applies to an attack on a German unit in a
  *            coastal hex that includes a unit landed this game turn
  *            (AMB-68; option: also later while the landed unit shares the
- *            hex), when it is more defensive than the hex's own line.
+ *            hex), when it is more defensive than the hex's own line: the
+ *            line is data (crt.situations); the module reports the situation
+ *            "beach_assault" (scheldt__situation), and the system applies the
+ *            situations after this hook, as the engineers' rule came first.
  * Results (16.3-06, AMB-69): when an attack on the German unit sharing a
  * landed unit's hex gives Ae, (A), A1, A2 or A3, the landed attacker is
  * eliminated at once; on (A) that elimination is the attacker's loss; the
@@ -67,6 +70,11 @@ static int beach_assault(const struct fm_game *g)
 	return 0;
 }
 
+int scheldt__situation(const struct fm_game *g, size_t k)
+{
+	return k == SCH_SIT_BEACH_ASSAULT && !g->b.bombard && beach_assault(g);
+}
+
 int scheldt__crt_line(const struct fm_game *g, int line)
 {
 	const struct scheldt_data *d = scheldt__data(g);
@@ -82,8 +90,6 @@ int scheldt__crt_line(const struct fm_game *g, int line)
 	 * that is better for the defender still applies) */
 	if (engineer && scheldt__flooded(g, b->target) && line == fm__hex_line(g, b->target))
 		line = line_as_clear(g, b->target);
-	if (d->line_coastal >= 0 && beach_assault(g))
-		line = fm__line_better(g, line, d->line_coastal);
 	return line;
 }
 

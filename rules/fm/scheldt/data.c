@@ -244,26 +244,22 @@ static int border_hex(const struct fm_scenario *sc, int border, int h)
 	}
 }
 
-/* Distances to the eastern map edge (11.0, AMB-41) and to Walcheren's coast (16.4). */
+/* Distances to the eastern map edge (11.0, AMB-41). */
 static void distances(const struct fm_scenario *sc, struct scheldt_data *dd)
 {
-	const unsigned wc = SCH_HF_COASTAL | SCH_HF_WALCHEREN;
 	int n = sc->map.grid.count;
 
 	for (int h = 0; h < n; h++) {
-		int e = 32767, w = 32767;
+		int e = 32767;
 		for (int x = 0; x < n; x++) {
-			int east = border_hex(sc, dd->east_border, x), dist;
-			if (!east && (dd->hexf[x] & wc) != wc)
+			int dist;
+			if (!border_hex(sc, dd->east_border, x))
 				continue;
 			dist = rules_hex_distance(&sc->map.grid, h, x);
-			if (east && dist < e)
+			if (dist < e)
 				e = dist;
-			if ((dd->hexf[x] & wc) == wc && dist < w)
-				w = dist;
 		}
 		dd->east_dist[h] = (int16_t)e;
-		dd->wc_dist[h] = (int16_t)w;
 	}
 }
 
@@ -600,21 +596,110 @@ static int groups(struct sdoc *d, struct fm_scenario *sc, struct scheldt_data *d
 	return 0;
 }
 
-/* The CRT lines the module names: the engineers' Clear line (12.0) and Coastal (BS-CRT-01). */
-static void lines(struct sdoc *d, const struct fm_scenario *sc, struct scheldt_data *dd,
-                  const cJSON *ex)
+/*
+ * The CRT lines the module names: the engineers' Clear line (12.0).  The Coastal line of a
+ * beach assault (BS-CRT-01) is data of the system, crt.situations with the module's situation
+ * "beach_assault"; a scenario text without crt.situations (format of 2026-11) names it in the
+ * deprecated lines.coastal (default "coastal"), which gives it the same entry here.
+ */
+static void lines(struct sdoc *d, struct fm_scenario *sc, struct scheldt_data *dd, const cJSON *ex)
 {
 	const cJSON *it = sdoc_member(ex, "lines"), *cl = sdoc_member(it, "clear"),
 	            *co = sdoc_member(it, "coastal");
+	struct fm_situation st = {.nwhen = 1, .when = {SCH_SIT_BEACH_ASSAULT}};
 
 	dd->line_clear = fm__line_by_id(sc, cJSON_IsString(cl) ? cl->valuestring : "clear");
-	dd->line_coastal = fm__line_by_id(sc, cJSON_IsString(co) ? co->valuestring : "coastal");
 	if (dd->line_clear < 0)
 		sdoc_finding(d, SDOC_ERROR, P ".lines.clear",
 		             "no CRT line for the engineers' Clear line (12.0)");
-	if (dd->line_coastal < 0)
+	if (sc->situations_given) {
+		if (co != NULL)
+			sdoc_finding(
+			    d, SDOC_ERROR, P ".lines.coastal",
+			    "deprecated member given with crt.situations: remove it (the "
+			    "Coastal line is the crt.situations entry of \"beach_assault\")");
+		return;
+	}
+	st.line = fm__line_by_id(sc, cJSON_IsString(co) ? co->valuestring : "coastal");
+	if (st.line < 0) {
 		sdoc_finding(d, SDOC_ERROR, P ".lines.coastal",
 		             "no CRT line \"Coastal (if during a Beach Assault)\" (BS-CRT-01)");
+		return;
+	}
+	sdoc_finding(d, SDOC_WARNING, co != NULL ? P ".lines.coastal" : "$.crt",
+	             "deprecated: the Coastal line of a beach assault (BS-CRT-01) is now data: "
+	             "give crt.situations [{\"when\": [\"beach_assault\"], \"line\": \"%s\"}] "
+	             "and remove lines.coastal",
+	             sc->crt.lines[st.line].id);
+	if (fm__situation_add(sc, &st) != 0)
+		sdoc_finding(d, SDOC_ERROR, "$.crt.situations", "too many situations");
+}
+
+/*
+ * The support ranges of 14.2 (bombardment up to bombard_range hexes from the nearest
+ * friendly unit, AMB-61) and 16.4 (a +10 only against a target within range of a Walcheren
+ * coastal hex, bs.naval_range_max_distance, AMB-62) are data of the system: support.ranges.
+ * A scenario text without it (format of 2026-11) had them from this module's code; it gets
+ * the same ranges here, from its deprecated bombard_range (default 3), its naval markers
+ * and its Walcheren coastal hexes.
+ */
+static void ranges(struct sdoc *d, struct fm_scenario *sc, const struct scheldt_data *dd,
+                   const cJSON *ex)
+{
+	const unsigned wc = SCH_HF_COASTAL | SCH_HF_WALCHEREN;
+	struct fm_range r;
+	struct rules_hexlist from = {0, NULL};
+	int rc = 0;
+
+	if (sc->ranges_given) {
+		if (sdoc_member(ex, "bombard_range") != NULL)
+			sdoc_finding(d, SDOC_ERROR, P ".bombard_range",
+			             "deprecated member given with support.ranges: remove it (the "
+			             "14.2 range is a support.ranges entry)");
+		return;
+	}
+	memset(&r, 0, sizeof(r));
+	r.when = FM_RANGE_BOMBARD;
+	r.all = 1;
+	r.opt = -1;
+	r.range = int_in(d, ex, "bombard_range", 3, 0, 99);
+	r.from_unit = 1;
+	snprintf(r.from_name, sizeof(r.from_name), "your nearest unit");
+	snprintf(r.rule, sizeof(r.rule), "BS-14.2-01");
+	sdoc_finding(d, SDOC_WARNING,
+	             sdoc_member(ex, "bombard_range") != NULL ? P ".bombard_range" : "$.support",
+	             "deprecated: the 14.2 bombardment range is now data: give support.ranges "
+	             "[{\"when\": \"bombardment\", \"range\": %d, \"from\": \"unit\", \"rule\": "
+	             "\"BS-14.2-01\"}] and remove bombard_range",
+	             r.range);
+	rc = fm__range_add(sc, &r, NULL);
+	if (rc == 0 && (dd->naval[0] >= 0 || dd->naval[1] >= 0)) {
+		memset(&r, 0, sizeof(r));
+		r.when = FM_RANGE_BOMBARD | FM_RANGE_COMBAT;
+		for (int k = 0; k < 2; k++)
+			if (dd->naval[k] >= 0)
+				r.sel[dd->allied][dd->naval[k]] = 1;
+		r.opt = SCH_O_NAVAL_RANGE; /* its values "3" and "4" (scheldt.c) are the ranges */
+		for (int q = 0; q < 2; q++)
+			r.opt_range[q] = atoi(sc->module->options[SCH_O_NAVAL_RANGE].values[q]);
+		snprintf(r.from_name, sizeof(r.from_name), "the nearest Walcheren coastal hex");
+		snprintf(r.rule, sizeof(r.rule), "BS-16.4-01");
+		for (int h = 0; rc == 0 && h < dd->count; h++)
+			if ((dd->hexf[h] & wc) == wc)
+				rc = rules_hexlist_add(&from, h);
+		if (rc == 0)
+			rc = fm__range_add(sc, &r, &from);
+		free(from.h);
+		sdoc_finding(
+		    d, SDOC_WARNING, "$.support",
+		    "deprecated: the 16.4 range of the +10 naval markers is now data: give "
+		    "support.ranges [{\"flags\": [\"naval_plus10\"], \"side\": \"%s\", "
+		    "\"range\": {\"option\": \"bs.naval_range_max_distance\"}, \"from\": "
+		    "{\"zones\": [the Walcheren coastal hexes]}, \"rule\": \"BS-16.4-01\"}]",
+		    sc->side_names[dd->allied]);
+	}
+	if (rc != 0)
+		sdoc_finding(d, SDOC_ERROR, "$.support.ranges", "the ranges do not fit");
 }
 
 int scheldt__load(struct fm_scenario *sc, const cJSON *ex, struct sdoc *d)
@@ -652,10 +737,9 @@ int scheldt__load(struct fm_scenario *sc, const cJSON *ex, struct sdoc *d)
 	dd->count = n;
 	dd->hexf = calloc((size_t)n, sizeof(*dd->hexf));
 	dd->sidef = calloc((size_t)(3 * n), sizeof(*dd->sidef));
-	dd->wc_dist = calloc((size_t)n, sizeof(*dd->wc_dist));
 	dd->east_dist = calloc((size_t)n, sizeof(*dd->east_dist));
 	dd->unitf = calloc((size_t)sc->nunits + 1, sizeof(*dd->unitf));
-	if (!dd->hexf || !dd->sidef || !dd->wc_dist || !dd->east_dist || !dd->unitf)
+	if (!dd->hexf || !dd->sidef || !dd->east_dist || !dd->unitf)
 		return WG_E_NO_MEMORY;
 	if ((rc = sdoc_keys(d, ex, keys)) != 0)
 		return rc;
@@ -693,8 +777,8 @@ int scheldt__load(struct fm_scenario *sc, const cJSON *ex, struct sdoc *d)
 		return rc;
 	rebuild_windows(d, sc, dd, ex);
 	dd->german_edge_distance = int_in(d, ex, "german_rebuild_edge_distance", 8, 0, 99);
-	dd->bombard_range = int_in(d, ex, "bombard_range", 3, 0, 99);
 	markers(d, sc, dd, ex);
+	ranges(d, sc, dd, ex);
 	lines(d, sc, dd, ex);
 	distances(sc, dd);
 	if (d->report == NULL && d->errors > before)
@@ -710,7 +794,6 @@ void scheldt__free(struct fm_scenario *sc)
 		return;
 	free(d->hexf);
 	free(d->sidef);
-	free(d->wc_dist);
 	free(d->east_dist);
 	free(d->unitf);
 	free(d);
@@ -905,6 +988,37 @@ static void lint_turns(const struct fm_scenario *sc, const struct scheldt_data *
 		             "the two Allied +10 naval markers are not both named (BS-16.4-01)");
 }
 
+/* The data of 14.2, 16.4 and BS-CRT-01 that the system reads: a bombardment range for every
+ * marker, a range for each naval marker, and a situation entry of the beach assault. */
+static void lint_system_data(const struct fm_scenario *sc, const struct scheldt_data *d,
+                             struct sdoc *f)
+{
+	int bombard = 0, naval[2] = {d->naval[0] < 0, d->naval[1] < 0}, coastal = 0;
+
+	for (int k = 0; k < sc->nranges; k++) {
+		bombard |= sc->ranges[k].all && (sc->ranges[k].when & FM_RANGE_BOMBARD);
+		for (int q = 0; q < 2; q++)
+			naval[q] |= d->naval[q] >= 0 && sc->ranges[k].sel[d->allied][d->naval[q]] &&
+			            sc->ranges[k].when == (FM_RANGE_BOMBARD | FM_RANGE_COMBAT);
+	}
+	for (int k = 0; k < sc->nsituations; k++)
+		for (int q = 0; q < sc->situations[k].nwhen; q++)
+			coastal |= sc->situations[k].when[q] == SCH_SIT_BEACH_ASSAULT;
+	if (!bombard)
+		sdoc_finding(
+		    f, SDOC_WARNING, "$.support.ranges",
+		    "no range of every marker in a bombardment: 14.2 limits bombardment to "
+		    "3 hexes from the nearest friendly unit (BS-14.2-01)");
+	if (!naval[0] || !naval[1])
+		sdoc_finding(f, SDOC_WARNING, "$.support.ranges",
+		             "a +10 naval marker has no range for both attacks and bombardments: "
+		             "16.4 limits it to targets near a Walcheren coastal hex (BS-16.4-01)");
+	if (!coastal)
+		sdoc_finding(f, SDOC_WARNING, "$.crt.situations",
+		             "no line for a beach assault: the Integrated CRT has \"Coastal (if "
+		             "during a Beach Assault)\" (BS-CRT-01)");
+}
+
 void scheldt__lint(const struct fm_scenario *sc, struct sdoc *f)
 {
 	const struct scheldt_data *d = sc->ex_data;
@@ -915,4 +1029,5 @@ void scheldt__lint(const struct fm_scenario *sc, struct sdoc *f)
 	lint_map(sc, d, f);
 	lint_terrain(sc, f);
 	lint_turns(sc, d, f);
+	lint_system_data(sc, d, f);
 }

@@ -15,11 +15,13 @@
  *     may be a third marker (at most two regular ones, AMB-60), committed at
  *     b2 or b4 in addition to or instead of a regular one (step_again); any
  *     Allied loss of that combat comes from a mobile attacker (loss_ok);
- *   - 14.2: no bombardment more than three hexes from the nearest friendly
- *     unit (AMB-61);
- *   - 16.4: a +10 only by the Allied attacker (attack or bombardment), on a
- *     target within range of a Walcheren coastal hex (AMB-62), never both in
- *     one combat, never twice against one hex; once played it is gone.
+ *   - 16.4: a +10 only by the Allied attacker (attack or bombardment), never
+ *     both in one combat, never twice against one hex; once played it is gone.
+ * The ranges are data of the system (support.ranges, FM-8.1.1-01): 14.2, no
+ * bombardment more than three hexes from the nearest friendly unit (AMB-61),
+ * and 16.4, a +10 only on a target within range of a Walcheren coastal hex
+ * (AMB-62, option bs.naval_range_max_distance); data.c gives an older
+ * scenario text without support.ranges the same ranges.
  * Committed markers stay face down until b5 like any other (14.1-08,
  * 16.4-07); bombardment markers are announced (FM-8.1.2-06).
  */
@@ -146,7 +148,6 @@ int scheldt__marker_check(const struct fm_game *g, int side, int marker, struct 
 		    "be the +5 anti-tank marker (14.1, AMB-60)");
 	if (is_naval(d, side, marker)) {
 		int other = marker == d->naval[0] ? 1 : 0;
-		int range = scheldt__opt(g, SCH_O_NAVAL_RANGE) ? 4 : 3;
 		if (g->m[side][marker].where == FM_M_GONE)
 			return rules_fail(
 			    err, WG_E_ILLEGAL_SUPPORT, "BS-16.4-05",
@@ -157,14 +158,6 @@ int scheldt__marker_check(const struct fm_game *g, int side, int marker, struct 
 			return rules_fail(err, WG_E_ILLEGAL_SUPPORT, "BS-16.4-03",
 			                  "the +10 naval marker %s is never used in defence (16.4)",
 			                  id);
-		if (scheldt__data(g)->wc_dist[g->b.target] > range)
-			return rules_fail(
-			    err, WG_E_ILLEGAL_SUPPORT, "BS-16.4-01",
-			    "the +10 naval marker %s may target only hexes within four "
-			    "hexes of a Walcheren coastal hex, counting that hex; %s is "
-			    "%d hexes away (16.4, AMB-62)",
-			    id, scheldt__hex(g, g->b.target, buf),
-			    scheldt__data(g)->wc_dist[g->b.target]);
 		for (int k = 0; k < g->b.nmark[side]; k++)
 			if (g->b.mark[side][k] == d->naval[other])
 				return rules_fail(
@@ -206,20 +199,6 @@ int scheldt__step_again(const struct fm_game *g, int side)
 	if (g->b.step == 2)
 		return g->b.nmark[side] == 1 && another;
 	return g->b.step == 4 && another;
-}
-
-int scheldt__bombard_check(const struct fm_game *g, int hex, struct rules_error *err)
-{
-	int dist = fm__nearest_unit(g, hex, g->active, -1), range = scheldt__data(g)->bombard_range;
-	char buf[RULES_HEX_ID_MAX];
-
-	if (dist < 0 || dist > range)
-		return rules_fail(
-		    err, WG_E_ILLEGAL_ACTION, "BS-14.2-01",
-		    "%s is %d hexes from your nearest unit: bombardment only up to %d "
-		    "hexes from the nearest friendly unit (14.2)",
-		    scheldt__hex(g, hex, buf), dist, range);
-	return 0;
 }
 
 int scheldt__loss_ok(const struct fm_game *g, int unit)

@@ -496,6 +496,11 @@ static const struct fm_verb verbs[] = {
      .query = q_exclusive},
 };
 
+/* The battle situations crt.situations may name (SCH_SIT_* order). */
+static const char *const situations[] = {
+    [SCH_SIT_BEACH_ASSAULT] = "beach_assault", /* BS-CRT-01, AMB-68 */
+};
+
 /* System options this scenario sets because an exclusive rule says so. */
 static const struct fm_option_rule option_rules[] = {
     {"support.pick", "BS-14.0-04"}, /* drawn markers are played by choice */
@@ -557,12 +562,14 @@ const struct fm_module scheldt_module = {
     .may_share = scheldt__may_share,
     .attack_check = scheldt__attack_check,
     .crt_line = scheldt__crt_line,
+    .situations = situations,
+    .nsituations = sizeof(situations) / sizeof(situations[0]),
+    .situation = scheldt__situation,
     .after_roll = scheldt__after_roll,
     .in_draw = scheldt__in_draw,
     .marker_check = scheldt__marker_check,
     .max_markers = scheldt__max_markers,
     .step_again = scheldt__step_again,
-    .bombard_check = scheldt__bombard_check,
     .retreat_step = scheldt__retreat_step,
     .loss_ok = scheldt__loss_ok,
     .battle_end = scheldt__battle_end,

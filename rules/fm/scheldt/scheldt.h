@@ -18,9 +18,10 @@
  *              104th (11.2), the 719's entry (11.2), landed units and hexes
  *              closed to Germans (16.3)
  *   markers.c  support fire: specials out of the random draw (14.0), the German
- *              +5 anti-tank marker (14.1), bombardment range (14.2), the Allied
- *              +10 naval markers (16.4)
- *   combat.c   CRT lines (engineers 12.0, the Coastal line of a beach assault),
+ *              +5 anti-tank marker (14.1), the Allied +10 naval markers (16.4);
+ *              the ranges of 14.2 and 16.4 are data (support.ranges)
+ *   combat.c   CRT lines (engineers 12.0; the beach_assault situation of the
+ *              Coastal line, which is data: crt.situations),
  *              the special results of a shared-hex assault (16.3), mandatory
  *              attacks and incomplete landings (end_check)
  *   assault.c  the `land` verb: the South Beveland (16.1) and Walcheren (16.2)
@@ -78,6 +79,9 @@
 #define SCH_GROUP_BEVELAND  0
 #define SCH_GROUP_WALCHEREN 1
 
+/* The battle situations the module reports (fm_module.situations, crt.situations). */
+#define SCH_SIT_BEACH_ASSAULT 0 /* "beach_assault": the Coastal line (BS-CRT-01, AMB-68) */
+
 /* Options (index in g->opt.ex; table in scheldt.c, AMB decisions in the docs). */
 enum scheldt_opt {
 	SCH_O_BEVELAND_RADIUS,  /* AMB-63: 0 = 10 hexes, 1 = 6 */
@@ -119,18 +123,16 @@ struct scheldt_data {
 	int16_t group[2][SCH_MAX_GROUP];
 	int nwin;
 	struct scheldt_window win[SCH_MAX_WINDOWS];
-	int german_edge_distance;     /* 8 */
-	int bombard_range;            /* 3 */
-	int at_marker;                /* German marker index, or -1 */
-	int naval[2];                 /* Allied marker indexes, or -1 */
-	int line_clear, line_coastal; /* CRT lines, -1 if absent */
-	int east_border;              /* 0 col_min, 1 col_max, 2 row_min, 3 row_max */
-	int count;                    /* hexes */
-	uint16_t *hexf;               /* SCH_HF_* per hex */
-	uint8_t *sidef;               /* SCH_SF_* per hexside slot */
-	int16_t *wc_dist;             /* distance to the nearest Walcheren coastal hex */
-	int16_t *east_dist;           /* distance to the eastern map edge */
-	uint8_t *unitf;               /* SCH_UF_* per unit */
+	int german_edge_distance; /* 8 */
+	int at_marker;            /* German marker index, or -1 */
+	int naval[2];             /* Allied marker indexes, or -1 */
+	int line_clear;           /* the engineers' CRT line (12.0), -1 if absent */
+	int east_border;          /* 0 col_min, 1 col_max, 2 row_min, 3 row_max */
+	int count;                /* hexes */
+	uint16_t *hexf;           /* SCH_HF_* per hex */
+	uint8_t *sidef;           /* SCH_SF_* per hexside slot */
+	int16_t *east_dist;       /* distance to the eastern map edge */
+	uint8_t *unitf;           /* SCH_UF_* per unit */
 };
 
 /* One landing of an assault group (16.1-16.3). */
@@ -212,7 +214,6 @@ int scheldt__turn_start(struct fm_game *g, struct rules_dice *d, struct rules_ev
 int scheldt__marker_check(const struct fm_game *g, int side, int marker, struct rules_error *err);
 int scheldt__max_markers(const struct fm_game *g, int side);
 int scheldt__step_again(const struct fm_game *g, int side);
-int scheldt__bombard_check(const struct fm_game *g, int hex, struct rules_error *err);
 int scheldt__loss_ok(const struct fm_game *g, int unit);
 int scheldt__battle_end(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
 /* 1 if the German anti-tank marker is committed to the current battle. */
@@ -221,6 +222,8 @@ int scheldt__at_committed(const struct fm_game *g);
 /* ---- combat.c ----------------------------------------------------------- */
 
 int scheldt__crt_line(const struct fm_game *g, int line);
+/* 1 if situation k (SCH_SIT_*) holds in the current ground combat. */
+int scheldt__situation(const struct fm_game *g, size_t k);
 int scheldt__after_roll(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
 int scheldt__end_check(const struct fm_game *g, struct rules_error *err);
 
