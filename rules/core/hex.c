@@ -81,14 +81,25 @@ int rules_hex_parse(const struct rules_hex_grid *g, const char *id)
 	return rules_hex_index(g, col, row);
 }
 
+/* Writes v (0 <= v < 10^n, which the grid guarantees) as n digits, zero-padded. */
+static void put_digits(char *out, int v, int n)
+{
+	for (int k = n - 1; k >= 0; k--) {
+		out[k] = (char)('0' + v % 10);
+		v /= 10;
+	}
+}
+
 char *rules_hex_format(const struct rules_hex_grid *g, int i, char *buf)
 {
 	if (i < 0 || i >= g->count) {
 		snprintf(buf, RULES_HEX_ID_MAX, "????");
 		return buf;
 	}
-	snprintf(buf, RULES_HEX_ID_MAX, "%0*d%0*d", g->digits, rules_hex_col(g, i), g->digits,
-	         rules_hex_row(g, i));
+	/* by hand, not snprintf: ids are formatted on hot paths (events, refusals, views) */
+	put_digits(buf, rules_hex_col(g, i), g->digits);
+	put_digits(buf + g->digits, rules_hex_row(g, i), g->digits);
+	buf[2 * g->digits] = '\0';
 	return buf;
 }
 
@@ -113,10 +124,17 @@ int rules_hex_neighbour(const struct rules_hex_grid *g, int i, int d)
 
 int rules_hex_direction(const struct rules_hex_grid *g, int a, int b)
 {
-	if (a < 0 || b < 0 || a == b)
+	int ca, cb, dx, dv;
+
+	if (a < 0 || b < 0 || a == b || a >= g->count || b >= g->count)
 		return -1;
+	/* from the doubled coordinates of both hexes, not six neighbour lookups */
+	ca = rules_hex_col(g, a);
+	cb = rules_hex_col(g, b);
+	dx = cb - ca;
+	dv = doubled_v(g, cb, rules_hex_row(g, b)) - doubled_v(g, ca, rules_hex_row(g, a));
 	for (int d = 0; d < RULES_HEX_DIRS; d++)
-		if (rules_hex_neighbour(g, a, d) == b)
+		if (dir_dx[d] == dx && dir_dv[d] == dv)
 			return d;
 	return -1;
 }

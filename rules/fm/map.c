@@ -145,19 +145,22 @@ int fm__in_ezoc(const struct fm_game *g, int hex, int side)
 	if ((sc->map.hex_terrain[hex] & sc->zoc_block[enemy]) &&
 	    !(sc->module->zoc_unblocked && sc->module->zoc_unblocked(g, hex, enemy)))
 		return 0;
-	for (int d = 0; d < RULES_HEX_DIRS; d++) {
-		int n = rules_hex_neighbour(grid, hex, d);
-		if (n < 0)
+	int nb[RULES_HEX_DIRS];
+
+	for (int d = 0; d < RULES_HEX_DIRS; d++)
+		nb[d] = rules_hex_neighbour(grid, hex, d);
+	/* one pass over the units, each compared with the six neighbours */
+	for (int i = 0; i < g->nunits; i++) {
+		int at = g->u[i].hex, next = 0;
+		if (g->u[i].where != FM_W_MAP || at < 0)
 			continue;
-		for (int i = 0; i < g->nunits; i++) {
-			if (g->u[i].where != FM_W_MAP || g->u[i].hex != n)
-				continue;
-			if (fm__side_of(g, i) == side || !fm__def(g, i)->zoc)
-				continue;
-			if (g->sc->module->zoc_blocked && g->sc->module->zoc_blocked(g, i, hex))
-				continue;
-			return 1;
-		}
+		for (int d = 0; d < RULES_HEX_DIRS && !next; d++)
+			next = nb[d] == at;
+		if (!next || fm__side_of(g, i) == side || !fm__def(g, i)->zoc)
+			continue;
+		if (sc->module->zoc_blocked && sc->module->zoc_blocked(g, i, hex))
+			continue;
+		return 1;
 	}
 	return 0;
 }

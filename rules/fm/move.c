@@ -33,12 +33,23 @@ static int ma_half(const struct fm_game *g, int unit)
 	return fm__cur(g, unit)->ma * 2;
 }
 
+/* Whether hex is in an enemy ZOC for side, through the search's cache (NULL: none).  The
+ * state does not change during a search, so each hex is worked out once. */
+static int in_ezoc(const struct fm_game *g, int8_t *cache, int hex, int side)
+{
+	if (cache == NULL)
+		return fm__in_ezoc(g, hex, side);
+	if (cache[hex] < 0)
+		cache[hex] = (int8_t)fm__in_ezoc(g, hex, side);
+	return cache[hex];
+}
+
 /*
  * One step of unit from cur->hex to `to`.  Fills *next and returns 0, or
  * fails with the rule that forbids it (err may be NULL for searches).
  */
 static int step(const struct fm_game *g, int unit, const struct mstate *cur, int to,
-                struct mstate *next, struct rules_error *err)
+                struct mstate *next, int8_t *ezoc, struct rules_error *err)
 {
 	const struct fm_unit_def *d = fm__def(g, unit);
 	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX];
@@ -46,24 +57,22 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 	int exception = 0;
 	int commando = (d->abilities & FM_AB_COMMANDO) != 0;
 
-	fm__hex_id(g, cur->hex, a);
-	fm__hex_id(g, to, b);
 	if (to < 0 || !fm__adjacent(g, cur->hex, to))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.1-03",
 		                  "%s is not adjacent to %s: a unit moves through contiguous hexes "
 		                  "(FM-5.1)",
-		                  b, a);
+		                  fm__hex_id(g, to, b), fm__hex_id(g, cur->hex, a));
 	if (cur->stopped)
 		return rules_fail(
 		    err, WG_E_ILLEGAL_MOVE, "FM-6.1-01",
 		    "%s must stop in %s: it entered an enemy zone of control or spent "
 		    "all its MP there (FM-6.1)",
-		    d->id, a);
+		    d->id, fm__hex_id(g, cur->hex, a));
 	occ = fm__enemy_in(g, to, side);
 	if (occ >= 0)
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-06",
 		                  "%s cannot enter %s: it holds the enemy unit %s (FM-5.2)", d->id,
-		                  b, fm__def(g, occ)->id);
+		                  fm__hex_id(g, to, b), fm__def(g, occ)->id);
 	cost = fm__step_cost(g, unit, cur->hex, to);
 	if (g->sc->module->move_step != NULL) {
 		int rc = g->sc->module->move_step(g, unit, cur->hex, to, cur->mp, cur->first, &cost,
@@ -75,11 +84,11 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 	if (!exception && fm__side_prohibited(g, cur->hex, to, unit))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
 		                  "%s cannot cross the hexside %s/%s: it is prohibited (FM-5.2)",
-		                  d->id, a, b);
+		                  d->id, fm__hex_id(g, cur->hex, a), fm__hex_id(g, to, b));
 	if (!exception && fm__hex_prohibited(g, to, unit))
 		return rules_fail(
 		    err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
-		    "%s cannot enter %s: its terrain is prohibited to %s units (FM-5.2)", d->id, b,
+		    "%s cannot enter %s: its terrain is prohibited to %s units (FM-5.2)", d->id, fm__hex_id(g, to, b),
 		    d->mobile ? "mobile" : "these");
 	if (cost == -2) {
 		/* all-MP terrain: first hex of the phase, from an adjacent start (BS-TEM-05) */
@@ -88,12 +97,12 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 			    err, WG_E_ILLEGAL_MOVE, "FM-5.2-04",
 			    "%s can enter %s only as the first hex of its move, spending "
 			    "all its MP (terrain costs all MP)",
-			    d->id, b);
+			    d->id, fm__hex_id(g, to, b));
 		cost = ma;
 		stop = 1;
 	}
-	ez_from = fm__in_ezoc(g, cur->hex, side);
-	ez_to = fm__in_ezoc(g, to, side);
+	ez_from = in_ezoc(g, ezoc, cur->hex, side);
+	ez_to = in_ezoc(g, ezoc, to, side);
 	if (ez_to && ez_from && !commando &&
 	    (fm__side_has_minefield(g, cur->hex, to) || fm__hex_has_fort(g, to)))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-6.1-07",
@@ -109,7 +118,7 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 				return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-6.1-02",
 				                  "%s cannot move from EZOC to EZOC into %s: the "
 				                  "terrain costs more than its printed MA (FM-6.1)",
-				                  d->id, b);
+				                  d->id, fm__hex_id(g, to, b));
 			if (!commando) {
 				if (cur->mp != 0)
 					return rules_fail(
@@ -140,7 +149,7 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-04",
 		                  "%s lacks the MP to enter %s: it costs %g MP, %g of %d MP remain "
 		                  "(FM-5.2)",
-		                  d->id, b, cost / 2.0, (ma - cur->mp) / 2.0, ma / 2);
+		                  d->id, fm__hex_id(g, to, b), cost / 2.0, (ma - cur->mp) / 2.0, ma / 2);
 	next->hex = to;
 	next->mp = cur->mp + cost;
 	next->first = 0;
@@ -213,23 +222,30 @@ void fm__finish_mover(struct fm_game *g)
  * Cheapest-move search from the unit's current state (Dijkstra over hex x
  * "has left an EZOC").  Fills end[hex] with the least half-MP to end a
  * move there (-1 = cannot) and, when prev != NULL, prev[2*count + hex] with
- * the node the best ending came from and prev[node] the tree.
+ * the node the best ending came from and prev[node] the tree.  With a
+ * target (>= 0) it stops once no node left can end cheaper there: end[] and
+ * prev[] are then final for target (and its path) only, exactly as a full
+ * search would leave them, since costs never go down along a move.
  */
-static int search(const struct fm_game *g, int unit, int *end, int *prev)
+static int search(const struct fm_game *g, int unit, int *end, int *prev, int target)
 {
 	int count = g->sc->map.grid.count, nn = 2 * count, origin = g->u[unit].hex;
-	int *dist = malloc(sizeof(int) * (size_t)nn);
-	uint8_t *done = calloc((size_t)nn, 1);
-	int *frontier = malloc(sizeof(int) * (size_t)nn);
-	int nf = 0, side = fm__side_of(g, unit);
+	/* one block: dist[nn], then done[nn] and ezoc[count] (bytes) */
+	int *dist = malloc(sizeof(int) * (size_t)nn + (size_t)nn + (size_t)count);
+	uint8_t *done = dist != NULL ? (uint8_t *)(dist + nn) : NULL;
+	int8_t *ezoc = dist != NULL ? (int8_t *)(done + nn) : NULL;
+	size_t cap = (size_t)nn; /* the frontier may hold a node more than once: it grows */
+	int *frontier = malloc(sizeof(int) * cap);
+	int nf = 0, rc = 0;
 	struct mstate st0;
 
-	if (dist == NULL || done == NULL || frontier == NULL) {
+	if (dist == NULL || frontier == NULL) {
 		free(dist);
-		free(done);
 		free(frontier);
 		return WG_E_NO_MEMORY;
 	}
+	memset(done, 0, (size_t)nn);
+	memset(ezoc, -1, (size_t)count); /* not worked out yet */
 	start_state(g, unit, &st0);
 	for (int i = 0; i < nn; i++)
 		dist[i] = -1;
@@ -248,6 +264,8 @@ static int search(const struct fm_game *g, int unit, int *end, int *prev)
 			if (dist[frontier[k]] < dist[frontier[bi]])
 				bi = k;
 		node = frontier[bi];
+		if (target >= 0 && end[target] >= 0 && dist[node] >= end[target])
+			break; /* nothing left can end cheaper at target: its path is final */
 		frontier[bi] = frontier[--nf];
 		if (done[node])
 			continue;
@@ -262,7 +280,7 @@ static int search(const struct fm_game *g, int unit, int *end, int *prev)
 		for (int d = 0; d < RULES_HEX_DIRS; d++) {
 			struct mstate nx;
 			int to = rules_hex_neighbour(&g->sc->map.grid, hex, d), nnode;
-			if (to < 0 || step(g, unit, &cur, to, &nx, NULL) != 0)
+			if (to < 0 || step(g, unit, &cur, to, &nx, ezoc, NULL) != 0)
 				continue;
 			if (to != origin && fm__may_stack(g, unit, to) &&
 			    (end[to] < 0 || nx.mp < end[to])) {
@@ -277,37 +295,41 @@ static int search(const struct fm_game *g, int unit, int *end, int *prev)
 				dist[nnode] = nx.mp;
 				if (prev != NULL)
 					prev[nnode] = node;
+				if ((size_t)nf == cap) {
+					int *more = realloc(frontier, sizeof(int) * cap * 2);
+					if (more == NULL) {
+						rc = WG_E_NO_MEMORY;
+						goto out;
+					}
+					frontier = more;
+					cap *= 2;
+				}
 				frontier[nf++] = nnode;
 			}
 		}
 	}
 out:
-	(void)side;
 	free(dist);
-	free(done);
 	free(frontier);
-	return 0;
+	return rc;
 }
 
 int fm__reach(const struct fm_game *g, int unit, int *cost_half, int *prev)
 {
-	return search(g, unit, cost_half, prev);
+	return search(g, unit, cost_half, prev, -1);
 }
 
 /* Builds the cheapest path from the unit's hex to target into path (excluding the start). */
 static int cheapest_path(const struct fm_game *g, int unit, int target, int *path, int *n)
 {
 	int count = g->sc->map.grid.count;
-	int *end = malloc(sizeof(int) * (size_t)count);
-	int *prev = malloc(sizeof(int) * (size_t)(3 * count));
+	int *end = malloc(sizeof(int) * (size_t)(4 * count)); /* end[count], then prev[3 count] */
+	int *prev = end != NULL ? end + count : NULL;
 	int rev[512], nr = 0, node, rc = 0;
 
-	if (end == NULL || prev == NULL) {
-		free(end);
-		free(prev);
+	if (end == NULL)
 		return WG_E_NO_MEMORY;
-	}
-	rc = search(g, unit, end, prev);
+	rc = search(g, unit, end, prev, target);
 	if (rc == 0 && end[target] < 0)
 		rc = -1;
 	if (rc == 0) {
@@ -324,7 +346,6 @@ static int cheapest_path(const struct fm_game *g, int unit, int target, int *pat
 			path[k] = rev[nr - 1 - k];
 	}
 	free(end);
-	free(prev);
 	return rc;
 }
 
@@ -375,7 +396,7 @@ static int move_along(struct fm_game *g, int unit, const int *path, int n, struc
 	start_state(g, unit, &cur);
 	len = (size_t)snprintf(pathtxt, sizeof(pathtxt), "%s", fm__hex_id(g, u->hex, buf));
 	for (int k = 0; k < n; k++) {
-		if ((rc = step(g, unit, &cur, path[k], &nx, err)) != 0)
+		if ((rc = step(g, unit, &cur, path[k], &nx, NULL, err)) != 0)
 			return rc;
 		cur = nx;
 		if (len < sizeof(pathtxt))

@@ -71,27 +71,28 @@ int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int 
 	const struct scheldt_data *d = scheldt__data(g);
 	const struct fm_unit_def *def = fm__def(g, unit);
 	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX];
+	/* the hexside's flags, looked up once (0 off the map or entering from off it) */
+	int sh = from >= 0 && to >= 0 ? rules_hex_side_between(&g->sc->map.grid, from, to) : -1;
+	unsigned sf = sh >= 0 ? d->sidef[sh] : 0;
 	int allow = 0;
 
 	(void)must_stop;
-	scheldt__hex(g, from, a);
-	scheldt__hex(g, to, b);
 	if (is_german(g, unit) && scheldt__barred(g, to))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-16.3-12",
 		                  "%s cannot enter %s: a German unit left that assault hex, and no "
 		                  "German unit may ever enter it again (16.3)",
-		                  def->id, b);
+		                  def->id, scheldt__hex(g, to, b));
 	if (scheldt__hex_is(g, to, SCH_HF_SEA))
 		return rules_fail(
 		    err, WG_E_ILLEGAL_MOVE, "BS-15.0-01",
 		    "%s cannot enter %s: it is a sea hex, entered only by assault boat "
 		    "(15.0)",
-		    def->id, b);
+		    def->id, scheldt__hex(g, to, b));
 	if ((d->unitf[unit] & SCH_UF_US104) && scheldt__hex_is(g, to, SCH_HF_US104_OFF))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-11.2-13",
 		                  "%s cannot enter %s: the units of the US 104th Division may not "
 		                  "move west of Woensdrecht (11.2)",
-		                  def->id, b);
+		                  def->id, scheldt__hex(g, to, b));
 	if (from < 0 && (d->unitf[unit] & SCH_UF_NORTH)) {
 		int h = north_entry(g, unit);
 		char c[RULES_HEX_ID_MAX];
@@ -110,21 +111,21 @@ int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int 
 			    "of control (11.2)",
 			    def->id, scheldt__hex(g, h, c));
 	}
-	if (from >= 0 && scheldt__side_is(g, from, to, SCH_SF_BARRED))
+	if ((sf & SCH_SF_BARRED))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-15.2-01",
 		                  "%s cannot cross from %s to %s: the causeway is entered only "
 		                  "between 1838 and 1739 (15.2)",
-		                  def->id, a, b);
-	if (from >= 0 && is_german(g, unit) && scheldt__side_is(g, from, to, SCH_SF_LEOPOLD))
+		                  def->id, scheldt__hex(g, from, a), scheldt__hex(g, to, b));
+	if (is_german(g, unit) && (sf & SCH_SF_LEOPOLD))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-13.0-05",
 		                  "%s cannot cross the Leopold Canal (%s/%s): German units may "
 		                  "not move or advance across it (13.0)",
-		                  def->id, a, b);
-	if (from >= 0 && scheldt__side_is(g, from, to, SCH_SF_SEA)) {
-		if (!scheldt__side_is(g, from, to, SCH_SF_BRAAKMAN))
+		                  def->id, scheldt__hex(g, from, a), scheldt__hex(g, to, b));
+	if ((sf & SCH_SF_SEA)) {
+		if (!(sf & SCH_SF_BRAAKMAN))
 			return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-15.0-02",
 			                  "%s cannot cross the all-sea hexside %s/%s (15.0)",
-			                  def->id, a, b);
+			                  def->id, scheldt__hex(g, from, a), scheldt__hex(g, to, b));
 		if (is_german(g, unit) || !braakman_open(g) || !first ||
 		    !scheldt__hex_is(g, from, SCH_HF_BRAAKMAN))
 			return rules_fail(
@@ -133,7 +134,7 @@ int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int 
 			    "%s cannot cross the all-sea hexside %s/%s: only Allied units "
 			    "that begin their move on a Braakman Inlet hex may cross it, "
 			    "on Turn %d (13.0, 15.1)",
-			    def->id, a, b, d->braakman_turn);
+			    def->id, scheldt__hex(g, from, a), scheldt__hex(g, to, b), d->braakman_turn);
 		if (*cost_half >= 0)
 			*cost_half += d->braakman_mp_half; /* +2 MP: Terrapins and Buffaloes */
 		allow = FM_HOOK_ALLOW;
@@ -145,14 +146,14 @@ int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int 
 			    err, WG_E_ILLEGAL_MOVE, "BS-12.0-06",
 			    "%s is a mobile unit: mobile units may not move into flooded "
 			    "hexes (%s, 12.0)",
-			    def->id, b);
+			    def->id, scheldt__hex(g, to, b));
 		if (from >= 0 && (!first || spent_half != 0))
 			return rules_fail(
 			    err, WG_E_ILLEGAL_MOVE, rule,
 			    "%s can enter %s only by starting its move next to it and "
 			    "spending all its MP: it must be the first hex of the move "
 			    "(%s)",
-			    def->id, b, rule + 3);
+			    def->id, scheldt__hex(g, to, b), rule + 3);
 		if (from >= 0 && scheldt__opt(g, SCH_O_NO_INFILTRATION) &&
 		    scheldt__flooded(g, to) && fm__in_ezoc(g, from, def->side) &&
 		    fm__in_ezoc(g, to, def->side))
@@ -161,7 +162,7 @@ int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int 
 			    "%s may not infiltrate into the flooded hex %s: no move from "
 			    "an enemy zone of control into a flooded hex in one "
 			    "(12.0, AMB-49)",
-			    def->id, b);
+			    def->id, scheldt__hex(g, to, b));
 		*cost_half = -2; /* all MP, and the unit stops there (12.0, 15.1) */
 	}
 	return allow;
