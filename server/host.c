@@ -163,12 +163,11 @@ static int stage(struct srv *s, struct srv_game *g, enum rules_host_kind host, i
 	step.nevents = ev->count;
 	step.first_event = g->last_event + 1;
 	step.row = row;
-	step.progress_only = row->status == g->rec.status && row->seat[0] == g->rec.seat[0] &&
-	                     row->seat[1] == g->rec.seat[1] && row->winner == g->rec.winner &&
-	                     row->private_game == g->rec.private_game &&
-	                     strcmp(row->result, g->rec.result) == 0 &&
-	                     strcmp(row->engine, g->rec.engine) == 0 &&
-	                     strcmp(row->digest, g->rec.digest) == 0;
+	step.progress_only =
+	    row->status == g->rec.status && row->seat[0] == g->rec.seat[0] &&
+	    row->seat[1] == g->rec.seat[1] && row->winner == g->rec.winner &&
+	    row->private_game == g->rec.private_game && strcmp(row->result, g->rec.result) == 0 &&
+	    strcmp(row->engine, g->rec.engine) == 0 && strcmp(row->digest, g->rec.digest) == 0;
 	step.snapshot = snap;
 	/* the seen marks of online players are written when they leave (server.c) */
 	if (dice == NULL)

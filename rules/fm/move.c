@@ -88,8 +88,8 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 	if (!exception && fm__hex_prohibited(g, to, unit))
 		return rules_fail(
 		    err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
-		    "%s cannot enter %s: its terrain is prohibited to %s units (FM-5.2)", d->id, fm__hex_id(g, to, b),
-		    d->mobile ? "mobile" : "these");
+		    "%s cannot enter %s: its terrain is prohibited to %s units (FM-5.2)", d->id,
+		    fm__hex_id(g, to, b), d->mobile ? "mobile" : "these");
 	if (cost == -2) {
 		/* all-MP terrain: first hex of the phase, from an adjacent start (BS-TEM-05) */
 		if (!cur->first || cur->mp != 0)
@@ -149,7 +149,8 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-04",
 		                  "%s lacks the MP to enter %s: it costs %g MP, %g of %d MP remain "
 		                  "(FM-5.2)",
-		                  d->id, fm__hex_id(g, to, b), cost / 2.0, (ma - cur->mp) / 2.0, ma / 2);
+		                  d->id, fm__hex_id(g, to, b), cost / 2.0, (ma - cur->mp) / 2.0,
+		                  ma / 2);
 	next->hex = to;
 	next->mp = cur->mp + cost;
 	next->first = 0;

@@ -112,8 +112,8 @@ static void test_hex_neighbours_symmetric_and_directions_opposite(void **state)
 			                 rules_hex_side(&g, n, (d + 3) % 6));
 			/* two steps the same way is no direction */
 			if (rules_hex_neighbour(&g, n, d) >= 0)
-				assert_int_equal(rules_hex_direction(&g, i, rules_hex_neighbour(&g, n, d)),
-				                 -1);
+				assert_int_equal(
+				    rules_hex_direction(&g, i, rules_hex_neighbour(&g, n, d)), -1);
 		}
 	assert_int_equal(rules_hex_direction(&g, 0, 0), -1);
 	assert_int_equal(rules_hex_direction(&g, 0, g.count), -1);

@@ -125,7 +125,8 @@ int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int 
 		if (!(sf & SCH_SF_BRAAKMAN))
 			return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-15.0-02",
 			                  "%s cannot cross the all-sea hexside %s/%s (15.0)",
-			                  def->id, scheldt__hex(g, from, a), scheldt__hex(g, to, b));
+			                  def->id, scheldt__hex(g, from, a),
+			                  scheldt__hex(g, to, b));
 		if (is_german(g, unit) || !braakman_open(g) || !first ||
 		    !scheldt__hex_is(g, from, SCH_HF_BRAAKMAN))
 			return rules_fail(
@@ -134,7 +135,8 @@ int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int 
 			    "%s cannot cross the all-sea hexside %s/%s: only Allied units "
 			    "that begin their move on a Braakman Inlet hex may cross it, "
 			    "on Turn %d (13.0, 15.1)",
-			    def->id, scheldt__hex(g, from, a), scheldt__hex(g, to, b), d->braakman_turn);
+			    def->id, scheldt__hex(g, from, a), scheldt__hex(g, to, b),
+			    d->braakman_turn);
 		if (*cost_half >= 0)
 			*cost_half += d->braakman_mp_half; /* +2 MP: Terrapins and Buffaloes */
 		allow = FM_HOOK_ALLOW;
