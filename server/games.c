@@ -11,6 +11,7 @@
 
 #include <sodium.h>
 
+#include "common/str.h"
 #include "protocol/tokenize.h"
 
 #include "conn.h"
@@ -482,7 +483,7 @@ int srv_game_ensure_loaded(struct srv *s, struct srv_game *g, char *err, size_t 
 	rc = load_match(s, g, err, errsize);
 	if (rc != 0 && rc != WG_E_NO_SUCH_SCENARIO && rc != WG_E_NO_MEMORY) {
 		g->refused = 1;
-		snprintf(g->why, sizeof(g->why), "%s", err);
+		wg_strcopy(g->why, sizeof(g->why), err);
 	}
 	return rc;
 }

@@ -5,6 +5,6 @@ wg_unit_test(test_bench_fake
   SOURCES ${CMAKE_SOURCE_DIR}/tests/e2e/test_bench_fake.c
           ${CMAKE_SOURCE_DIR}/tests/e2e/client_fake_server.c
           ${CMAKE_SOURCE_DIR}/tests/e2e/client_proc.c
-  LIBS Threads::Threads)
+  LIBS Threads::Threads wg_common)
 target_compile_definitions(test_bench_fake PRIVATE WG_BENCH_BIN="$<TARGET_FILE:wg-bench>")
 add_dependencies(test_bench_fake wg-bench)

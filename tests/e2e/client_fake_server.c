@@ -20,6 +20,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/str.h"
+
 #define FAKE_IN_MAX  8192
 #define FAKE_OUT_MAX 65536
 #define FAKE_DELAYED 4
@@ -108,7 +110,7 @@ static void add_delayed(struct fake_client *c, int64_t after_ms, const char *tex
 	for (i = 0; i < FAKE_DELAYED; i++) {
 		if (c->delayed[i].due == 0) {
 			c->delayed[i].due = fake_now_ms() + after_ms;
-			snprintf(c->delayed[i].text, sizeof(c->delayed[i].text), "%s", text);
+			wg_strcopy(c->delayed[i].text, sizeof(c->delayed[i].text), text);
 			return;
 		}
 	}

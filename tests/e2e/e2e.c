@@ -22,6 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/str.h"
+
 static long long now_ms(void)
 {
 	struct timespec ts;
@@ -342,7 +344,7 @@ const char *e2e_reply(struct e2e_client *c)
 				c->reply[rlen] = '\0';
 			}
 			if (is_final(line)) {
-				snprintf(c->final, sizeof(c->final), "%s", line);
+				wg_strcopy(c->final, sizeof(c->final), line);
 				return c->reply;
 			}
 		}

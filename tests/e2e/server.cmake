@@ -3,6 +3,7 @@
 # loopback port with a temporary database.
 add_library(wg_e2e STATIC ${CMAKE_SOURCE_DIR}/tests/e2e/e2e.c)
 target_include_directories(wg_e2e PUBLIC ${CMAKE_SOURCE_DIR}/tests/e2e)
+target_link_libraries(wg_e2e PUBLIC wg_common)
 
 foreach(suite test_e2e_game test_e2e_recovery test_e2e_hostile test_e2e_shipped)
   if(EXISTS ${CMAKE_SOURCE_DIR}/tests/e2e/${suite}.c)

@@ -423,6 +423,10 @@ static void until(const char *arg)
 				return;
 			fail_msg("the game is over before %s", arg);
 		}
+		if (what == NULL) {
+			fail_msg("no pending decision was read before %s", arg);
+			return;
+		}
 		snprintf(decision, sizeof(decision), "%.*s", (int)strcspn(what, "\n"), what);
 		if (side == want && strstr(decision, text) != NULL)
 			return;
