@@ -174,7 +174,8 @@ static int exec_view(struct srv_cmd_ctx *ctx)
 	data = cJSON_CreateObject();
 	lines = cJSON_AddArrayToObject(data, "lines");
 	describe(g, viewer, data, lines);
-	state = g->entry->rs->view(g->match.game, viewer);
+	state = g->entry->rs->view(
+	    g->match.game, &(struct rules_viewer){viewer, ctx->conn->cols, ctx->conn->rows});
 	if (state == NULL) {
 		cJSON_Delete(data);
 		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
@@ -670,8 +671,9 @@ int srv_cmd_game_verb(struct srv_cmd_ctx *ctx, const struct rules_verb *verb)
 		return ctx->err.code;
 	if (!action) {
 		cJSON *data = cJSON_CreateObject();
-		rc = rules_match_query(&g->match, verb, viewer_of(ctx, g), ctx->argc, ctx->argv,
-		                       data, &ctx->err);
+		struct rules_viewer viewer = {viewer_of(ctx, g), ctx->conn->cols, ctx->conn->rows};
+		rc = rules_match_query(&g->match, verb, &viewer, ctx->argc, ctx->argv, data,
+		                       &ctx->err);
 		if (rc == 0)
 			srv_conn_ok(ctx->conn, ctx->tag, data);
 		cJSON_Delete(data);

@@ -468,6 +468,8 @@ void srv_conn_accept(struct srv *s)
 	c->id = ++s->next_conn_id;
 	c->refs = 1;
 	c->mode = PROTO_TEXT;
+	c->cols = RULES_COLS_DEFAULT;
+	c->rows = RULES_ROWS_DEFAULT;
 	c->connected_at = srv_now(s);
 	c->last_active = srv_now_ms(s);
 	proto_framer_init(&c->framer);

@@ -61,6 +61,7 @@ struct srv_conn {
 	struct proto_buf out; /* not yet handed to libuv */
 	size_t inflight;      /* bytes in uv_write requests */
 	enum proto_mode mode;
+	int cols, rows;        /* the client's screen in cells (80 x 24 until it says) */
 	struct srv_user *user; /* NULL: not logged in */
 	int64_t current_game;  /* 0: none */
 	int64_t *watching;     /* games this connection watches */

@@ -274,8 +274,9 @@ int rules_match_host(struct rules_match *m, const struct rules_host_action *a,
 	return rc;
 }
 
-int rules_match_query(const struct rules_match *m, const struct rules_verb *verb, int viewer,
-                      int argc, char **argv, cJSON *out, struct rules_error *err)
+int rules_match_query(const struct rules_match *m, const struct rules_verb *verb,
+                      const struct rules_viewer *who, int argc, char **argv, cJSON *out,
+                      struct rules_error *err)
 {
 	int rc;
 
@@ -288,7 +289,7 @@ int rules_match_query(const struct rules_match *m, const struct rules_verb *verb
 		                  argv[0]);
 	if ((rc = arity(verb, argc, err)) != 0)
 		return rc;
-	return m->rs->query(m->game, viewer, argc, argv, out, err);
+	return m->rs->query(m->game, who, argc, argv, out, err);
 }
 
 void rules_match_outcome(const struct rules_match *m, struct rules_outcome *o)

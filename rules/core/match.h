@@ -81,8 +81,9 @@ int rules_match_host(struct rules_match *m, const struct rules_host_action *a,
                      struct rules_events *ev, struct rules_error *err);
 
 /* A read-only verb (verb NULL: looked up) as viewer sees it; arity checked here. */
-int rules_match_query(const struct rules_match *m, const struct rules_verb *verb, int viewer,
-                      int argc, char **argv, cJSON *out, struct rules_error *err);
+int rules_match_query(const struct rules_match *m, const struct rules_verb *verb,
+                      const struct rules_viewer *who, int argc, char **argv, cJSON *out,
+                      struct rules_error *err);
 
 /* The outcome: a host action's default result, else the engine's. */
 void rules_match_outcome(const struct rules_match *m, struct rules_outcome *o);

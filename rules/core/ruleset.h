@@ -70,7 +70,19 @@
 #define RULES_AUD_PUBLIC     7u /* both sides and spectators */
 
 struct rules_scenario; /* ruleset-owned, immutable once loaded */
-struct rules_game;     /* ruleset-owned */
+
+/* Who asks (view, query): a side or RULES_SPECTATOR, and the size in character cells of the
+ * screen the answer is for (a text map fits it): 80 x 24 when the client has not said. */
+struct rules_viewer {
+	int side;
+	int cols;
+	int rows;
+};
+#define RULES_COLS_DEFAULT 80
+#define RULES_ROWS_DEFAULT 24
+/* A viewer of side s on the default screen, as an lvalue: `&RULES_VIEWER(0)`. */
+#define RULES_VIEWER(s) ((struct rules_viewer){(s), RULES_COLS_DEFAULT, RULES_ROWS_DEFAULT})
+struct rules_game; /* ruleset-owned */
 
 /*
  * Why an action was refused: a WG_E_* code, a sentence a person
@@ -260,12 +272,12 @@ struct ruleset {
 	            struct rules_error *err);
 
 	/* A read-only verb (RULES_VERB_QUERY) as seen by viewer, into out. */
-	int (*query)(const struct rules_game *g, int viewer, int argc, char **argv, cJSON *out,
-	             struct rules_error *err);
+	int (*query)(const struct rules_game *g, const struct rules_viewer *who, int argc,
+	             char **argv, cJSON *out, struct rules_error *err);
 
 	void (*pending)(const struct rules_game *g, struct rules_pending *p);
 	/* The state as viewer (0, 1, RULES_SPECTATOR) may see it; NULL on OOM. */
-	cJSON *(*view)(const struct rules_game *g, int viewer);
+	cJSON *(*view)(const struct rules_game *g, const struct rules_viewer *who);
 	void (*outcome)(const struct rules_game *g, struct rules_outcome *o);
 
 	/* Full state as a malloc'd NUL-terminated string, or NULL on OOM. */

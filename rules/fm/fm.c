@@ -214,8 +214,8 @@ static int fm_apply(struct rules_game *rg, struct rules_dice *d, int side,
 	return rc;
 }
 
-static int fm_query(const struct rules_game *rg, int viewer, int argc, char **argv, cJSON *out,
-                    struct rules_error *err)
+static int fm_query(const struct rules_game *rg, const struct rules_viewer *who, int argc,
+                    char **argv, cJSON *out, struct rules_error *err)
 {
 	const struct fm_game *g = (const struct fm_game *)rg;
 	const struct fm_verb *v = fm__verb_find(g->sc, argv[0]);
@@ -223,7 +223,7 @@ static int fm_query(const struct rules_game *rg, int viewer, int argc, char **ar
 	if (v == NULL || v->query == NULL)
 		return rules_fail(err, WG_E_UNKNOWN_VERB, "", "'%s' is not a query of this game",
 		                  argv[0]);
-	return v->query(g, viewer, argc, argv, out, err);
+	return v->query(g, who, argc, argv, out, err);
 }
 
 static const struct rules_verb *fm_verb(const struct rules_scenario *sc, size_t i)

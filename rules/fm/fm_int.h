@@ -575,20 +575,20 @@ int fm__acting_side(const struct fm_game *g);
 
 /* ---- view.c ------------------------------------------------------------- */
 
-cJSON *fm__view(const struct rules_game *rg, int viewer);
+cJSON *fm__view(const struct rules_game *rg, const struct rules_viewer *who);
 /* The query verbs' handlers (struct fm_verb.query; the table is verbs.c). */
-int fm__q_reach(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-                struct rules_error *err);
-int fm__q_map(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-              struct rules_error *err);
-int fm__q_units(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-                struct rules_error *err);
-int fm__q_hex(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-              struct rules_error *err);
-int fm__q_markers(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-                  struct rules_error *err);
-int fm__q_crt(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-              struct rules_error *err);
+int fm__q_reach(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+                cJSON *out, struct rules_error *err);
+int fm__q_map(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+              cJSON *out, struct rules_error *err);
+int fm__q_units(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+                cJSON *out, struct rules_error *err);
+int fm__q_hex(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+              cJSON *out, struct rules_error *err);
+int fm__q_markers(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+                  cJSON *out, struct rules_error *err);
+int fm__q_crt(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+              cJSON *out, struct rules_error *err);
 
 /* ---- verbs.c ------------------------------------------------------------ */
 

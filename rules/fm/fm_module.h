@@ -48,8 +48,8 @@ struct fm_verb {
 	unsigned awaits; /* FM_AWAITS(FM_AW_PHASE) | ...; queries: 0 */
 	int (*exec)(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
 	            cJSON *reply, struct rules_events *ev, struct rules_error *err);
-	int (*query)(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-	             struct rules_error *err);
+	int (*query)(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+	             cJSON *out, struct rules_error *err);
 };
 
 /* A system option set by a module's scenario and the exclusive rule behind it. */

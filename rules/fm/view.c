@@ -162,8 +162,9 @@ static cJSON *battle_json(const struct fm_game *g, int viewer)
 	return o;
 }
 
-cJSON *fm__view(const struct rules_game *rg, int viewer)
+cJSON *fm__view(const struct rules_game *rg, const struct rules_viewer *who)
 {
+	int viewer = who->side;
 	const struct fm_game *g = (const struct fm_game *)rg;
 	struct rules_pending p;
 	cJSON *o = cJSON_CreateObject(), *arr, *mk, *pend;
@@ -202,9 +203,10 @@ cJSON *fm__view(const struct rules_game *rg, int viewer)
 
 /* ---- queries ------------------------------------------------------------ */
 
-int fm__q_reach(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-                struct rules_error *err)
+int fm__q_reach(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+                cJSON *out, struct rules_error *err)
 {
+	(void)who;
 	int unit = fm__unit_arg(g, argv[1], err), count = g->sc->map.grid.count, n = 0, rc;
 	int *cost;
 	char buf[RULES_HEX_ID_MAX], line[480];
@@ -275,9 +277,10 @@ static void map_line(void *ctx, const char *text)
 	fm__line(((struct map_ctx *)ctx)->out, "%s", text);
 }
 
-int fm__q_map(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-              struct rules_error *err)
+int fm__q_map(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+              cJSON *out, struct rules_error *err)
 {
+	(void)who;
 	const struct rules_hex_grid *grid = &g->sc->map.grid;
 	int c1 = grid->col_min, c2 = grid->col_max, r1 = grid->row_min, r2 = grid->row_max;
 	char buf[RULES_HEX_ID_MAX], letters[RULES_MAP_TERRAIN];
@@ -323,9 +326,10 @@ int fm__q_map(const struct fm_game *g, int viewer, int argc, char **argv, cJSON 
 	return 0;
 }
 
-int fm__q_units(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-                struct rules_error *err)
+int fm__q_units(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+                cJSON *out, struct rules_error *err)
 {
+	(void)who;
 	int side = -1;
 	cJSON *arr = cJSON_AddArrayToObject(out, "units");
 	char buf[RULES_HEX_ID_MAX], lab[64];
@@ -373,9 +377,10 @@ static void hex_side(void *ctx, int neighbour, int slot, const char *text)
 	fm__line(mc->out, "  hexside to %s: %s", buf, text);
 }
 
-int fm__q_hex(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-              struct rules_error *err)
+int fm__q_hex(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+              cJSON *out, struct rules_error *err)
 {
+	(void)who;
 	const struct fm_scenario *sc = g->sc;
 	int h = fm__hex_parse(g, argv[1]), o;
 	char txt[300];
@@ -424,9 +429,10 @@ int fm__q_hex(const struct fm_game *g, int viewer, int argc, char **argv, cJSON 
 	return 0;
 }
 
-int fm__q_markers(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-                  struct rules_error *err)
+int fm__q_markers(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+                  cJSON *out, struct rules_error *err)
 {
+	int viewer = who->side;
 	const struct fm_scenario *sc = g->sc;
 
 	for (int s = 0; s < RULES_SIDES; s++) {
@@ -459,9 +465,10 @@ int fm__q_markers(const struct fm_game *g, int viewer, int argc, char **argv, cJ
 	return 0;
 }
 
-int fm__q_crt(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-              struct rules_error *err)
+int fm__q_crt(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+              cJSON *out, struct rules_error *err)
 {
+	(void)who;
 	const struct fm_crt *crt = &g->sc->crt;
 	char line[300];
 	size_t len;

@@ -11,9 +11,10 @@
 
 #include "rules/fm/fm_int.h"
 
-static int q_probe(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-                   struct rules_error *err)
+static int q_probe(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+                   cJSON *out, struct rules_error *err)
 {
+	int viewer = who->side;
 	(void)viewer;
 	(void)argc;
 	(void)argv;

@@ -309,8 +309,9 @@ static int host(struct rules_game *g, struct rules_dice *dice, const struct rule
 	return RULES_HOST_DEFAULT;
 }
 
-static cJSON *view(const struct rules_game *g, int viewer)
+static cJSON *view(const struct rules_game *g, const struct rules_viewer *who)
 {
+	int viewer = who->side;
 	cJSON *v = cJSON_CreateObject();
 	cJSON *lines = cJSON_AddArrayToObject(v, "lines");
 	char buf[160];
@@ -359,9 +360,10 @@ static cJSON *view(const struct rules_game *g, int viewer)
 	return v;
 }
 
-static int query(const struct rules_game *g, int viewer, int argc, char **argv, cJSON *out,
-                 struct rules_error *err)
+static int query(const struct rules_game *g, const struct rules_viewer *who, int argc, char **argv,
+                 cJSON *out, struct rules_error *err)
 {
+	int viewer = who->side;
 	char buf[96];
 
 	(void)viewer;

@@ -110,7 +110,7 @@ static void test_bs_14_0_03_owner_sees_his_draw(void **state)
 			    RULES_AUD_SIDE(strcmp(side, "allied") == 0 ? ALLIED : GERMAN));
 		}
 	}
-	v = fm_ruleset.view(T.m.game, GERMAN);
+	v = fm_ruleset.view(T.m.game, &RULES_VIEWER(GERMAN));
 	assert_null(cJSON_GetObjectItem(
 	    cJSON_GetObjectItem(cJSON_GetObjectItem(v, "markers"), "allied"), "hand"));
 	assert_int_equal(
@@ -119,7 +119,7 @@ static void test_bs_14_0_03_owner_sees_his_draw(void **state)
 	        ->valueint,
 	    13);
 	cJSON_Delete(v);
-	v = fm_ruleset.view(T.m.game, ALLIED);
+	v = fm_ruleset.view(T.m.game, &RULES_VIEWER(ALLIED));
 	assert_int_equal(
 	    cJSON_GetArraySize(cJSON_GetObjectItem(
 	        cJSON_GetObjectItem(cJSON_GetObjectItem(v, "markers"), "allied"), "hand")),
@@ -304,7 +304,7 @@ static void test_bs_14_1_08_anti_tank_face_down(void **state)
 	assert_int_equal(fmt_events_mention(&T, RULES_AUD_SIDE(ALLIED), "AT"), 0);
 	assert_int_equal(fmt_events_mention(&T, RULES_AUD_SIDE(ALLIED), "+5"), 0);
 	assert_int_equal(fmt_events_mention(&T, RULES_AUD_SPECTATORS, "AT"), 0);
-	v = fm_ruleset.view(T.m.game, ALLIED);
+	v = fm_ruleset.view(T.m.game, &RULES_VIEWER(ALLIED));
 	s = cJSON_PrintUnformatted(cJSON_GetObjectItem(v, "battle"));
 	assert_non_null(strstr(s, "face-down"));
 	assert_null(strstr(s, "\"AT\""));

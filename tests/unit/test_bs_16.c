@@ -166,7 +166,7 @@ static void test_bs_16_1_06_assault_boat_marker(void **state)
 	(void)state;
 	beveland_ready(&T, 0);
 	bst_ok(&T, ALLIED, "land 156/52 2131");
-	v = fm_ruleset.view(T.m.game, GERMAN);
+	v = fm_ruleset.view(T.m.game, &RULES_VIEWER(GERMAN));
 	boats = cJSON_GetObjectItem(cJSON_GetObjectItem(v, "scheldt"), "assault_boats");
 	assert_int_equal(cJSON_GetArraySize(boats), 1);
 	assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(boats, 0), "hex")->valuestring,
@@ -176,7 +176,7 @@ static void test_bs_16_1_06_assault_boat_marker(void **state)
 	bst_ok(&T, ALLIED, "land 157/52 2132");
 	T.g->turn = 13;
 	bst_ok(&T, ALLIED, "end");
-	v = fm_ruleset.view(T.m.game, GERMAN);
+	v = fm_ruleset.view(T.m.game, &RULES_VIEWER(GERMAN));
 	boats = cJSON_GetObjectItem(cJSON_GetObjectItem(v, "scheldt"), "assault_boats");
 	assert_int_equal(cJSON_GetArraySize(boats), 0);
 	cJSON_Delete(v);

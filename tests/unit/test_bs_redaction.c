@@ -81,7 +81,7 @@ static void check_views(int owner)
 	int viewers[2] = {1 - owner, RULES_SPECTATOR};
 
 	for (int v = 0; v < 2; v++) {
-		cJSON *view = fm_ruleset.view(T.m.game, viewers[v]);
+		cJSON *view = fm_ruleset.view(T.m.game, &RULES_VIEWER(viewers[v]));
 		char *s = cJSON_PrintUnformatted(view);
 		for (int k = 0; k < T.g->sc->nmarkers[owner]; k++)
 			if (!T.g->m[owner][k].revealed && names_marker(s, T.g, owner, k))
@@ -119,7 +119,7 @@ static void test_bs_redaction_drawn_hands(void **state)
 	assert_true(fmt_has_event(&T, "support-hand"));
 	check_all();
 	/* the owner does see his hand, specials included */
-	view = fm_ruleset.view(T.m.game, ALLIED);
+	view = fm_ruleset.view(T.m.game, &RULES_VIEWER(ALLIED));
 	assert_int_equal(
 	    cJSON_GetArraySize(cJSON_GetObjectItem(
 	        cJSON_GetObjectItem(cJSON_GetObjectItem(view, "markers"), "allied"), "hand")),

@@ -167,9 +167,9 @@ static void test_fm_view_redacts_per_viewer(void **state)
 	char *sa, *sg, *ss;
 	(void)state;
 	fmt_open(&t, NULL);
-	va = fm_ruleset.view(t.m.game, ALLIED);
-	vg = fm_ruleset.view(t.m.game, GERMAN);
-	vs = fm_ruleset.view(t.m.game, RULES_SPECTATOR);
+	va = fm_ruleset.view(t.m.game, &RULES_VIEWER(ALLIED));
+	vg = fm_ruleset.view(t.m.game, &RULES_VIEWER(GERMAN));
+	vs = fm_ruleset.view(t.m.game, &RULES_VIEWER(RULES_SPECTATOR));
 	sa = cJSON_PrintUnformatted(va);
 	sg = cJSON_PrintUnformatted(vg);
 	ss = cJSON_PrintUnformatted(vs);

@@ -290,9 +290,10 @@ static int s_in_draw(const struct fm_game *g, int side, int marker)
 	return !(side == GERMAN && marker == 0);
 }
 
-static int s_query(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-                   struct rules_error *err)
+static int s_query(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+                   cJSON *out, struct rules_error *err)
 {
+	int viewer = who->side;
 	(void)viewer;
 	(void)argc;
 	if (strcmp(argv[0], "exclusive") != 0)
@@ -571,7 +572,7 @@ static void test_fm_hooks_state_view_victory(void **state)
 	fm_ruleset.destroy(g2);
 	free(a);
 	free(b);
-	v = fm_ruleset.view(T.m.game, RULES_SPECTATOR);
+	v = fm_ruleset.view(T.m.game, &RULES_VIEWER(RULES_SPECTATOR));
 	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(v, "frozen")));
 	cJSON_Delete(v);
 	T.g->ex[0] = 0;

@@ -606,7 +606,7 @@ static void test_fm_8_3_refused_retreat_is_atomic(void **state)
 	assert_int_equal(p.sides, RULES_AUD_SIDE(GERMAN));
 	assert_non_null(strstr(p.what[GERMAN], "retreat 1037 2 hexes from 0505"));
 	{
-		cJSON *v = fm_ruleset.view(T.m.game, RULES_SPECTATOR);
+		cJSON *v = fm_ruleset.view(T.m.game, &RULES_VIEWER(RULES_SPECTATOR));
 		char *txt = cJSON_PrintUnformatted(v);
 		assert_non_null(strstr(txt, "1037 retreats 2: 0504-0503"));
 		assert_null(strstr(txt, "0604-0705")); /* not toward the friendly edge */

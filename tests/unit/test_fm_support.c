@@ -48,7 +48,7 @@ static int count_where(struct fmt *t, int side, int where)
 
 static char *view_of(struct fmt *t, int viewer)
 {
-	cJSON *v = fm_ruleset.view(t->m.game, viewer);
+	cJSON *v = fm_ruleset.view(t->m.game, &RULES_VIEWER(viewer));
 	char *s = cJSON_PrintUnformatted(v);
 	cJSON_Delete(v);
 	return s;

@@ -142,7 +142,7 @@ int fmt_query(struct fmt *t, int viewer, const char *line)
 	cJSON_Delete(t->reply);
 	t->reply = cJSON_CreateObject();
 	memset(&t->err, 0, sizeof(t->err));
-	t->rc = fm_ruleset.query(t->m.game, viewer, argc, argv, t->reply, &t->err);
+	t->rc = fm_ruleset.query(t->m.game, &RULES_VIEWER(viewer), argc, argv, t->reply, &t->err);
 	return t->rc;
 }
 

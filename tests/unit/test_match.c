@@ -54,7 +54,7 @@ static int teardown(void **state)
 
 static char *view_of(struct rules_match *m, int viewer)
 {
-	cJSON *v = m->rs->view(m->game, viewer);
+	cJSON *v = m->rs->view(m->game, &RULES_VIEWER(viewer));
 	char *s = cJSON_PrintUnformatted(v);
 
 	cJSON_Delete(v);
@@ -214,7 +214,7 @@ static void test_snapshot_restore_continues_identically(void **state)
 	rules_events_init(&ev);
 	assert_int_equal(rules_match_create(&m, f->e->rs, f->e->sc, NULL, seed, &err), 0);
 	assert_int_equal(rules_match_start(&m, &ev, &err), 0);
-	cJSON *view = m.rs->view(m.game, 0); /* just exercise view */
+	cJSON *view = m.rs->view(m.game, &RULES_VIEWER(0)); /* just exercise view */
 	assert_non_null(view);
 	cJSON_Delete(view);
 	snap = rules_match_snapshot(&m);

@@ -397,9 +397,10 @@ static void view(const struct fm_game *g, int viewer, cJSON *out)
 	                        scheldt__rebuild_allowance(g, g->active) - st->rebuilds);
 }
 
-static int q_exclusive(const struct fm_game *g, int viewer, int argc, char **argv, cJSON *out,
-                       struct rules_error *err)
+static int q_exclusive(const struct fm_game *g, const struct rules_viewer *who, int argc,
+                       char **argv, cJSON *out, struct rules_error *err)
 {
+	(void)who;
 	const struct scheldt_data *d = scheldt__data(g);
 	const struct scheldt_state *st = scheldt__cstate(g);
 	char buf[RULES_HEX_ID_MAX], line[400];
