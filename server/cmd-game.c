@@ -674,8 +674,17 @@ int srv_cmd_game_verb(struct srv_cmd_ctx *ctx, const struct rules_verb *verb)
 		struct rules_viewer viewer = {viewer_of(ctx, g), ctx->conn->cols, ctx->conn->rows};
 		rc = rules_match_query(&g->match, verb, &viewer, ctx->argc, ctx->argv, data,
 		                       &ctx->err);
-		if (rc == 0)
+		if (rc == 0) {
+			/* what the answer reflects: the game's version, and the asker's decision
+			 * counter when it is awaited (d= of an action answering it) */
+			const struct rules_pending *p = &g->match.pending;
+			cJSON_AddNumberToObject(data, "v", (double)g->match.version);
+			if (viewer.side >= 0 && viewer.side < RULES_SIDES &&
+			    (p->sides & RULES_AUD_SIDE(viewer.side)))
+				cJSON_AddNumberToObject(data, "d",
+				                        (double)p->decision[viewer.side]);
 			srv_conn_ok(ctx->conn, ctx->tag, data);
+		}
 		cJSON_Delete(data);
 		return rc;
 	}

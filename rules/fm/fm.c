@@ -180,6 +180,22 @@ static int dispatch(struct fm_game *g, struct rules_dice *d, int side, const str
 	return v->exec(g, d, side, argc, argv, reply, ev, err);
 }
 
+int fm__act(struct fm_game *g, struct rules_dice *d, int side, const struct fm_verb *v, int argc,
+            char **argv, cJSON *reply, struct rules_events *ev, struct rules_error *err)
+{
+	int rc;
+
+	err->code = 0;
+	err->message[0] = '\0';
+	err->rule[0] = '\0';
+	rc = dispatch(g, d, side, v, argc, argv, reply, ev, err);
+	if (rc == 0 && g->sc->module->settle != NULL)
+		rc = g->sc->module->settle(g, ev, err);
+	if (rc == 0 && !g->over)
+		rc = fm__check_instant(g, ev);
+	return rc;
+}
+
 static int fm_apply(struct rules_game *rg, struct rules_dice *d, int side,
                     const struct rules_verb *verb, int argc, char **argv, cJSON *reply,
                     struct rules_events *ev, struct rules_error *err)
@@ -196,14 +212,7 @@ static int fm_apply(struct rules_game *rg, struct rules_dice *d, int side,
 	if (saved == NULL)
 		return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
 	*saved = *g;
-	err->code = 0;
-	err->message[0] = '\0';
-	err->rule[0] = '\0';
-	rc = dispatch(g, d, side, v, argc, argv, reply, ev, err);
-	if (rc == 0 && g->sc->module->settle != NULL)
-		rc = g->sc->module->settle(g, ev, err);
-	if (rc == 0 && !g->over)
-		rc = fm__check_instant(g, ev);
+	rc = fm__act(g, d, side, v, argc, argv, reply, ev, err);
 	if (rc != 0) {
 		if (err->code != rc)
 			rules_fail(err, rc, "", "%s",

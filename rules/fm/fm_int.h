@@ -600,6 +600,36 @@ const struct fm_verb *fm__verb_find(const struct fm_scenario *sc, const char *na
  * an exclusive rule), else fallback. */
 const char *fm__option_rule(const struct fm_scenario *sc, const char *key, const char *fallback);
 
+/* ---- legal.c ------------------------------------------------------------ */
+
+/* `options`: the actions the awaited decision allows the viewer's side (legal.c). */
+int fm__q_options(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+                  cJSON *out, struct rules_error *err);
+/* Offers the action "prefix choice" (choice NULL: "prefix"): listed under prefix only if
+ * the engine accepts it now.  0, or WG_E_NO_MEMORY. */
+int fm__offer(struct fm_legal *l, const char *prefix, const char *choice);
+/* 1 if the engine would accept line from the side `options` lists for (tried on a copy). */
+int fm__try(struct fm_legal *l, const char *line);
+/* As fm__offer, for an action the caller knows to be legal (not tried); mp_half, when >= 0,
+ * is listed with it (the half MP a move spends). */
+int fm__offer_known(struct fm_legal *l, const char *prefix, const char *choice, int mp_half);
+/* 1 if side's `options` asks only about unit (options <unit>): a generator may skip
+ * the others. */
+int fm__legal_wants(const struct fm_legal *l, int unit);
+/* The system verbs' generators (legal_gen.c). */
+int fm__legal_place(const struct fm_game *g, int side, struct fm_legal *l);
+int fm__legal_move(const struct fm_game *g, int side, struct fm_legal *l);
+int fm__legal_enter(const struct fm_game *g, int side, struct fm_legal *l);
+int fm__legal_end(const struct fm_game *g, int side, struct fm_legal *l);
+int fm__legal_bombard(const struct fm_game *g, int side, struct fm_legal *l);
+int fm__legal_attack(const struct fm_game *g, int side, struct fm_legal *l);
+int fm__legal_support(const struct fm_game *g, int side, struct fm_legal *l);
+int fm__legal_reduce(const struct fm_game *g, int side, struct fm_legal *l);
+int fm__legal_retreat(const struct fm_game *g, int side, struct fm_legal *l);
+int fm__legal_stiff(const struct fm_game *g, int side, struct fm_legal *l);
+int fm__legal_displace(const struct fm_game *g, int side, struct fm_legal *l);
+int fm__legal_advance(const struct fm_game *g, int side, struct fm_legal *l);
+
 /* ---- snapshot.c --------------------------------------------------------- */
 
 char *fm__snapshot(const struct rules_game *rg);
@@ -613,6 +643,11 @@ int fm__restore(const struct rules_scenario *sc, const struct rules_options *opt
 
 /* ---- fm.c --------------------------------------------------------------- */
 
+/* One action without the atomicity net: dispatch (turn, awaited decision, the verb's
+ * handler), the module's settle and the instant victory checks.  On refusal g may be half
+ * changed: fm_apply restores a copy; `options` tries actions on a scratch copy. */
+int fm__act(struct fm_game *g, struct rules_dice *d, int side, const struct fm_verb *v, int argc,
+            char **argv, cJSON *reply, struct rules_events *ev, struct rules_error *err);
 /* A freshly initialised game (initial state of the scenario). */
 int fm__game_new(const struct fm_scenario *sc, const struct rules_options *opts,
                  struct fm_game **out, struct rules_error *err);

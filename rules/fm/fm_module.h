@@ -42,7 +42,15 @@ struct fm_scenario;
  * decisions in awaits is awaited; it checks the action against the rules and
  * carries it out, or refuses (the engine restores the state on refusal).
  * Queries have query: read-only, any viewer.
+ *
+ * legal (actions, optional) offers the actions of this verb side might take now, for
+ * `options` (legal.c): it calls fm__offer() with candidate lines, which keeps those the
+ * engine accepts (each is tried on a copy of the game), or fm__offer_known() for lines it
+ * knows to be legal (a move to a hex `reach` lists).  It may offer more than is legal,
+ * never less.  A verb without legal is not listed by `options`.
  */
+struct fm_legal; /* the list `options` builds (legal.c) */
+
 struct fm_verb {
 	struct rules_verb v;
 	unsigned awaits; /* FM_AWAITS(FM_AW_PHASE) | ...; queries: 0 */
@@ -50,6 +58,7 @@ struct fm_verb {
 	            cJSON *reply, struct rules_events *ev, struct rules_error *err);
 	int (*query)(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
 	             cJSON *out, struct rules_error *err);
+	int (*legal)(const struct fm_game *g, int side, struct fm_legal *l);
 };
 
 /* A system option set by a module's scenario and the exclusive rule behind it. */

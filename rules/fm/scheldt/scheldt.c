@@ -484,13 +484,15 @@ static const struct fm_verb verbs[] = {
            "At the end of your player turn: flip one of your depleted units back to full "
            "strength, within your side's rebuilds of the turn (BS-11.0)."},
      .awaits = FM_AWAITS(FM_AW_PHASE),
-     .exec = scheldt__do_rebuild},
+     .exec = scheldt__do_rebuild,
+     .legal = scheldt__legal_rebuild},
     {.v = {"land", RULES_VERB_ACTION, 2, 2, "land <unit> <hex>",
            "Allied Movement Phase: place a unit of the Beveland (16.1) or Walcheren (16.2) "
            "assault group by assault boat on a coastal hex, even one held by a German unit; "
            "the first landing declares the assault (BS-16)."},
      .awaits = FM_AWAITS(FM_AW_PHASE),
-     .exec = scheldt__do_land},
+     .exec = scheldt__do_land,
+     .legal = scheldt__legal_land},
     {.v = {"exclusive", RULES_VERB_QUERY, 0, 0, "exclusive",
            "The state of the Battle of the Scheldt rules: frozen units, rebuilds left, assault "
            "groups and their conditions, landed units, special markers, last-held hexes."},

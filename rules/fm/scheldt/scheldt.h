@@ -256,4 +256,9 @@ int scheldt__rebuild_ok(const struct fm_game *g, int unit, struct rules_error *e
 /* 1 if unit can trace overland to an Antwerp hex clear of Germans and their ZOC (11.0). */
 int scheldt__trace_antwerp(const struct fm_game *g, int unit);
 
+/* ---- legal.c: what rebuild and land offer to `options` ------------------ */
+
+int scheldt__legal_rebuild(const struct fm_game *g, int side, struct fm_legal *l);
+int scheldt__legal_land(const struct fm_game *g, int side, struct fm_legal *l);
+
 #endif

@@ -1,0 +1,174 @@
+/*
+ * test_e2e_options.c -- a program plays a whole Battle of the Scheldt game
+ * over TCP in JSON mode from `options` alone (issue 8).
+ *
+ * Two connections (allied, german) ask `options`; the one with actions picks
+ * one uniformly with a seeded generator of its own and sends it as a JSON
+ * request with the decision counter `d` the options reply carried.  The dice
+ * are the server's own (no debug verbs).  Every action must be accepted,
+ * until the game ends (Scheldt ends after turn 20); the loop is bounded.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+#include <cmocka.h>
+
+#include "e2e.h"
+
+#define MAX_ACTIONS 4000
+
+static struct e2e_server server;
+
+static int start_server(void **state)
+{
+	static const char *const args[] = {"--data-dir", WG_DATA_DIR, NULL};
+
+	(void)state;
+	return e2e_server_start(&server, WG_DAEMON, args);
+}
+
+static int stop_server(void **state)
+{
+	(void)state;
+	assert_int_equal(e2e_server_stop(&server), 0);
+	e2e_server_cleanup(&server);
+	return 0;
+}
+
+/* The data object of a JSON reply (parsed; caller frees the root in *root). */
+static cJSON *reply_data(struct e2e_client *c, cJSON **root)
+{
+	*root = cJSON_Parse(c->reply); /* the whole line: final[] holds 4 KiB only */
+	if (*root == NULL)
+		fail_msg("not a JSON reply: %.200s", c->reply);
+	if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(*root, "ok")))
+		fail_msg("refused: %.400s", c->reply);
+	return cJSON_GetObjectItemCaseSensitive(*root, "data");
+}
+
+static cJSON *options(struct e2e_client *c, long long game, cJSON **root)
+{
+	if (e2e_cmd(c, "{\"cmd\":\"options\",\"game\":%lld}", game) == NULL)
+		fail_msg("options: no reply");
+	return reply_data(c, root);
+}
+
+/* The i-th action of the options data: the verb into cmd and the arguments as a JSON array. */
+static void pick(const cJSON *data, int i, char *cmd, size_t ncmd, cJSON *args)
+{
+	const cJSON *grp;
+	char line[512];
+
+	line[0] = '\0';
+	cJSON_ArrayForEach(grp, cJSON_GetObjectItemCaseSensitive(data, "groups"))
+	{
+		const char *prefix = cJSON_GetObjectItemCaseSensitive(grp, "prefix")->valuestring;
+		const cJSON *choices = cJSON_GetObjectItemCaseSensitive(grp, "choices");
+		int k = cJSON_GetArraySize(choices);
+		if (k == 0 && i-- == 0) {
+			snprintf(line, sizeof(line), "%s", prefix);
+			break;
+		}
+		if (k > 0 && i < k) {
+			snprintf(line, sizeof(line), "%s %s", prefix,
+			         cJSON_GetArrayItem(choices, i)->valuestring);
+			break;
+		}
+		if (k > 0)
+			i -= k;
+	}
+	assert_true(line[0] != '\0');
+	cmd[0] = '\0';
+	for (char *p = strtok(line, " "); p != NULL; p = strtok(NULL, " ")) {
+		if (cmd[0] == '\0')
+			snprintf(cmd, ncmd, "%s", p);
+		else
+			cJSON_AddItemToArray(args, cJSON_CreateString(p));
+	}
+}
+
+static void test_json_bot_plays_scheldt_from_options(void **state)
+{
+	static struct e2e_client seat[2];
+	uint64_t rng = 0x2545f4914f6cdd1dull;
+	long long game;
+	int actions = 0, over = 0;
+	const char *r;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&seat[0], server.port, "botallied", "secret-a"), 0);
+	assert_int_equal(e2e_login_new(&seat[1], server.port, "botgerman", "secret-g"), 0);
+	assert_non_null(e2e_cmd(&seat[0], "new scheldt side=allied"));
+	r = strstr(seat[0].reply, "game: ");
+	assert_non_null(r);
+	game = atoll(r + 6);
+	assert_non_null(e2e_cmd(&seat[1], "join %lld", game));
+	for (int s = 0; s < 2; s++) {
+		assert_non_null(e2e_cmd(&seat[s], "mode json"));
+		seat[s].json = 1;
+	}
+	while (!over && actions < MAX_ACTIONS) {
+		cJSON *root[2] = {NULL, NULL}, *data[2], *args, *d;
+		char cmd[32], *req;
+		int side = -1, n;
+
+		for (int s = 0; s < 2 && side < 0; s++) {
+			data[s] = options(&seat[s], game, &root[s]);
+			if (cJSON_GetObjectItemCaseSensitive(data[s], "count")->valueint > 0)
+				side = s;
+		}
+		if (side < 0) {
+			/* nobody has a choice: only at the end of the game */
+			over = cJSON_GetObjectItemCaseSensitive(data[0], "waits_for") == NULL;
+			if (!over)
+				fail_msg("no options for the side the game waits for: %.300s",
+				         seat[0].final);
+			cJSON_Delete(root[0]);
+			cJSON_Delete(root[1]);
+			break;
+		}
+		n = cJSON_GetObjectItemCaseSensitive(data[side], "count")->valueint;
+		rng ^= rng << 13;
+		rng ^= rng >> 7;
+		rng ^= rng << 17;
+		args = cJSON_CreateArray();
+		pick(data[side], (int)(rng % (uint64_t)n), cmd, sizeof(cmd), args);
+		d = cJSON_GetObjectItemCaseSensitive(data[side], "d");
+		assert_non_null(d); /* the decision counter of the awaited decision */
+		req = cJSON_PrintUnformatted(args);
+		if (e2e_cmd(&seat[side], "{\"cmd\":\"%s\",\"game\":%lld,\"args\":%s,\"d\":%lld}",
+		            cmd, game, req, (long long)d->valuedouble) == NULL)
+			fail_msg("%s: no reply", cmd);
+		if (strstr(seat[side].final, "\"ok\":true") == NULL)
+			fail_msg("action %d, %s %s refused: %.400s", actions, cmd, req,
+			         seat[side].final);
+		free(req);
+		cJSON_Delete(args);
+		cJSON_Delete(root[0]);
+		cJSON_Delete(root[1]);
+		actions++;
+		for (int s = 0; s < 2; s++)
+			seat[s].evlen = 0; /* notifications are not checked here */
+	}
+	print_message("JSON bot: %d actions, game over: %d\n", actions, over);
+	assert_true(over);
+	assert_true(actions > 100);
+	assert_non_null(e2e_cmd(&seat[0], "{\"cmd\":\"view\",\"game\":%lld}", game));
+	assert_non_null(strstr(seat[0].final, "\"over\":true"));
+	for (int s = 0; s < 2; s++)
+		e2e_close(&seat[s]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_json_bot_plays_scheldt_from_options),
+	};
+	return cmocka_run_group_tests(tests, start_server, stop_server);
+}

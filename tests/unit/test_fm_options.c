@@ -1,0 +1,376 @@
+/*
+ * test_fm_options.c -- `options`, the legal actions of the awaited decision
+ * (rules/fm/legal.c, legal_gen.c, scheldt/legal.c).
+ *
+ * The bot test plays Battle of the Scheldt (data/scheldt.json) from `options`
+ * alone: at every decision it picks uniformly among the listed actions with
+ * a seeded generator of its own, the dice are the game's own stream (nothing
+ * forced), and every action must be accepted, for 20 game turns or to the
+ * end.  The other tests pin the shapes and prove, on a decision small enough
+ * to enumerate by brute force, that the list is exactly the legal set.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_bs_util.h"
+
+struct bot {
+	struct rules_scenario *sc;
+	struct rules_match m;
+	cJSON *doc;
+	uint8_t seed[32];
+	uint64_t rng;
+};
+
+static cJSON *scheldt_doc(void)
+{
+	FILE *f = fopen(WG_DATA_DIR "/scheldt.json", "rb");
+	char *text;
+	long n;
+	cJSON *doc;
+
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	text = malloc((size_t)n + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+	text[n] = '\0';
+	fclose(f);
+	doc = cJSON_Parse(text);
+	free(text);
+	assert_non_null(doc);
+	return doc;
+}
+
+static void bot_open(struct bot *b, uint8_t seed_byte)
+{
+	struct rules_options o;
+	struct rules_events ev;
+	struct rules_error err;
+	memset(b, 0, sizeof(*b));
+	memset(&o, 0, sizeof(o));
+	b->seed[0] = seed_byte;
+	b->rng = 0x9e3779b97f4a7c15ull * (seed_byte + 1u);
+	b->doc = scheldt_doc();
+	if (fm_ruleset.scenario_load(&fm_ruleset, "scheldt.json", b->doc, &b->sc, &err) != 0)
+		fail_msg("load: %s", err.message);
+	if (rules_match_create(&b->m, &fm_ruleset, b->sc, &o, b->seed, &err) != 0)
+		fail_msg("create: %s", err.message);
+	rules_events_init(&ev);
+	if (rules_match_start(&b->m, &ev, &err) != 0)
+		fail_msg("start: %s", err.message);
+	rules_events_release(&ev);
+}
+
+static void bot_close(struct bot *b)
+{
+	rules_match_release(&b->m);
+	fm_ruleset.scenario_free(b->sc);
+	cJSON_Delete(b->doc);
+}
+
+static uint64_t bot_next(struct bot *b)
+{
+	b->rng ^= b->rng << 13;
+	b->rng ^= b->rng >> 7;
+	b->rng ^= b->rng << 17;
+	return b->rng;
+}
+
+/* side's options (the query as the server runs it), owned by the caller. */
+static cJSON *options_of(struct rules_match *m, int side, const char *args)
+{
+	char buf[128], *argv[4];
+	int argc = 0;
+	struct rules_error err;
+	cJSON *out = cJSON_CreateObject();
+
+	snprintf(buf, sizeof(buf), "options%s%s", args ? " " : "", args ? args : "");
+	for (char *p = strtok(buf, " "); p != NULL && argc < 4; p = strtok(NULL, " "))
+		argv[argc++] = p;
+	if (rules_match_query(m, NULL, &RULES_VIEWER(side), argc, argv, out, &err) != 0)
+		fail_msg("options: %s", err.message);
+	return out;
+}
+
+/* The i-th action (0-based) of an options reply, into line. */
+static void action_at(const cJSON *opts, int i, char *line, size_t n)
+{
+	const cJSON *grp;
+
+	cJSON_ArrayForEach(grp, cJSON_GetObjectItemCaseSensitive(opts, "groups"))
+	{
+		const char *prefix = cJSON_GetObjectItemCaseSensitive(grp, "prefix")->valuestring;
+		const cJSON *choices = cJSON_GetObjectItemCaseSensitive(grp, "choices");
+		int k = cJSON_GetArraySize(choices);
+		if (k == 0) {
+			if (i-- == 0) {
+				snprintf(line, n, "%s", prefix);
+				return;
+			}
+			continue;
+		}
+		if (i < k) {
+			snprintf(line, n, "%s %s", prefix,
+			         cJSON_GetArrayItem(choices, i)->valuestring);
+			return;
+		}
+		i -= k;
+	}
+	fail_msg("action %d is past the list", i);
+}
+
+static int count_of(const cJSON *opts)
+{
+	return cJSON_GetObjectItemCaseSensitive(opts, "count")->valueint;
+}
+
+/* 1 if the options reply lists the action line. */
+static int lists(const cJSON *opts, const char *want)
+{
+	char line[256];
+
+	for (int i = 0; i < count_of(opts); i++) {
+		action_at(opts, i, line, sizeof(line));
+		if (strcmp(line, want) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Applies line for side through the match; the WG_E code (err filled). */
+static int act(struct rules_match *m, int side, const char *line, struct rules_error *err)
+{
+	char buf[256], *argv[32];
+	int argc = 0, rc;
+	struct rules_events ev;
+
+	snprintf(buf, sizeof(buf), "%s", line);
+	for (char *p = strtok(buf, " "); p != NULL && argc < 32; p = strtok(NULL, " "))
+		argv[argc++] = p;
+	cJSON *reply = cJSON_CreateObject();
+
+	rules_events_init(&ev);
+	rc = rules_match_apply(m, NULL, side, argc, argv, reply, &ev, err);
+	rules_events_release(&ev);
+	cJSON_Delete(reply);
+	return rc;
+}
+
+/* The verbs a bot game used, counted by name. */
+struct verb_counts {
+	char name[16][16];
+	int n[16];
+	int count;
+};
+
+static void count_verb(struct verb_counts *vc, const char *line)
+{
+	char verb[16];
+	int k;
+
+	snprintf(verb, sizeof(verb), "%.*s", (int)strcspn(line, " "), line);
+	for (k = 0; k < vc->count && strcmp(vc->name[k], verb) != 0; k++)
+		;
+	if (k == vc->count && vc->count < 16)
+		snprintf(vc->name[vc->count++], sizeof(vc->name[0]), "%s", verb);
+	if (k < 16)
+		vc->n[k]++;
+}
+
+static int used(const struct verb_counts *vc, const char *verb)
+{
+	for (int k = 0; k < vc->count; k++)
+		if (strcmp(vc->name[k], verb) == 0)
+			return vc->n[k];
+	return 0;
+}
+
+/* Plays from options until the game ends or turn `turns` is over; returns the actions. */
+static int bot_play(struct bot *b, int turns, int budget, struct verb_counts *vc)
+{
+	const struct fm_game *g = (const struct fm_game *)b->m.game;
+	struct rules_error err;
+	int actions = 0;
+
+	while (!g->over && g->turn <= turns && actions < budget) {
+		const struct rules_pending *pp = &b->m.pending;
+		int side = -1, n;
+		char line[256];
+		cJSON *opts;
+
+		for (int s = 0; s < RULES_SIDES; s++)
+			if (pp->sides & RULES_AUD_SIDE(s))
+				side = s;
+		assert_true(side >= 0);
+		opts = options_of(&b->m, side, NULL);
+		n = count_of(opts);
+		if (n == 0)
+			fail_msg("turn %d, %s: no options while the game waits for: %s", g->turn,
+			         g->sc->side_names[side], pp->what[side]);
+		action_at(opts, (int)(bot_next(b) % (uint64_t)n), line, sizeof(line));
+		cJSON_Delete(opts);
+		count_verb(vc, line);
+		if (act(&b->m, side, line, &err) != 0)
+			fail_msg("turn %d, %s: the listed action '%s' was refused: %s [%s]",
+			         g->turn, g->sc->side_names[side], line, err.message, err.rule);
+		actions++;
+	}
+	return actions;
+}
+
+static void test_options_bot_plays_scheldt_from_options_alone(void **state)
+{
+	(void)state;
+	struct verb_counts vc;
+
+	memset(&vc, 0, sizeof(vc));
+	for (uint8_t seed = 1; seed <= 3; seed++) {
+		struct bot b;
+		const struct fm_game *g;
+		int n;
+
+		bot_open(&b, seed);
+		g = (const struct fm_game *)b.m.game;
+		n = bot_play(&b, 20, 20000, &vc);
+		print_message("seed %u: %d actions, turn %d, %s\n", seed, n, g->turn,
+		              g->over ? g->summary : "running");
+		assert_true(g->over || g->turn > 20); /* the game got through, never stuck */
+		bot_close(&b);
+	}
+	for (int k = 0; k < vc.count; k++)
+		print_message("  %-10s %d\n", vc.name[k], vc.n[k]);
+	/* the games went through every kind of decision, not only moves and ends */
+	assert_true(used(&vc, "place") > 0);
+	assert_true(used(&vc, "move") > 0);
+	assert_true(used(&vc, "attack") > 0);
+	assert_true(used(&vc, "support") > 0);
+	assert_true(used(&vc, "bombard") > 0);
+	assert_true(used(&vc, "retreat") + used(&vc, "stiff") > 0);
+}
+
+/* FM-3.0-04: set-up lists, per unplaced unit, the hexes its set-up allows (the
+ * benchmark's Allied placements among them) and nothing for the other side. */
+static void test_options_setup_lists_each_unplaced_units_hexes(void **state)
+{
+	struct bot b;
+	cJSON *opts;
+
+	(void)state;
+	bot_open(&b, 1);
+	opts = options_of(&b.m, ALLIED, NULL);
+	assert_string_equal(cJSON_GetObjectItem(opts, "kind")->valuestring, "setup");
+	assert_true(lists(opts, "place 3/1 3320"));
+	assert_true(lists(opts, "place 10/1 3321"));
+	assert_true(lists(opts, "place 4/2 3420"));
+	assert_false(lists(opts, "end")); /* FM-3.0: every choice unit must be placed first */
+	cJSON_Delete(opts);
+	opts = options_of(&b.m, GERMAN, NULL);
+	assert_int_equal(count_of(opts), 0);
+	assert_string_equal(cJSON_GetObjectItem(opts, "waits_for")->valuestring, "allied");
+	cJSON_Delete(opts);
+	opts = options_of(&b.m, RULES_SPECTATOR, NULL);
+	assert_int_equal(count_of(opts), 0);
+	cJSON_Delete(opts);
+	bot_close(&b);
+}
+
+/* FM-5.1: in the Movement Phase every hex `reach` gives is a listed move, with its MP;
+ * `options <unit>` narrows the list to that unit. */
+static void test_options_movement_lists_reach_and_end(void **state)
+{
+	struct bot b;
+	struct rules_error err;
+	cJSON *opts, *grp;
+	int found = 0;
+
+	(void)state;
+	bot_open(&b, 1);
+	assert_int_equal(act(&b.m, ALLIED, "place 3/1 3320", &err), 0);
+	assert_int_equal(act(&b.m, ALLIED, "place 10/1 3321", &err), 0);
+	assert_int_equal(act(&b.m, ALLIED, "place 4/2 3420", &err), 0);
+	assert_int_equal(act(&b.m, ALLIED, "end", &err), 0);
+	opts = options_of(&b.m, ALLIED, NULL);
+	assert_true(lists(opts, "move 46/15 to 3019")); /* the e2e script's move */
+	assert_true(lists(opts, "move 3/1 to 3217"));
+	assert_true(lists(opts, "end"));
+	cJSON_ArrayForEach(
+	    grp, cJSON_GetObjectItem(
+	             opts, "groups")) if (strcmp(cJSON_GetObjectItem(grp, "prefix")->valuestring,
+	                                         "move 46/15 to") == 0)
+	{
+		assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(grp, "mp")),
+		                 cJSON_GetArraySize(cJSON_GetObjectItem(grp, "choices")));
+		found = 1;
+	}
+	assert_true(found);
+	cJSON_Delete(opts);
+	opts = options_of(&b.m, ALLIED, "46/15");
+	assert_true(lists(opts, "move 46/15 to 3019"));
+	assert_false(lists(opts, "move 3/1 to 3217"));
+	assert_string_equal(cJSON_GetObjectItem(opts, "unit")->valuestring, "46/15");
+	cJSON_Delete(opts);
+	bot_close(&b);
+}
+
+/* The list is the legal set: at set-up, `place <unit> <hex>` for every unit and every hex
+ * of the map is accepted exactly when options lists it (FM-3.0-04). */
+static void test_options_setup_is_exactly_the_legal_set(void **state)
+{
+	struct bot b;
+	const struct fm_game *g;
+	cJSON *opts;
+	int listed = 0, legal = 0;
+	char line[128], hex[RULES_HEX_ID_MAX];
+
+	(void)state;
+	bot_open(&b, 1);
+	g = (const struct fm_game *)b.m.game;
+	opts = options_of(&b.m, ALLIED, NULL);
+	for (int u = 0; u < g->nunits; u++) {
+		if (g->sc->units[u].side != ALLIED || g->u[u].where != FM_W_UNPLACED)
+			continue;
+		for (int h = 0; h < g->sc->map.grid.count; h++) {
+			struct rules_error err;
+			struct rules_match copy;
+			int ok;
+			snprintf(line, sizeof(line), "place %s %s", g->sc->units[u].id,
+			         fm__hex_id(g, h, hex));
+			/* try it on a throwaway copy of the match */
+			assert_int_equal(
+			    rules_match_create(&copy, &fm_ruleset, b.sc, &b.m.opts, b.seed, &err),
+			    0);
+			{
+				struct rules_events ev;
+				rules_events_init(&ev);
+				assert_int_equal(rules_match_start(&copy, &ev, &err), 0);
+				rules_events_release(&ev);
+			}
+			ok = act(&copy, ALLIED, line, &err) == 0;
+			rules_match_release(&copy);
+			legal += ok;
+			listed += lists(opts, line);
+			if (ok != lists(opts, line))
+				fail_msg("%s: %s but %s", line, ok ? "legal" : "refused",
+				         ok ? "not listed" : "listed");
+		}
+	}
+	assert_int_equal(listed, legal);
+	assert_true(legal > 0);
+	cJSON_Delete(opts);
+	bot_close(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_options_setup_lists_each_unplaced_units_hexes),
+	    cmocka_unit_test(test_options_movement_lists_reach_and_end),
+	    cmocka_unit_test(test_options_setup_is_exactly_the_legal_set),
+	    cmocka_unit_test(test_options_bot_plays_scheldt_from_options_alone),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
