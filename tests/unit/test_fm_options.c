@@ -364,12 +364,82 @@ static void test_options_setup_is_exactly_the_legal_set(void **state)
 	bot_close(&b);
 }
 
+/* 1 if the engine accepts line from side on a copy of g (g itself is not touched). */
+static int accepted_on_copy(const struct fm_game *g, int side, const char *line)
+{
+	static const uint8_t seed[32];
+	struct fm_game *copy = malloc(sizeof(*g));
+	struct rules_dice dice;
+	struct rules_events ev;
+	struct rules_error err;
+	char buf[256], *argv[32];
+	int argc = 0, rc;
+	cJSON *reply = cJSON_CreateObject();
+	const struct rules_verb *v;
+
+	assert_non_null(copy);
+	*copy = *g;
+	snprintf(buf, sizeof(buf), "%s", line);
+	for (char *p = strtok(buf, " "); p != NULL && argc < 32; p = strtok(NULL, " "))
+		argv[argc++] = p;
+	v = rules_verb_find(&fm_ruleset, (const struct rules_scenario *)g->sc, argv[0]);
+	assert_non_null(v);
+	rules_dice_seed(&dice, seed);
+	rules_events_init(&ev);
+	rc = fm_ruleset.apply((struct rules_game *)copy, &dice, side, v, argc, argv, reply, &ev,
+	                      &err);
+	rules_events_release(&ev);
+	rules_dice_release(&dice);
+	cJSON_Delete(reply);
+	free(copy);
+	return rc == 0;
+}
+
+/* The list is the legal set in the Movement Phase too (FM-5): for every Allied unit and
+ * every hex of the map, `move <unit> to <hex>` is accepted exactly when options lists it. */
+static void test_options_moves_are_exactly_the_legal_set(void **state)
+{
+	struct bot b;
+	struct rules_error err;
+	const struct fm_game *g;
+	cJSON *opts;
+	int legal = 0;
+	char line[128], hex[RULES_HEX_ID_MAX];
+
+	(void)state;
+	bot_open(&b, 1);
+	g = (const struct fm_game *)b.m.game;
+	assert_int_equal(act(&b.m, ALLIED, "place 3/1 3320", &err), 0);
+	assert_int_equal(act(&b.m, ALLIED, "place 10/1 3321", &err), 0);
+	assert_int_equal(act(&b.m, ALLIED, "place 4/2 3420", &err), 0);
+	assert_int_equal(act(&b.m, ALLIED, "end", &err), 0);
+	opts = options_of(&b.m, ALLIED, NULL);
+	for (int u = 0; u < g->nunits; u++) {
+		if (g->sc->units[u].side != ALLIED || g->u[u].where != FM_W_MAP)
+			continue;
+		for (int h = 0; h < g->sc->map.grid.count; h++) {
+			int ok;
+			snprintf(line, sizeof(line), "move %s to %s", g->sc->units[u].id,
+			         fm__hex_id(g, h, hex));
+			ok = accepted_on_copy(g, ALLIED, line);
+			legal += ok;
+			if (ok != lists(opts, line))
+				fail_msg("%s: %s but %s", line, ok ? "legal" : "refused",
+				         ok ? "not listed" : "listed");
+		}
+	}
+	assert_true(legal > 100);
+	cJSON_Delete(opts);
+	bot_close(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_options_setup_lists_each_unplaced_units_hexes),
 	    cmocka_unit_test(test_options_movement_lists_reach_and_end),
 	    cmocka_unit_test(test_options_setup_is_exactly_the_legal_set),
+	    cmocka_unit_test(test_options_moves_are_exactly_the_legal_set),
 	    cmocka_unit_test(test_options_bot_plays_scheldt_from_options_alone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
