@@ -55,10 +55,14 @@
  */
 #include "backend.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -414,6 +418,19 @@ static int sq_backup(struct db_store *st, const char *path)
 	 * transaction it would copy uncommitted pages. */
 	if (!sqlite3_get_autocommit(st->db))
 		return db__errf(st, WG_E_STORAGE, "db_backup: called inside a transaction");
+	/* The copy holds password hashes and the dice seeds of running games: it is created
+	 * (or an older copy made) readable by the owner only, before SQLite writes to it. */
+	{
+		int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0 || fchmod(fd, 0600) != 0) {
+			int e = errno;
+			if (fd >= 0)
+				close(fd);
+			return db__errf(st, WG_E_STORAGE, "db_backup: unable to open %s: %s", path,
+			                strerror(e));
+		}
+		close(fd);
+	}
 	rc = sqlite3_open_v2(path, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc != SQLITE_OK) {
 		db__errf(st, WG_E_STORAGE, "db_backup: opening %s: %s", path,

@@ -1112,6 +1112,12 @@ static void test_backup(void **state)
 	add_event(st, gid, AUD_ALL, "{\"e\":1}");
 
 	assert_int_equal(db_backup(st, copy), 0);
+	/* It holds password hashes and seeds: readable by the owner only. */
+	{
+		struct stat sb;
+		assert_int_equal(stat(copy, &sb), 0);
+		assert_int_equal(sb.st_mode & 0777, 0600);
+	}
 	/* Writes after the backup are not in the copy. */
 	add_action(st, gid, 2, "after backup");
 
@@ -1131,8 +1137,14 @@ static void test_backup(void **state)
 	add_action(bk, gid, 2, "in the copy");
 	db_close(bk);
 
-	/* A second backup overwrites the first. */
+	/* A second backup overwrites the first, and makes an older, readable copy private. */
+	assert_int_equal(chmod(copy, 0644), 0);
 	assert_int_equal(db_backup(st, copy), 0);
+	{
+		struct stat sb;
+		assert_int_equal(stat(copy, &sb), 0);
+		assert_int_equal(sb.st_mode & 0777, 0600);
+	}
 	bk = open_ok(copy);
 	memset(&r, 0, sizeof(r));
 	assert_int_equal(db_action_each(bk, gid, 0, on_action, &r), 0);
