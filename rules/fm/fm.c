@@ -267,4 +267,5 @@ const struct ruleset fm_ruleset = {
     .snapshot = fm__snapshot,
     .restore = fm__restore,
     .scenario_lint = fm__scenario_lint,
+    .picture = fm__picture,
 };

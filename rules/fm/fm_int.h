@@ -12,6 +12,7 @@
  *   view.c      view() and the query verbs (map, units, hex, markers, crt, reach)
  *   snapshot.c  snapshot() and restore()
  *   last.c      the last move and the last combat, recorded from each action's public events
+ *   picture.c   the picture hook: the board as SVG (`map svg`, `wargamed render`)
  *   verbs.c     the system verb table and the lookup of a game's verbs
  *   modules.c   the list of shipped exclusive-rules modules (fm_module.h)
  *   lint.c      consistency checks of a loaded scenario; check-scenario (scenario_lint)
@@ -627,8 +628,11 @@ int fm__q_markers(const struct fm_game *g, const struct rules_viewer *who, int a
 int fm__q_crt(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
               cJSON *out, struct rules_error *err);
 
-/* ---- last.c ------------------------------------------------------------- */
+/* ---- picture.c, last.c -------------------------------------------------- */
 
+/* The ruleset's picture (ruleset.h): argv[0] "svg", then reach=<unit> and hexes=<hex>,... */
+char *fm__picture(const struct rules_game *rg, const struct rules_viewer *who, int argc,
+                  char **argv, struct rules_error *err);
 /* Empties the last move and combat (a new game, an older snapshot). */
 void fm__last_clear(struct fm_game *g);
 /* After an accepted action: records the last move and combat from the public events

@@ -1,5 +1,5 @@
 /*
- * last.c -- the last move and the last combat of a game, for pictures.
+ * last.c -- the last move and the last combat of a game, for pictures (AMB-131).
  *
  * They are read from the public events an accepted action emitted ("moved",
  * "entered", "landed", "attack-declared", "combat-result", "retreated",
