@@ -155,6 +155,10 @@ static void ptext(struct rules_svg *s, double *y, double dx, const char *cls, co
 
 static void ptext(struct rules_svg *s, double *y, double dx, const char *cls, const char *fmt, ...)
 {
+	/* characters a line holds in the panel's width, by the class's font */
+	int wrap = strcmp(cls, "pT") == 0   ? WRAP * 6 / 10
+	           : strcmp(cls, "ph") == 0 ? WRAP * 8 / 10
+	                                    : WRAP;
 	char buf[800], line[WRAP + 8];
 	const char *t = buf;
 	double x;
@@ -166,12 +170,12 @@ static void ptext(struct rules_svg *s, double *y, double dx, const char *cls, co
 	x = dx;
 	while (*t) {
 		size_t n = strlen(t), cut = n;
-		if (n > WRAP) {
-			cut = WRAP;
-			while (cut > WRAP / 2 && t[cut] != ' ')
+		if (n > (size_t)wrap) {
+			cut = (size_t)wrap;
+			while (cut > (size_t)wrap / 2 && t[cut] != ' ')
 				cut--;
 			if (t[cut] != ' ')
-				cut = WRAP;
+				cut = (size_t)wrap;
 		}
 		snprintf(line, sizeof(line), "%.*s", (int)cut, t);
 		*y += ROW;
@@ -786,8 +790,12 @@ char *fm__picture(const struct rules_game *rg, const struct rules_viewer *who, i
 			priv = one;
 	}
 	h = pub + priv + 0.6 > p.mh ? pub + priv + 0.6 : p.mh;
-	snprintf(title, sizeof(title), "%s: turn %d, %s", g->sc->title, g->turn,
-	         fm__phase_name(g->phase));
+	if (g->over || g->phase == FM_PH_SETUP)
+		snprintf(title, sizeof(title), "%s: %s", g->sc->title,
+		         g->over ? "game over" : "set-up");
+	else
+		snprintf(title, sizeof(title), "%s: turn %d, %s %s", g->sc->title, g->turn,
+		         g->sc->side_names[g->active], fm__phase_name(g->phase));
 	rules_svg_begin(&s, &space, p.px + PANEL_W, h, title);
 	style(&s, &p);
 	defs(&s);
