@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <sodium.h>
 
@@ -659,6 +660,60 @@ const struct rules_verb *srv_cmd_find_game_verb(struct srv_cmd_ctx *ctx)
 	return NULL;
 }
 
+/* 1 if the request is `map svg ...`: the picture of the game, not the ruleset's map query. */
+static int wants_picture(const struct srv_cmd_ctx *ctx, const struct rules_verb *verb)
+{
+	return verb->kind == RULES_VERB_QUERY && strcasecmp(verb->name, "map") == 0 &&
+	       ctx->argc >= 2 && strcasecmp(ctx->argv[1], "svg") == 0;
+}
+
+/*
+ * `map svg [options]`: the ruleset's picture of the game as the viewer may see it (ruleset.h,
+ * picture), the options passed as typed.  Text mode: the SVG's lines as data lines, then ok;
+ * JSON: {"svg": "<the document>"}.
+ */
+static int exec_picture(struct srv_cmd_ctx *ctx, struct srv_game *g,
+                        const struct rules_viewer *viewer)
+{
+	const struct ruleset *rs = g->entry->rs;
+	cJSON *data;
+	char *svg;
+
+	if (rs->picture == NULL)
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
+		                    "%s games have no pictures: map svg is not available (the %s "
+		                    "ruleset draws none)",
+		                    g->entry->info.id, rs->name);
+	svg = rs->picture(g->match.game, viewer, ctx->argc - 1, ctx->argv + 1, &ctx->err);
+	if (svg == NULL)
+		return ctx->err.code != 0
+		           ? ctx->err.code
+		           : srv_cmd_fail(ctx, WG_E_INTERNAL, "no picture was drawn");
+	data = cJSON_CreateObject();
+	if (ctx->conn->mode == PROTO_JSON) {
+		cJSON_AddStringToObject(data, "svg", svg);
+	} else {
+		cJSON *lines = cJSON_AddArrayToObject(data, "lines");
+		char summary[64];
+		size_t n = 0;
+		for (char *line = svg, *end; *line != '\0'; line = end + 1) {
+			end = strchr(line, '\n');
+			if (end != NULL)
+				*end = '\0';
+			add_line(lines, line);
+			n++;
+			if (end == NULL)
+				break;
+		}
+		snprintf(summary, sizeof(summary), "svg: %zu lines", n);
+		cJSON_AddStringToObject(data, "summary", summary);
+	}
+	free(svg);
+	srv_conn_ok(ctx->conn, ctx->tag, data);
+	cJSON_Delete(data);
+	return 0;
+}
+
 int srv_cmd_game_verb(struct srv_cmd_ctx *ctx, const struct rules_verb *verb)
 {
 	int action = verb->kind == RULES_VERB_ACTION;
@@ -670,8 +725,11 @@ int srv_cmd_game_verb(struct srv_cmd_ctx *ctx, const struct rules_verb *verb)
 	if (g == NULL)
 		return ctx->err.code;
 	if (!action) {
-		cJSON *data = cJSON_CreateObject();
 		struct rules_viewer viewer = {viewer_of(ctx, g), ctx->conn->cols, ctx->conn->rows};
+		cJSON *data;
+		if (wants_picture(ctx, verb))
+			return exec_picture(ctx, g, &viewer);
+		data = cJSON_CreateObject();
 		rc = rules_match_query(&g->match, verb, &viewer, ctx->argc, ctx->argv, data,
 		                       &ctx->err);
 		if (rc == 0) {

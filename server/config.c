@@ -85,7 +85,13 @@ void srv_config_defaults(struct srv_config *cfg)
 void srv_config_usage(const char *prog)
 {
 	printf("usage: %s [options]\n", prog);
-	printf("       %s check-scenario FILE...   validate scenario files and exit\n\n", prog);
+	printf("       %s check-scenario [--svg[=DIR]] FILE...\n"
+	       "           validate scenario files and exit; --svg also writes each valid\n"
+	       "           file's picture as FILE.svg (.json replaced), next to it or in DIR\n",
+	       prog);
+	printf("       %s render FILE.json > FILE.svg\n"
+	       "           the scenario's picture (its set-up, as a spectator sees it)\n\n",
+	       prog);
 	printf("A referee server for two-player board wargames (wargamed %s).\n\n", WG_VERSION);
 	for (size_t i = 0; i < NOPTIONS; i++) {
 		char left[48];

@@ -238,15 +238,119 @@ static int lint_file(struct rules_catalog *cat, const char *path, struct lint_ou
 }
 
 /*
- * `wargamed check-scenario FILE...`: validate and report, exit 0/1.  Every finding of the
- * ruleset's scenario_lint is printed (errors and warnings, each with its JSON path), then
- * one summary line per file; the exit status is 1 if any file has an error or did not load.
+ * The picture of a scenario for its map's owner (`render`, `check-scenario --svg`): a game
+ * created from it with the default options, its set-up as a spectator sees it.  Returns the
+ * SVG (the caller frees it), or NULL with why filled.
+ */
+static char *scenario_picture(const struct rules_catalog_entry *e, char *why, size_t n)
+{
+	struct rules_options opts;
+	struct rules_game *game = NULL;
+	struct rules_error err;
+	char kind[] = "svg", *argv[] = {kind, NULL}, *svg;
+
+	memset(&opts, 0, sizeof(opts));
+	memset(&err, 0, sizeof(err));
+	if (e->rs->picture == NULL) {
+		snprintf(why, n, "the %s ruleset draws no pictures", e->rs->name);
+		return NULL;
+	}
+	if (e->rs->create(e->sc, &opts, &game, &err) != 0) {
+		snprintf(why, n, "cannot create a game: %s", err.message);
+		return NULL;
+	}
+	svg = e->rs->picture(game, &RULES_VIEWER(RULES_SPECTATOR), 1, argv, &err);
+	if (svg == NULL)
+		snprintf(why, n, "%s", err.message);
+	e->rs->destroy(game);
+	return svg;
+}
+
+/* `wargamed render FILE`: the scenario's picture on stdout; exit 0, 1 (cannot), 2 (usage). */
+static int render_scenario(int argc, char **argv, const struct ruleset *const *rulesets)
+{
+	struct rules_catalog cat;
+	char why[400], *svg = NULL;
+	int rc = 1;
+
+	if (argc != 1) {
+		fprintf(stderr, "usage: wargamed render FILE.json > FILE.svg\n");
+		return 2;
+	}
+	rules_catalog_init(&cat, rulesets);
+	if (load_scenario_file(&cat, argv[0]) != 0)
+		fprintf(stderr, "wargamed: %s\n",
+		        cat.nfailures ? cat.failures[cat.nfailures - 1].message : argv[0]);
+	else if ((svg = scenario_picture(cat.entries[cat.count - 1], why, sizeof(why))) == NULL)
+		fprintf(stderr, "wargamed: %s: %s\n", argv[0], why);
+	else if (fputs(svg, stdout) < 0 || fflush(stdout) != 0)
+		fprintf(stderr, "wargamed: cannot write the picture: %s\n", strerror(errno));
+	else
+		rc = 0;
+	free(svg);
+	rules_catalog_release(&cat);
+	return rc;
+}
+
+/* Where check-scenario --svg writes FILE's picture: FILE less ".json" plus ".svg", in dir
+ * when one is given. */
+static void svg_path(const char *file, const char *dir, char *out, size_t n)
+{
+	const char *base = dir != NULL && strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+	size_t len = strlen(base);
+
+	if (len > 5 && strcmp(base + len - 5, ".json") == 0)
+		len -= 5;
+	if (dir != NULL)
+		snprintf(out, n, "%s/%.*s.svg", dir, (int)len, base);
+	else
+		snprintf(out, n, "%.*s.svg", (int)len, base);
+}
+
+/* Writes the picture of entry e to path; 0, or -1 with why filled. */
+static int write_picture(const struct rules_catalog_entry *e, const char *path, char *why, size_t n)
+{
+	char *svg = scenario_picture(e, why, n);
+	FILE *f;
+	int rc = -1;
+
+	if (svg == NULL)
+		return -1;
+	if ((f = fopen(path, "w")) == NULL)
+		snprintf(why, n, "cannot write %.300s: %s", path, strerror(errno));
+	else if (fputs(svg, f) < 0 || fclose(f) != 0)
+		snprintf(why, n, "cannot write %.300s: %s", path, strerror(errno));
+	else
+		rc = 0;
+	if (f != NULL && rc != 0)
+		fclose(f);
+	free(svg);
+	return rc;
+}
+
+/*
+ * `wargamed check-scenario [--svg[=DIR]] FILE...`: validate and report, exit 0/1.  Every
+ * finding of the ruleset's scenario_lint is printed (errors and warnings, each with its JSON
+ * path), then one summary line per file; the exit status is 1 if any file has an error or
+ * did not load.  With --svg, the picture of each valid file is written as FILE.svg (the
+ * .json replaced) next to it, or into DIR, and a `picture` line names it.
  */
 static int check_scenarios(int argc, char **argv, const struct ruleset *const *rulesets)
 {
 	struct rules_catalog cat;
-	int failed = 0;
+	const char *svg_dir = NULL;
+	int failed = 0, svg = 0;
 
+	if (argc > 0 && strncmp(argv[0], "--svg", 5) == 0 &&
+	    (argv[0][5] == '\0' || argv[0][5] == '=')) {
+		svg = 1;
+		svg_dir = argv[0][5] == '=' && argv[0][6] ? argv[0] + 6 : NULL;
+		argc--, argv++;
+	}
+	if (argc < 1) {
+		fprintf(stderr, "usage: wargamed check-scenario [--svg[=DIR]] FILE...\n");
+		return 2;
+	}
 	rules_catalog_init(&cat, rulesets);
 	for (int i = 0; i < argc; i++) {
 		struct lint_out o = {.file = argv[i]};
@@ -254,11 +358,21 @@ static int check_scenarios(int argc, char **argv, const struct ruleset *const *r
 		int linted = lint_file(&cat, argv[i], &o);
 		if (load_scenario_file(&cat, argv[i]) == 0 && linted <= 0) {
 			const struct rules_catalog_entry *e = cat.entries[cat.count - 1];
+			char path[1200], why[400];
 			printf("ok      %s: scenario '%s' (%s), %s vs %s", argv[i], e->info.id,
 			       e->rs->name, e->info.side_names[0], e->info.side_names[1]);
 			if (o.warnings > 0)
 				printf(", %d warning%s", o.warnings, o.warnings > 1 ? "s" : "");
 			printf("\n");
+			if (!svg)
+				continue;
+			svg_path(argv[i], svg_dir, path, sizeof(path));
+			if (write_picture(e, path, why, sizeof(why)) == 0) {
+				printf("picture %s: %s\n", argv[i], path);
+			} else {
+				printf("error   %s: picture: %s\n", argv[i], why);
+				failed++;
+			}
 			continue;
 		}
 		failed++;
@@ -480,13 +594,10 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	char err[600], threads[16];
 	int rc, code = 0;
 
-	if (argc >= 2 && strcmp(argv[1], "check-scenario") == 0) {
-		if (argc < 3) {
-			fprintf(stderr, "usage: %s check-scenario FILE...\n", argv[0]);
-			return 2;
-		}
+	if (argc >= 2 && strcmp(argv[1], "check-scenario") == 0)
 		return check_scenarios(argc - 2, argv + 2, rulesets);
-	}
+	if (argc >= 2 && strcmp(argv[1], "render") == 0)
+		return render_scenario(argc - 2, argv + 2, rulesets);
 	s = calloc(1, sizeof(*s));
 	if (s == NULL)
 		return 1;

@@ -298,6 +298,20 @@ struct ruleset {
 	                     void (*report)(void *ctx, int severity, const char *path,
 	                                    const char *message),
 	                     void *ctx);
+
+	/*
+	 * Optional (NULL: the ruleset draws no pictures; the server says so to `map svg`).
+	 * A picture of the game as viewer who may see it, as a malloc'd NUL-terminated SVG
+	 * document the caller frees: never a secret the viewer may not see (the same
+	 * redaction as view()), and no line longer than 78 columns, so that it can be sent
+	 * as text-mode data lines (rules/core/svg.h writes such documents).  argv[0] names
+	 * the picture ("svg", the only kind so far: refuse others), argv[1..argc-1] are its
+	 * options as the player typed them (F&M: reach=<unit>, hexes=<hex>,<hex>...).
+	 * Returns NULL with err filled (a bad option: WG_E_BAD_ARGS, an unknown unit or hex,
+	 * WG_E_NO_MEMORY).  Read-only, pure and deterministic like query().
+	 */
+	char *(*picture)(const struct rules_game *g, const struct rules_viewer *who, int argc,
+	                 char **argv, struct rules_error *err);
 };
 
 /* The verb of games of scenario sc named name (case-insensitive), or NULL. */

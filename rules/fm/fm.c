@@ -74,6 +74,7 @@ int fm__game_new(const struct fm_scenario *sc, const struct rules_options *opts,
 	g->b.displacing = -1;
 	g->b.freed = -1;
 	g->b.displace_for = -1;
+	fm__last_clear(g);
 	for (int i = 0; i < g->nunits; i++) {
 		const struct fm_unit_def *d = &sc->units[i];
 		struct fm_unit *u = &g->u[i];
@@ -125,6 +126,7 @@ static int fm_start(struct rules_game *rg, struct rules_dice *d, struct rules_ev
 {
 	struct fm_game *g = (struct fm_game *)rg;
 	struct fm_game *saved = malloc(sizeof(*g));
+	size_t nev = ev->count;
 	int rc;
 
 	if (saved == NULL)
@@ -141,6 +143,8 @@ static int fm_start(struct rules_game *rg, struct rules_dice *d, struct rules_ev
 		if (err->message[0] == '\0' || err->code != rc)
 			rules_fail(err, rc, "", "could not start the game");
 		*g = *saved;
+	} else {
+		fm__last_record(g, saved, ev, nev);
 	}
 	free(saved);
 	return rc;
@@ -204,6 +208,7 @@ static int fm_apply(struct rules_game *rg, struct rules_dice *d, int side,
 	/* every verb this ruleset hands out is the first member of an fm_verb (verbs.c) */
 	const struct fm_verb *v = (const struct fm_verb *)verb;
 	struct fm_game *saved;
+	size_t nev = ev->count;
 	int rc;
 
 	if (argc < 1)
@@ -218,6 +223,9 @@ static int fm_apply(struct rules_game *rg, struct rules_dice *d, int side,
 			rules_fail(err, rc, "", "%s",
 			           rc == WG_E_NO_MEMORY ? "out of memory" : "action refused");
 		*g = *saved;
+	} else {
+		/* after the action, from its events: it cannot change what the action did */
+		fm__last_record(g, saved, ev, nev);
 	}
 	free(saved);
 	return rc;
@@ -268,4 +276,5 @@ const struct ruleset fm_ruleset = {
     .snapshot = fm__snapshot,
     .restore = fm__restore,
     .scenario_lint = fm__scenario_lint,
+    .picture = fm__picture,
 };

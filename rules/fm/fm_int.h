@@ -11,6 +11,8 @@
  *   phase.c     sequence of play, pending(), victory (FM-4)
  *   view.c      view() and the query verbs (map, units, hex, markers, crt, reach)
  *   snapshot.c  snapshot() and restore()
+ *   last.c      the last move and the last combat, recorded from each action's public events
+ *   picture.c   the picture hook: the board as SVG (`map svg`, `wargamed render`)
  *   verbs.c     the system verb table and the lookup of a game's verbs
  *   modules.c   the list of shipped exclusive-rules modules (fm_module.h)
  *   lint.c      consistency checks of a loaded scenario; check-scenario (scenario_lint)
@@ -344,6 +346,40 @@ struct fm_battle {
 	uint8_t marker_side_flags; /* for exclusive modules */
 };
 
+/*
+ * The last move and the last combat, for pictures (picture.c).  Recorded by last.c from the
+ * public events of each accepted action, after it was applied: they never change what an
+ * action does or emits, and a snapshot without them restores them empty.
+ */
+#define FM_LAST_PATH 16 /* hexes of a path kept (its start first; a longer one keeps its end) */
+#define FM_LAST_LEGS 8  /* retreats, displacements and advances of the last combat */
+
+enum fm_leg_kind { FM_LEG_RETREAT, FM_LEG_DISPLACE, FM_LEG_ADVANCE };
+
+struct fm_last_path {
+	int16_t unit; /* -1: none */
+	uint8_t kind; /* legs: enum fm_leg_kind */
+	uint8_t n;    /* hexes in h */
+	int16_t h[FM_LAST_PATH];
+};
+
+struct fm_last_move {
+	uint8_t turn;
+	struct fm_last_path p; /* unit -1: no move yet; n == 1: entered or landed on h[0] */
+};
+
+struct fm_last_combat {
+	int16_t target; /* -1: no combat yet */
+	uint8_t turn;
+	uint8_t bombard;
+	uint8_t result; /* enum fm_result */
+	uint8_t die;
+	uint8_t natt;
+	int16_t att[FM_MAX_IN_BATTLE]; /* the attackers' hexes at the roll */
+	uint8_t nlegs;
+	struct fm_last_path legs[FM_LAST_LEGS];
+};
+
 struct fm_game {
 	const struct fm_scenario *sc;
 	struct fm_opts opt;
@@ -363,6 +399,8 @@ struct fm_game {
 	uint8_t bombarded[RULES_MAP_HEXES]; /* markers that bombarded each hex this player turn */
 	struct fm_battle b;
 	unsigned char ex[FM_EX_STATE]; /* exclusive module state, plain data */
+	struct fm_last_move last_move;
+	struct fm_last_combat last_combat;
 };
 
 #include "fm_module.h"
@@ -589,6 +627,18 @@ int fm__q_markers(const struct fm_game *g, const struct rules_viewer *who, int a
                   cJSON *out, struct rules_error *err);
 int fm__q_crt(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
               cJSON *out, struct rules_error *err);
+
+/* ---- picture.c, last.c -------------------------------------------------- */
+
+/* The ruleset's picture (ruleset.h): argv[0] "svg", then reach=<unit> and hexes=<hex>,... */
+char *fm__picture(const struct rules_game *rg, const struct rules_viewer *who, int argc,
+                  char **argv, struct rules_error *err);
+/* Empties the last move and combat (a new game, an older snapshot). */
+void fm__last_clear(struct fm_game *g);
+/* After an accepted action: records the last move and combat from the public events
+ * ev->items[from..] it emitted; before is the game as it was before the action. */
+void fm__last_record(struct fm_game *g, const struct fm_game *before, const struct rules_events *ev,
+                     size_t from);
 
 /* ---- verbs.c ------------------------------------------------------------ */
 

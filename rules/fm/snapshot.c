@@ -6,7 +6,9 @@
  * restore(snapshot(g)) is the same state as g: the same view, pending,
  * snapshot and future behaviour.  Values are range-checked on restore; a
  * snapshot that does not fit the scenario is refused (WG_E_INTERNAL).
- * Format version "v": 1.
+ * Format version "v": 1.  "lastmove" and "lastcombat" (the last move and
+ * combat for pictures, last.c) came later: a snapshot without them
+ * restores them empty.
  */
 #include "fm_int.h"
 
@@ -74,6 +76,106 @@ static cJSON *battle_out(const struct fm_battle *b)
 	return o;
 }
 
+/* ---- the last move and combat (last.c) ---- */
+
+#define LAST_INTS (8 + FM_MAX_IN_BATTLE + FM_LAST_LEGS * (3 + FM_LAST_PATH))
+
+/* Writes p as unit, kind, n, hexes into v from v[n]; returns the new length. */
+static int path_out(const struct fm_last_path *p, int *v, int n)
+{
+	v[n++] = p->unit;
+	v[n++] = p->kind;
+	v[n++] = p->n;
+	for (int k = 0; k < p->n; k++)
+		v[n++] = p->h[k];
+	return n;
+}
+
+static void last_out(const struct fm_game *g, cJSON *o)
+{
+	const struct fm_last_combat *c = &g->last_combat;
+	int v[LAST_INTS], n = 0;
+
+	v[n++] = g->last_move.turn;
+	n = path_out(&g->last_move.p, v, n);
+	add_ints(o, "lastmove", v, n);
+	n = 0;
+	v[n++] = c->target;
+	v[n++] = c->turn;
+	v[n++] = c->bombard;
+	v[n++] = c->result;
+	v[n++] = c->die;
+	v[n++] = c->natt;
+	for (int k = 0; k < c->natt; k++)
+		v[n++] = c->att[k];
+	v[n++] = c->nlegs;
+	for (int k = 0; k < c->nlegs; k++)
+		n = path_out(&c->legs[k], v, n);
+	add_ints(o, "lastcombat", v, n);
+}
+
+/* Reads a path written by path_out from v[*at..n-1]; 0 or -1 when it does not fit. */
+static int path_in(const struct fm_game *g, struct fm_last_path *p, const int *v, int n, int *at)
+{
+	int k = *at, nh = g->sc->map.grid.count - 1;
+
+	if (k + 3 > n || !fm__in(v[k], -1, g->nunits - 1) || !fm__in(v[k + 1], 0, FM_LEG_ADVANCE) ||
+	    !fm__in(v[k + 2], 0, FM_LAST_PATH) || k + 3 + v[k + 2] > n)
+		return -1;
+	p->unit = (int16_t)v[k];
+	p->kind = (uint8_t)v[k + 1];
+	p->n = (uint8_t)v[k + 2];
+	for (int q = 0; q < p->n; q++) {
+		if (!fm__in(v[k + 3 + q], 0, nh))
+			return -1;
+		p->h[q] = (int16_t)v[k + 3 + q];
+	}
+	*at = k + 3 + p->n;
+	return 0;
+}
+
+/* Restores lastmove and lastcombat when the snapshot has them; 0 or -1. */
+static int last_in(struct fm_game *g, const cJSON *o)
+{
+	struct fm_last_combat *c = &g->last_combat;
+	int v[LAST_INTS], n, at = 1, nh = g->sc->map.grid.count - 1;
+
+	fm__last_clear(g);
+	if (cJSON_GetObjectItemCaseSensitive(o, "lastmove") != NULL) {
+		if ((n = fm__json_ints(o, "lastmove", v, LAST_INTS)) < 1 ||
+		    !fm__in(v[0], 0, FM_MAX_TURNS) || path_in(g, &g->last_move.p, v, n, &at) != 0 ||
+		    at != n)
+			return -1;
+		g->last_move.turn = (uint8_t)v[0];
+	}
+	if (cJSON_GetObjectItemCaseSensitive(o, "lastcombat") == NULL)
+		return 0;
+	if ((n = fm__json_ints(o, "lastcombat", v, LAST_INTS)) < 7 || !fm__in(v[0], -1, nh) ||
+	    !fm__in(v[1], 0, FM_MAX_TURNS) || !fm__in(v[2], 0, 1) ||
+	    !fm__in(v[3], 0, FM_R_COUNT - 1) || !fm__in(v[4], 0, 6) ||
+	    !fm__in(v[5], 0, FM_MAX_IN_BATTLE) || 6 + v[5] + 1 > n)
+		return -1;
+	c->target = (int16_t)v[0];
+	c->turn = (uint8_t)v[1];
+	c->bombard = (uint8_t)v[2];
+	c->result = (uint8_t)v[3];
+	c->die = (uint8_t)v[4];
+	c->natt = (uint8_t)v[5];
+	for (int k = 0; k < c->natt; k++) {
+		if (!fm__in(v[6 + k], 0, nh))
+			return -1;
+		c->att[k] = (int16_t)v[6 + k];
+	}
+	at = 6 + c->natt;
+	if (!fm__in(v[at], 0, FM_LAST_LEGS))
+		return -1;
+	c->nlegs = (uint8_t)v[at++];
+	for (int k = 0; k < c->nlegs; k++)
+		if (path_in(g, &c->legs[k], v, n, &at) != 0)
+			return -1;
+	return at == n ? 0 : -1;
+}
+
 char *fm__snapshot(const struct rules_game *rg)
 {
 	const struct fm_game *g = (const struct fm_game *)rg;
@@ -126,6 +228,7 @@ char *fm__snapshot(const struct rules_game *rg)
 			cJSON_AddItemToArray(bomb, cJSON_CreateIntArray(v, 2));
 		}
 	cJSON_AddItemToObject(o, "battle", battle_out(&g->b));
+	last_out(g, o);
 	if (g->sc->module->snapshot != NULL) {
 		cJSON_AddItemToObject(o, "ex", g->sc->module->snapshot(g));
 	} else if (g->sc->module != &fm__module_system) {
@@ -342,6 +445,8 @@ int fm__restore(const struct rules_scenario *rsc, const struct rules_options *op
 		g->bombarded[x->child->valueint] = (uint8_t)x->child->next->valueint;
 	}
 	if (battle_in(g, cJSON_GetObjectItemCaseSensitive(o, "battle")) != 0)
+		goto bad;
+	if (last_in(g, o) != 0)
 		goto bad;
 	if (sc->module->restore != NULL) {
 		if ((rc = sc->module->restore(g, cJSON_GetObjectItemCaseSensitive(o, "ex"), err)) !=

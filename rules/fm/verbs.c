@@ -84,7 +84,8 @@ static const struct fm_verb system_verbs[] = {
            "Every hex the unit can move to now, with its MP cost."},
      .query = fm__q_reach},
     {.v = {"map", RULES_VERB_QUERY, 0, 2, "map [<hex> <hex>]",
-           "An ASCII map of the area between two corner hexes (default: the whole map)."},
+           "An ASCII map of the area between two corner hexes (default: the whole map)."
+           " `map svg [reach=<unit>] [hexes=<hex>,...]`: the board as an SVG picture."},
      .query = fm__q_map},
     {.v = {"units", RULES_VERB_QUERY, 0, 1, "units [side]",
            "Every unit (of one side) with its hex, strengths and state."},
