@@ -90,7 +90,11 @@ void srv_config_usage(const char *prog)
 	       "           file's picture as FILE.svg (.json replaced), next to it or in DIR\n",
 	       prog);
 	printf("       %s render FILE.json > FILE.svg\n"
-	       "           the scenario's picture (its set-up, as a spectator sees it)\n\n",
+	       "           the scenario's picture (its set-up, as a spectator sees it)\n",
+	       prog);
+	printf("       %s backup FILE [--db PATH] [--config FILE]\n"
+	       "           a consistent copy of the database, the server running or not,\n"
+	       "           written 0600 (it holds password hashes and running games' seeds)\n\n",
 	       prog);
 	printf("A referee server for two-player board wargames (wargamed %s).\n\n", WG_VERSION);
 	for (size_t i = 0; i < NOPTIONS; i++) {

@@ -21,6 +21,7 @@
 
 #include <sodium.h>
 
+#include "backup.h"
 #include "conn.h"
 #include "fanout.h"
 #include "games.h"
@@ -598,6 +599,8 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 		return check_scenarios(argc - 2, argv + 2, rulesets);
 	if (argc >= 2 && strcmp(argv[1], "render") == 0)
 		return render_scenario(argc - 2, argv + 2, rulesets);
+	if (argc >= 2 && strcmp(argv[1], "backup") == 0)
+		return srv_backup_main(argc - 1, argv + 1);
 	s = calloc(1, sizeof(*s));
 	if (s == NULL)
 		return 1;

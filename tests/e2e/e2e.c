@@ -442,3 +442,21 @@ int e2e_login_new(struct e2e_client *c, int port, const char *name, const char *
 	r = e2e_cmd(c, "login %s %s", name, password);
 	return r != NULL && strncmp(c->final, "ok", 2) == 0 ? 0 : -1;
 }
+
+int e2e_run(const char *cmd, char *out, size_t size)
+{
+	FILE *p = popen(cmd, "r");
+	size_t n = 0;
+	int status;
+
+	if (size > 0)
+		out[0] = '\0';
+	if (p == NULL)
+		return -1;
+	while (n + 1 < size && fgets(out + n, (int)(size - n), p) != NULL)
+		n += strlen(out + n);
+	if (size > 0)
+		out[n] = '\0';
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}

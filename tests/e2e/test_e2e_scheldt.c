@@ -646,21 +646,6 @@ static void test_whole_game_over_tcp(void **state)
 	e2e_close(&carol);
 }
 
-/* Runs a shell command, captures stdout+stderr into out; returns the exit code. */
-static int run(const char *cmd, char *out, size_t size)
-{
-	FILE *p = popen(cmd, "r");
-	size_t n = 0;
-	int status;
-
-	assert_non_null(p);
-	while (n + 1 < size && fgets(out + n, (int)(size - n), p) != NULL)
-		n += strlen(out + n);
-	out[n] = '\0';
-	status = pclose(p);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 static int count(const char *hay, const char *needle)
 {
 	int n = 0;
@@ -676,19 +661,20 @@ static void test_check_scenario_lists_every_finding(void **state)
 	static char out[65536];
 
 	(void)state;
-	assert_int_equal(
-	    run(WG_DAEMON " check-scenario " WG_DATA_DIR "/scheldt.json 2>&1", out, sizeof(out)),
-	    0);
+	assert_int_equal(e2e_run(WG_DAEMON " check-scenario " WG_DATA_DIR "/scheldt.json 2>&1", out,
+	                         sizeof(out)),
+	                 0);
 	assert_contains(out, "ok      ");
 	assert_contains(out, "scheldt");
-	assert_int_equal(run(WG_DAEMON " check-scenario " WG_TEST_DATA
-	                               "/fm-scheldt-mini.json " WG_TEST_DATA "/fm-test.json 2>&1",
-	                     out, sizeof(out)),
+	assert_int_equal(e2e_run(WG_DAEMON " check-scenario " WG_TEST_DATA
+	                                   "/fm-scheldt-mini.json " WG_TEST_DATA
+	                                   "/fm-test.json 2>&1",
+	                         out, sizeof(out)),
 	                 0);
 	assert_int_equal(count(out, "ok      "), 2);
-	assert_int_equal(run(WG_DAEMON " check-scenario " WG_TEST_DATA
-	                               "/fm-scheldt-broken.json 2>&1",
-	                     out, sizeof(out)),
+	assert_int_equal(e2e_run(WG_DAEMON " check-scenario " WG_TEST_DATA
+	                                   "/fm-scheldt-broken.json 2>&1",
+	                         out, sizeof(out)),
 	                 1);
 	assert_true(count(out, "error   ") >= 10);
 	assert_true(count(out, "warning ") >= 3);
@@ -698,9 +684,10 @@ static void test_check_scenario_lists_every_finding(void **state)
 	assert_contains(out, "sea");
 	assert_contains(out, "exclusive.");
 	/* a good file after a broken one is still checked; the exit code is 1 */
-	assert_int_equal(run(WG_DAEMON " check-scenario " WG_TEST_DATA
-	                               "/fm-scheldt-broken.json " WG_DATA_DIR "/scheldt.json 2>&1",
-	                     out, sizeof(out)),
+	assert_int_equal(e2e_run(WG_DAEMON " check-scenario " WG_TEST_DATA
+	                                   "/fm-scheldt-broken.json " WG_DATA_DIR
+	                                   "/scheldt.json 2>&1",
+	                         out, sizeof(out)),
 	                 1);
 	assert_contains(out, "ok      ");
 }

@@ -18,21 +18,6 @@
 #include "e2e.h"
 #include "e2e_assert.h"
 
-/* Runs a shell command, captures stdout+stderr into out; returns the exit code. */
-static int run(const char *cmd, char *out, size_t size)
-{
-	FILE *p = popen(cmd, "r");
-	size_t n = 0;
-	int status;
-
-	assert_non_null(p);
-	while (n + 1 < size && fgets(out + n, (int)(size - n), p) != NULL)
-		n += strlen(out + n);
-	out[n] = '\0';
-	status = pclose(p);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 static void test_version_and_help(void **state)
 {
 	static char out[16384];
@@ -41,13 +26,13 @@ static void test_version_and_help(void **state)
 	    "--help",   "--config", "--scenarios", "--output-limit", "--idle-timeout"};
 
 	(void)state;
-	assert_int_equal(run(WG_DAEMON " --version", out, sizeof(out)), 0);
+	assert_int_equal(e2e_run(WG_DAEMON " --version", out, sizeof(out)), 0);
 	assert_true(strncmp(out, "wargamed ", 9) == 0);
-	assert_int_equal(run(WG_DAEMON " --help", out, sizeof(out)), 0);
+	assert_int_equal(e2e_run(WG_DAEMON " --help", out, sizeof(out)), 0);
 	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 		assert_contains(out, flags[i]);
 	assert_contains(out, "check-scenario");
-	assert_int_equal(run(WG_DAEMON " --no-such-flag 2>&1", out, sizeof(out)), 2);
+	assert_int_equal(e2e_run(WG_DAEMON " --no-such-flag 2>&1", out, sizeof(out)), 2);
 	assert_contains(out, "unknown option '--no-such-flag'");
 }
 
@@ -58,15 +43,16 @@ static void test_check_scenario_reports_and_exits_nonzero(void **state)
 	(void)state;
 	/* the shipped daemon has no race ruleset */
 	assert_int_equal(
-	    run(WG_DAEMON " check-scenario " WG_RACE_DIR "/race.json 2>&1", out, sizeof(out)), 1);
+	    e2e_run(WG_DAEMON " check-scenario " WG_RACE_DIR "/race.json 2>&1", out, sizeof(out)),
+	    1);
 	assert_contains(out, "unknown ruleset 'race'");
-	assert_int_equal(run(WG_DAEMON " check-scenario /nonexistent.json 2>&1", out, sizeof(out)),
-	                 1);
+	assert_int_equal(
+	    e2e_run(WG_DAEMON " check-scenario /nonexistent.json 2>&1", out, sizeof(out)), 1);
 	assert_contains(out, "cannot read");
 	/* the test daemon knows it */
-	assert_int_equal(
-	    run(WG_TEST_DAEMON " check-scenario " WG_RACE_DIR "/race.json 2>&1", out, sizeof(out)),
-	    0);
+	assert_int_equal(e2e_run(WG_TEST_DAEMON " check-scenario " WG_RACE_DIR "/race.json 2>&1",
+	                         out, sizeof(out)),
+	                 0);
 	assert_contains(out, "ok    ");
 	assert_contains(out, "scenario 'race'");
 }

@@ -29,28 +29,13 @@
 static struct e2e_server server;
 static struct e2e_client alice, bob, carol;
 
-/* Runs a shell command, captures stdout+stderr into out; returns the exit code. */
-static int run(const char *cmd, char *out, size_t size)
-{
-	FILE *p = popen(cmd, "r");
-	size_t n = 0;
-	int status;
-
-	assert_non_null(p);
-	while (n + 1 < size && fgets(out + n, (int)(size - n), p) != NULL)
-		n += strlen(out + n);
-	out[n] = '\0';
-	status = pclose(p);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* Runs tests/svg_check.py on file with the options; fails the test with its report. */
 static void check_svg(const char *file, const char *options)
 {
 	char cmd[2048], out[8192];
 
 	snprintf(cmd, sizeof(cmd), "%s %s %s %s 2>&1", WG_PYTHON3, WG_SVG_CHECK, file, options);
-	if (run(cmd, out, sizeof(out)) != 0)
+	if (e2e_run(cmd, out, sizeof(out)) != 0)
 		fail_msg("svg_check.py %s %s:\n%s", file, options, out);
 }
 
@@ -74,7 +59,7 @@ static int sh(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(cmd, sizeof(cmd), fmt, ap);
 	va_end(ap);
-	return run(cmd, out, sizeof(out));
+	return e2e_run(cmd, out, sizeof(out));
 }
 
 /* The SVG of the last text-mode reply: its data lines less their two leading spaces. */
@@ -191,7 +176,7 @@ static void test_render_and_check_scenario_svg(void **state)
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
-	assert_int_equal(run(WG_DAEMON " --help", out, sizeof(out)), 0);
+	assert_int_equal(e2e_run(WG_DAEMON " --help", out, sizeof(out)), 0);
 	assert_contains(out, "render FILE.json");
 	assert_contains(out, "check-scenario [--svg[=DIR]] FILE...");
 	/* render: the set-up as a spectator sees it, on stdout */
@@ -204,14 +189,14 @@ static void test_render_and_check_scenario_svg(void **state)
 	assert_int_equal(
 	    sh("%s render %s/scheldt.json | cmp -s - %s", WG_DAEMON, WG_DATA_DIR, path), 0);
 	/* what cannot be rendered says why */
-	assert_int_equal(run(WG_DAEMON " render 2>&1", out, sizeof(out)), 2);
+	assert_int_equal(e2e_run(WG_DAEMON " render 2>&1", out, sizeof(out)), 2);
 	assert_contains(out, "usage: wargamed render FILE.json");
 	snprintf(cmd, sizeof(cmd), "%s render %s/fm-scheldt-broken.json 2>&1", WG_DAEMON,
 	         WG_TEST_DATA);
-	assert_int_equal(run(cmd, out, sizeof(out)), 1);
+	assert_int_equal(e2e_run(cmd, out, sizeof(out)), 1);
 	assert_contains(out, "fm-scheldt-broken.json");
 	snprintf(cmd, sizeof(cmd), "%s render %s/race.json 2>&1", WG_TEST_DAEMON, WG_RACE_DIR);
-	assert_int_equal(run(cmd, out, sizeof(out)), 1);
+	assert_int_equal(e2e_run(cmd, out, sizeof(out)), 1);
 	assert_contains(out, "the race ruleset draws no pictures");
 
 	/* check-scenario --svg=DIR: one picture per valid file, named after it, render's own */
@@ -219,7 +204,7 @@ static void test_render_and_check_scenario_svg(void **state)
 	snprintf(cmd, sizeof(cmd),
 	         "%s check-scenario --svg=%s/pics %s/scheldt.json %s/fm-test.json 2>&1", WG_DAEMON,
 	         dir, WG_DATA_DIR, WG_TEST_DATA);
-	assert_int_equal(run(cmd, out, sizeof(out)), 0);
+	assert_int_equal(e2e_run(cmd, out, sizeof(out)), 0);
 	snprintf(cmd, sizeof(cmd), "picture %s/scheldt.json: %s/pics/scheldt.svg", WG_DATA_DIR,
 	         dir);
 	assert_contains(out, cmd);
@@ -230,13 +215,13 @@ static void test_render_and_check_scenario_svg(void **state)
 	snprintf(cmd, sizeof(cmd),
 	         "cp %s/fm-test.json %s/copy.json && %s check-scenario --svg %s/copy.json 2>&1",
 	         WG_TEST_DATA, dir, WG_DAEMON, dir);
-	assert_int_equal(run(cmd, out, sizeof(out)), 0);
+	assert_int_equal(e2e_run(cmd, out, sizeof(out)), 0);
 	snprintf(path, sizeof(path), "%s/copy.svg", dir);
 	check_svg(path, "--hexes 144");
 	/* a ruleset without pictures: the file is valid, its picture is an error */
 	snprintf(cmd, sizeof(cmd), "%s check-scenario --svg=%s %s/race.json 2>&1", WG_TEST_DAEMON,
 	         dir, WG_RACE_DIR);
-	assert_int_equal(run(cmd, out, sizeof(out)), 1);
+	assert_int_equal(e2e_run(cmd, out, sizeof(out)), 1);
 	assert_contains(out, "ok      ");
 	assert_contains(out, "picture: the race ruleset draws no pictures");
 	assert_int_equal(sh("rm -r %s", dir), 0);
