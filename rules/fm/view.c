@@ -1,14 +1,16 @@
 /*
- * view.c -- what each viewer may see: view() and the handlers of the query
- * verbs (reach, map, units, hex, markers, crt; the table is verbs.c).
+ * view.c -- what each viewer may see: view() (its members, and for a viewer
+ * with a screen its text: the status and the board of board.c) and the
+ * handlers of the query verbs (reach, units, hex, markers, crt; map is
+ * board.c; the table is verbs.c).
  *
  * Redaction (AMB-26, FM-8.2.1-07): unit positions and strengths are public
- * (F&M has no hidden units).  Of support fire markers, everyone sees the
- * counter mix and how many markers each side holds, has committed and has
- * used; a marker's id and value are shown to its owner only while it is in
- * his hand or face down, and only when support.pick=chosen; to everyone
- * once revealed (step b5, or announced in a bombardment).  Spectators
- * (RULES_SPECTATOR) see only public information.
+ * (F&M has no hidden units; AMB-120: nor what they did this player turn).  Of
+ * support fire markers, everyone sees the counter mix and how many markers
+ * each side holds, has committed and has used; a marker's id and value are
+ * shown to its owner only while it is in his hand or face down, and only when
+ * support.pick=chosen; to everyone once revealed (step b5, or announced in a
+ * bombardment).  Spectators (RULES_SPECTATOR) see only public information.
  */
 #include "fm_int.h"
 
