@@ -17,33 +17,11 @@
 
 static struct fmt T;
 
-static cJSON *scheldt_doc(void)
-{
-	FILE *f = fopen(WG_DATA_DIR "/scheldt.json", "rb");
-	char *buf;
-	long n;
-	cJSON *doc;
-
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	doc = cJSON_Parse(buf);
-	free(buf);
-	assert_non_null(doc);
-	return doc;
-}
-
 /* The Scheldt game after the Allied set-up (BS-18.0): turn 1, Allied Movement Phase. */
 static int setup(void **state)
 {
 	(void)state;
-	fmt_open_doc(&T, scheldt_doc(), NULL, 1);
+	fmt_open_doc(&T, fmt_file_doc(WG_DATA_DIR "/scheldt.json"), NULL, 1);
 	assert_int_equal(fmt_do(&T, ALLIED, "place 3/1 3320"), 0);
 	assert_int_equal(fmt_do(&T, ALLIED, "place 10/1 3321"), 0);
 	assert_int_equal(fmt_do(&T, ALLIED, "place 4/2 3420"), 0);
@@ -59,22 +37,10 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* Runs a query line as viewer on a screen of cols x rows into T.reply; returns the code. */
+/* A query of viewer on a screen of cols x rows, into T.reply. */
 static int query(int viewer, int cols, int rows, const char *line)
 {
-	char buf[256], *argv[16], *save = NULL;
-	int argc = 0;
-
-	snprintf(buf, sizeof(buf), "%s", line);
-	for (char *tok = strtok_r(buf, " ", &save); tok && argc < 16;
-	     tok = strtok_r(NULL, " ", &save))
-		argv[argc++] = tok;
-	cJSON_Delete(T.reply);
-	T.reply = cJSON_CreateObject();
-	memset(&T.err, 0, sizeof(T.err));
-	T.rc = fm_ruleset.query(T.m.game, &(struct rules_viewer){viewer, cols, rows}, argc, argv,
-	                        T.reply, &T.err);
-	return T.rc;
+	return fmt_query_screen(&T, viewer, cols, rows, line);
 }
 
 static cJSON *lines_of(const cJSON *o)
