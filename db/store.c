@@ -171,6 +171,18 @@ int db_event_each_last(struct db_store *st, int64_t game, unsigned mask, int lim
 	return ((struct db__head *)st)->ops->event_each_last(st, game, mask, limit, fn, ctx);
 }
 
+int db_event_each_since(struct db_store *st, int64_t game, unsigned mask, int64_t action, int limit,
+                        int (*fn)(void *ctx, const struct db_event *e), void *ctx)
+{
+	return ((struct db__head *)st)
+	    ->ops->event_each_since(st, game, mask, action, limit, fn, ctx);
+}
+
+int db_action_last_of(struct db_store *st, int64_t game, int side, int64_t *seq)
+{
+	return ((struct db__head *)st)->ops->action_last_of(st, game, side, seq);
+}
+
 int db_event_count_after(struct db_store *st, int64_t game, unsigned mask, int64_t after,
                          int64_t *count)
 {

@@ -174,6 +174,8 @@ struct db_action {
  * WG_E_STORAGE if seq would leave a gap (seq > last seq of the game + 1).
  * dice NULL is stored as "[]". */
 int db_action_append(struct db_store *st, const struct db_action *a);
+/* The seq of side's last player action (host 0) in game in *seq, 0 if side has none. */
+int db_action_last_of(struct db_store *st, int64_t game, int side, int64_t *seq);
 /* Calls fn for each action of game with seq > after, in seq order.  The
  * strings in *a are valid only during the call (do not free them). */
 int db_action_each(struct db_store *st, int64_t game, int64_t after,
@@ -207,6 +209,11 @@ int db_event_append(struct db_store *st, const struct db_event *e, int64_t *seq)
  * fn as for actions. */
 int db_event_each_last(struct db_store *st, int64_t game, unsigned mask, int limit,
                        int (*fn)(void *ctx, const struct db_event *e), void *ctx);
+/* The first `limit` events of game visible to mask that actions after action seq `action`
+ * produced (e->action > action: 0 gives them all), oldest first; limit <= 0 means all of
+ * them.  fn as for actions. */
+int db_event_each_since(struct db_store *st, int64_t game, unsigned mask, int64_t action, int limit,
+                        int (*fn)(void *ctx, const struct db_event *e), void *ctx);
 /* Number of events of game with seq > after visible to mask. */
 int db_event_count_after(struct db_store *st, int64_t game, unsigned mask, int64_t after,
                          int64_t *count);

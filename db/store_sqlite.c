@@ -117,6 +117,11 @@
 	  "SELECT game, seq, action, audience, json, at FROM (SELECT * FROM events "               \
 	  "WHERE game = ?1 AND (audience & ?2) != 0 ORDER BY seq DESC LIMIT ?3) "                  \
 	  "ORDER BY seq")                                                                          \
+	X(EVENT_EACH_SINCE,                                                                        \
+	  "SELECT game, seq, action, audience, json, at FROM events "                              \
+	  "WHERE game = ?1 AND action > ?3 AND (audience & ?2) != 0 ORDER BY seq LIMIT ?4")        \
+	X(ACTION_LAST_OF, "SELECT COALESCE(MAX(seq), 0) FROM actions "                             \
+	                  "WHERE game = ?1 AND side = ?2 AND host = 0")                            \
 	X(EVENT_COUNT_AFTER, "SELECT count(*) FROM events "                                        \
 	                     "WHERE game = ?1 AND seq > ?3 AND (audience & ?2) != 0")              \
 	X(EVENT_LAST_SEQ, "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game = ?1")              \
@@ -940,17 +945,14 @@ static int sq_event_append(struct db_store *st, const struct db_event *e, int64_
 	return rc;
 }
 
-static int sq_event_each_last(struct db_store *st, int64_t game, unsigned mask, int limit,
-                              int (*fn)(void *ctx, const struct db_event *e), void *ctx)
+/* Steps a bound event query (columns game, seq, action, audience, json, at), calling fn per
+ * row, and releases it. */
+static int db__event_walk(struct db_store *st, enum db__stmt_id id, sqlite3_stmt *stmt,
+                          int (*fn)(void *ctx, const struct db_event *e), void *ctx,
+                          const char *what)
 {
-	sqlite3_stmt *stmt = db__acquire(st, DB__S_EVENT_EACH_LAST);
 	int rc, ret = 0;
 
-	if (stmt == NULL)
-		return WG_E_STORAGE;
-	sqlite3_bind_int64(stmt, 1, game);
-	sqlite3_bind_int64(stmt, 2, (sqlite3_int64)mask);
-	sqlite3_bind_int(stmt, 3, limit > 0 ? limit : -1); /* -1: no LIMIT */
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		struct db_event e = {
 		    .game = sqlite3_column_int64(stmt, 0),
@@ -962,7 +964,7 @@ static int sq_event_each_last(struct db_store *st, int64_t game, unsigned mask, 
 		};
 
 		if (e.json == NULL) {
-			ret = db__errf(st, WG_E_NO_MEMORY, "db_event_each_last: out of memory");
+			ret = db__errf(st, WG_E_NO_MEMORY, "%s: out of memory", what);
 			break;
 		}
 		ret = fn(ctx, &e);
@@ -970,9 +972,36 @@ static int sq_event_each_last(struct db_store *st, int64_t game, unsigned mask, 
 			break;
 	}
 	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
-		ret = db__sqlerr(st, "db_event_each_last");
-	db__release(st, DB__S_EVENT_EACH_LAST, stmt);
+		ret = db__sqlerr(st, what);
+	db__release(st, id, stmt);
 	return ret;
+}
+
+static int sq_event_each_last(struct db_store *st, int64_t game, unsigned mask, int limit,
+                              int (*fn)(void *ctx, const struct db_event *e), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_EVENT_EACH_LAST);
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, game);
+	sqlite3_bind_int64(stmt, 2, (sqlite3_int64)mask);
+	sqlite3_bind_int(stmt, 3, limit > 0 ? limit : -1); /* -1: no LIMIT */
+	return db__event_walk(st, DB__S_EVENT_EACH_LAST, stmt, fn, ctx, "db_event_each_last");
+}
+
+static int sq_event_each_since(struct db_store *st, int64_t game, unsigned mask, int64_t action,
+                               int limit, int (*fn)(void *ctx, const struct db_event *e), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_EVENT_EACH_SINCE);
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, game);
+	sqlite3_bind_int64(stmt, 2, (sqlite3_int64)mask);
+	sqlite3_bind_int64(stmt, 3, action);
+	sqlite3_bind_int(stmt, 4, limit > 0 ? limit : -1);
+	return db__event_walk(st, DB__S_EVENT_EACH_SINCE, stmt, fn, ctx, "db_event_each_since");
 }
 
 /* Runs a bound query whose one row has one integer column, into *value. */
@@ -1005,6 +1034,17 @@ static int sq_event_count_after(struct db_store *st, int64_t game, unsigned mask
 	sqlite3_bind_int64(stmt, 2, (sqlite3_int64)mask);
 	sqlite3_bind_int64(stmt, 3, after);
 	return db__int_query(st, DB__S_EVENT_COUNT_AFTER, stmt, count, 0, "db_event_count_after");
+}
+
+static int sq_action_last_of(struct db_store *st, int64_t game, int side, int64_t *seq)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_ACTION_LAST_OF);
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, game);
+	sqlite3_bind_int(stmt, 2, side);
+	return db__int_query(st, DB__S_ACTION_LAST_OF, stmt, seq, 0, "db_action_last_of");
 }
 
 static int sq_event_last_seq(struct db_store *st, int64_t game, int64_t *seq)
@@ -1283,6 +1323,8 @@ const struct db_backend db__sqlite = {
     .snapshot_latest = sq_snapshot_latest,
     .event_append = sq_event_append,
     .event_each_last = sq_event_each_last,
+    .event_each_since = sq_event_each_since,
+    .action_last_of = sq_action_last_of,
     .event_count_after = sq_event_count_after,
     .event_last_seq = sq_event_last_seq,
     .seat_seen = sq_seat_seen,

@@ -20,6 +20,7 @@
 #include "fanout.h"
 #include "games.h"
 #include "host.h"
+#include "rules/core/textmap.h"
 #include "server.h"
 
 static int check_version(struct srv_cmd_ctx *ctx, const struct srv_game *g, int reads);
@@ -163,27 +164,147 @@ static void describe(struct srv_game *g, int viewer, cJSON *data, cJSON *lines)
 	}
 }
 
+/* Lines view keeps for the engine's text (a status of about four lines, a board of two rows
+ * with its legend) and the two lines around the events it lists. */
+#define VIEW_ROOM 19
+
+/* What view's text mode builds its lines with: the screen, and (events) the lines of
+ * "since your last action" gathered before the board is fitted below them. */
+struct view_text {
+	cJSON *lines;
+	int cols;      /* a line's characters: the screen less the two-space prefix */
+	int n;         /* events listed */
+	int64_t first; /* the seq of the first */
+};
+
+static void view_line(void *arg, const char *text)
+{
+	add_line(((struct view_text *)arg)->lines, text);
+}
+
+/* Adds text to vt's lines wrapped at the screen's width. */
+static void view_add(struct view_text *vt, const char *text)
+{
+	rules_text_wrap(text, vt->cols, 4, view_line, vt);
+}
+
+static int since_one(void *arg, const struct db_event *e)
+{
+	struct view_text *vt = arg;
+	cJSON *ev = cJSON_Parse(e->json), *text;
+	char buf[700];
+
+	if (vt->n++ == 0)
+		vt->first = e->seq;
+	text = cJSON_GetObjectItemCaseSensitive(ev, "text");
+	snprintf(buf, sizeof(buf), "  %s", cJSON_IsString(text) ? text->valuestring : "?");
+	view_add(vt, buf);
+	cJSON_Delete(ev);
+	return 0;
+}
+
+/*
+ * "Since your last action": the texts of the events visible to viewer's side since its
+ * last accepted action (every event when it has none yet), the first `cap` of them,
+ * then "... and N more (log N)" (`log N` shows exactly those).  Nothing for a
+ * spectator, who has no actions.  0 or a storage error (ctx->err filled).
+ */
+static int since_last_action(struct srv_cmd_ctx *ctx, struct srv_game *g, int viewer, int cap,
+                             struct view_text *vt)
+{
+	struct db_store *st = ctx->srv->store;
+	unsigned mask = RULES_AUD_SIDE(viewer);
+	int64_t last = 0, total = 0;
+	struct view_text items = {NULL, vt->cols, 0, 0};
+	char buf[200];
+	cJSON *it;
+	int rc;
+
+	if (viewer == RULES_SPECTATOR || g->rec.status == DB_GAME_OPEN)
+		return 0;
+	items.lines = cJSON_CreateArray();
+	rc = db_action_last_of(st, g->rec.id, viewer, &last);
+	if (rc == 0)
+		rc = db_event_each_since(st, g->rec.id, mask, last, cap, since_one, &items);
+	if (rc == 0 && items.n > 0)
+		rc = db_event_count_after(st, g->rec.id, mask, items.first - 1, &total);
+	if (rc != 0) {
+		cJSON_Delete(items.lines);
+		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(st));
+	}
+	if (last > 0)
+		snprintf(buf, sizeof(buf), "since your last action (v=%lld):%s", (long long)last,
+		         items.n ? "" : " nothing new");
+	else
+		snprintf(buf, sizeof(buf), "since the start (you have not acted yet):%s",
+		         items.n ? "" : " nothing");
+	view_add(vt, buf);
+	cJSON_ArrayForEach(it, items.lines) add_line(vt->lines, it->valuestring);
+	if (total > items.n) {
+		snprintf(buf, sizeof(buf), "  ... and %lld more (log %lld)",
+		         (long long)(total - items.n), (long long)(total - items.n));
+		view_add(vt, buf);
+	}
+	cJSON_Delete(items.lines);
+	return 0;
+}
+
+/*
+ * view: the header facts (describe) and the engine's view object; in text mode also the
+ * engine's text for a person (status and board, fitted to the rows the other lines leave)
+ * and what happened since the viewer's last action, every line within the screen's width.
+ * JSON mode asks the engine for no text (cols 0) and reads no events: it stays cheap.
+ */
 static int exec_view(struct srv_cmd_ctx *ctx)
 {
 	struct srv_game *g = current(ctx, 1);
-	cJSON *data, *lines, *state, *slines;
-	int viewer;
+	cJSON *data, *lines, *head, *state, *slines, *item;
+	struct rules_viewer who;
+	struct view_text vt, since;
+	int text = ctx->conn->mode != PROTO_JSON, cap;
 
 	if (g == NULL)
 		return ctx->err.code;
-	viewer = viewer_of(ctx, g);
+	who.side = viewer_of(ctx, g);
+	who.cols = text ? ctx->conn->cols : 0;
+	who.rows = text ? ctx->conn->rows : 0;
 	data = cJSON_CreateObject();
 	lines = cJSON_AddArrayToObject(data, "lines");
-	describe(g, viewer, data, lines);
-	state = g->entry->rs->view(
-	    g->match.game, &(struct rules_viewer){viewer, ctx->conn->cols, ctx->conn->rows});
+	head = cJSON_CreateArray();
+	describe(g, who.side, data, head);
+	vt.lines = lines;
+	vt.cols = (who.cols > 22 ? who.cols : 22) - 2;
+	since = vt;
+	since.lines = cJSON_CreateArray();
+	cJSON_ArrayForEach(item, head)
+	{
+		if (text)
+			view_add(&vt, item->valuestring);
+		else
+			add_line(lines, item->valuestring);
+	}
+	cJSON_Delete(head);
+	/* as many events as leave room for the engine's status and a board of two rows */
+	cap = who.rows - 2 - cJSON_GetArraySize(lines) - VIEW_ROOM;
+	cap = cap < 2 ? 2 : cap > 8 ? 8 : cap;
+	if (text && since_last_action(ctx, g, who.side, cap, &since) != 0) {
+		cJSON_Delete(since.lines);
+		cJSON_Delete(data);
+		return ctx->err.code;
+	}
+	/* the engine's lines get the rows left by the typed line, the ok line and ours */
+	if (text)
+		who.rows -= 2 + cJSON_GetArraySize(lines) + cJSON_GetArraySize(since.lines);
+	if (text && who.rows < 1)
+		who.rows = 1;
+	state = g->entry->rs->view(g->match.game, &who);
 	if (state == NULL) {
+		cJSON_Delete(since.lines);
 		cJSON_Delete(data);
 		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
 	}
 	slines = cJSON_DetachItemFromObjectCaseSensitive(state, "lines");
 	if (cJSON_IsArray(slines)) {
-		cJSON *item;
 		cJSON_ArrayForEach(item, slines)
 		{
 			if (cJSON_IsString(item))
@@ -191,6 +312,8 @@ static int exec_view(struct srv_cmd_ctx *ctx)
 		}
 	}
 	cJSON_Delete(slines);
+	cJSON_ArrayForEach(item, since.lines) add_line(lines, item->valuestring);
+	cJSON_Delete(since.lines);
 	cJSON_AddItemToObject(data, "state", state);
 	srv_conn_ok(ctx->conn, ctx->tag, data);
 	cJSON_Delete(data);
@@ -204,8 +327,11 @@ const struct srv_cmd srv_cmd_view = {
     .flags = SRV_CMD_GAME | SRV_CMD_READ,
     .group = "game",
     .usage = "view [game=<id>] [v=<n>]",
-    .help = "Shows the game as you may see it: players, status, version v, the dice "
-            "commitment, who must act, and the board. Spectators see only public information.",
+    .help = "Shows the game as you may see it: players, status, version v, dice commitment, "
+            "who must act on what. In text mode also the game's status (F&M: turn, phase, "
+            "battle, markers, who wins if it ended now), the board around the active area "
+            "fitted to your screen, and the events since your last action (a few, then ... "
+            "and N more (log N)). JSON: members only. Spectators see public information only.",
     .exec = exec_view,
 };
 

@@ -35,6 +35,7 @@
 
 #include "hex.h"
 #include "sdoc.h"
+#include "textmap.h"
 
 #define RULES_MAP_ID      24   /* ids of types, zones, flags */
 #define RULES_MAP_TERRAIN 32   /* types of each kind (one bit each) */
@@ -168,22 +169,63 @@ int rules_hexmap_step_cost(const struct rules_hexmap *m, int a, int b);
 /* Distance from hex to side's nearest friendly edge hex, or -1 if side has none. */
 int rules_hexmap_edge_distance(const struct rules_hexmap *m, int hex, int side);
 
-/* One distinct letter per terrain type for text maps: the first free letter of its name
- * (upper case first), '.' for the default terrain; letters has RULES_MAP_TERRAIN. */
+/*
+ * Text maps (hexmap_text.c; the drawing itself is textmap.h): one glyph per
+ * terrain type and per hexside type, chosen from what its id, name and flags
+ * say, so a new map needs no data for them.
+ */
+/* One glyph per terrain type: '.' for the default terrain, '~' for water (a type whose id,
+ * name or a flag has the word sea, ocean, lake or water), else the first free letter of its
+ * name (upper case first).  letters has RULES_MAP_TERRAIN entries. */
 void rules_hexmap_letters(const struct rules_hexmap *m, char *letters);
-/* The letter of hex: its first type other than the default's, else '.'. */
+/* The glyph of hex: its first type other than the default's, else '.'. */
 char rules_hexmap_letter(const struct rules_hexmap *m, const char *letters, int hex);
+/*
+ * One glyph per hexside type, by the words of its id, name and flags: 'X' barred,
+ * blocked, impassable, wall or cliff; '~' sea, ocean or lake; ':' river, stream or creek; '='
+ * canal or ditch; '#' causeway, dike, dam or bridge; '*' minefield or mines; else the
+ * first free of "%&$@^;'".  Types of one kind share its glyph.  glyphs has
+ * RULES_MAP_TERRAIN entries.
+ */
+void rules_hexmap_side_glyphs(const struct rules_hexmap *m, char *glyphs);
+/* The glyph of hexside s (a rules_hex_side index; -1 is none): that of its prohibited
+ * feature if it has one, else of its first feature; '\0' without a feature.  *type (may
+ * be NULL) receives the feature's type index, or -1. */
+char rules_hexmap_side_glyph(const struct rules_hexmap *m, const char *glyphs, int s, int *type);
 
 /*
- * A text map of the rectangle of columns c1..c2 and rows r1..r2 (at most 40
- * columns are drawn): a legend of terrain letters, then two text rows per
- * map row, the hex ids and below each its terrain letter and what cell()
- * writes for it (an occupant, at most 8 characters).  Shifted columns sit
- * half a hex lower.  Each text line is passed to line(ctx, text).
+ * A window of the map drawn as hex cells (textmap.h) with what the map knows:
+ * each cell's text[0] starts with the hex id and its terrain glyph ("3118 C"),
+ * a hex no unit may enter is filled with its glyph, hexsides show their
+ * features' glyphs and, with roads, a '+' where a road or trail crosses.  The
+ * engine adds the rest through cell (occupants in text[1] and text[2], marks
+ * at the end of text[0]); it is not called for filled hexes.
+ *
+ * rules_hexmap_view_init fills the glyphs and clears what was seen; each
+ * rules_hexmap_draw adds what it drew to the *_seen members, which
+ * rules_hexmap_legend turns into the terrain and hexside entries of a legend.
+ * The struct is plain data (a copy can draw without touching the original).
  */
-void rules_hexmap_text(const struct rules_hexmap *m, int c1, int c2, int r1, int r2,
-                       void (*cell)(void *ctx, int hex, char *buf, size_t n),
-                       void (*line)(void *ctx, const char *text), void *ctx);
+struct rules_hexmap_view {
+	const struct rules_hexmap *m;
+	int c1, c2, r1, r2; /* the window (textmap.h) */
+	int width;          /* cell width: at least the id, a space, the glyph */
+	int roads;          /* mark the hexsides roads and trails cross */
+	void (*cell)(void *ctx, int hex, char text[3][RULES_TEXTMAP_LINE]);
+	void *ctx;
+	char letters[RULES_MAP_TERRAIN], glyphs[RULES_MAP_TERRAIN];
+	uint32_t terrain_seen, sides_seen; /* bit per type drawn */
+	int roads_seen;
+};
+
+/* v for map m with cells of width w: glyphs chosen, nothing seen, no window, no cell. */
+void rules_hexmap_view_init(struct rules_hexmap_view *v, const struct rules_hexmap *m, int w);
+/* Draws v's window: line(lctx, text) per line (rules_textmap_draw); 0 or -1. */
+int rules_hexmap_draw(struct rules_hexmap_view *v, void (*line)(void *lctx, const char *text),
+                      void *lctx);
+/* Adds "terrain:" and "hexsides:" entries for what v's draws showed. */
+void rules_hexmap_legend(const struct rules_hexmap_view *v, struct rules_legend *lg);
+
 /* The terrain of hex as text ("Woods, Town"), and its hexsides' features toward each
  * neighbour: side(ctx, neighbour, hexside slot, text) for every hexside with a feature or
  * a flag ("River, road"). */

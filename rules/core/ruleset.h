@@ -72,7 +72,10 @@
 struct rules_scenario; /* ruleset-owned, immutable once loaded */
 
 /* Who asks (view, query): a side or RULES_SPECTATOR, and the size in character cells of the
- * screen the answer is for (a text map fits it): 80 x 24 when the client has not said. */
+ * screen the answer is for (a text map fits it): 80 x 24 when the client has not said.
+ * cols 0 means no screen: a program reads the answer (view in JSON mode), and view() may
+ * leave out the text lines it would build for a person.  Queries always give their lines
+ * (fitted to 80 x 24 when cols is 0). */
 struct rules_viewer {
 	int side;
 	int cols;

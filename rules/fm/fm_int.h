@@ -9,7 +9,8 @@
  *   combat.c    bombardment and ground combat declaration, CRT, results (FM-8.0-8.2)
  *   retreat.c   retreat, displacement, stiff resistance, advance, losses (FM-8.3-8.5)
  *   phase.c     sequence of play, pending(), victory (FM-4)
- *   view.c      view() and the query verbs (map, units, hex, markers, crt, reach)
+ *   view.c      view() and the query verbs (units, hex, markers, crt, reach)
+ *   board.c     the board as text: the map query, view()'s board window, unit states
  *   snapshot.c  snapshot() and restore()
  *   last.c      the last move and the last combat, recorded from each action's public events
  *   picture.c   the picture hook: the board as SVG (`map svg`, `wargamed render`)
@@ -617,8 +618,6 @@ cJSON *fm__view(const struct rules_game *rg, const struct rules_viewer *who);
 /* The query verbs' handlers (struct fm_verb.query; the table is verbs.c). */
 int fm__q_reach(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
                 cJSON *out, struct rules_error *err);
-int fm__q_map(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
-              cJSON *out, struct rules_error *err);
 int fm__q_units(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
                 cJSON *out, struct rules_error *err);
 int fm__q_hex(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
@@ -639,6 +638,25 @@ void fm__last_clear(struct fm_game *g);
  * ev->items[from..] it emitted; before is the game as it was before the action. */
 void fm__last_record(struct fm_game *g, const struct fm_game *before, const struct rules_events *ev,
                      size_t from);
+
+/* ---- board.c ------------------------------------------------------------ */
+
+/* `map [<hex> [<hex>] | all] [zoc] [roads]`: the ASCII hex map (struct fm_verb.query). */
+int fm__q_map(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+              cJSON *out, struct rules_error *err);
+/* The board window around the active area that fits `lines` text lines (one row of hexes
+ * at least) and who's columns, with its legend, into out's "lines". */
+void fm__board_lines(const struct fm_game *g, const struct rules_viewer *who, int lines,
+                     cJSON *out);
+/* What unit did this player turn and can still do, for people ("moved, 2.5 MP left"; ""
+ * when nothing), into buf; returns the half MP it has left, -1 when it may not move now. */
+int fm__unit_doing(const struct fm_game *g, int unit, char *buf, size_t n);
+/* The columns a text line may take on who's screen (its width less the data lines'
+ * two-space prefix, at least 20). */
+int fm__text_cols(const struct rules_viewer *who);
+/* printf into a reply's "lines" (as fm__line), wrapped at cols (continuations indented). */
+void fm__wrapped(cJSON *reply, int cols, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* ---- verbs.c ------------------------------------------------------------ */
 

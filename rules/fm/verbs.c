@@ -83,12 +83,17 @@ static const struct fm_verb system_verbs[] = {
     {.v = {"reach", RULES_VERB_QUERY, 1, 1, "reach <unit>",
            "Every hex the unit can move to now, with its MP cost."},
      .query = fm__q_reach},
-    {.v = {"map", RULES_VERB_QUERY, 0, 2, "map [<hex> <hex>]",
-           "An ASCII map of the area between two corner hexes (default: the whole map)."
-           " `map svg [reach=<unit>] [hexes=<hex>,...]`: the board as an SVG picture."},
+    {.v = {"map", RULES_VERB_QUERY, 0, 4,
+           "map [<hex> [<hex>] | all] [zoc] [roads] | map svg [reach=<unit>] [hexes=<hex>,...]",
+           "An ASCII map of hex cells (id, terrain, occupant: side, full id, strengths, r "
+           "reduced, m moved, x attacked, v advanced, MP left; hexside features on the edges) "
+           "and a legend, fitted to your screen: around the active area, <hex>, between "
+           "corners, or all. zoc, roads: marks. `map svg`: the board as an SVG picture."},
      .query = fm__q_map},
     {.v = {"units", RULES_VERB_QUERY, 0, 1, "units [side]",
-           "Every unit (of one side) with its hex, strengths and state."},
+           "Every unit (of one side) with its hex, strengths and state: what it did this "
+           "player turn (moved, entered, attacked, advanced) and the MP it has left when it "
+           "may still move."},
      .query = fm__q_units},
     {.v = {"hex", RULES_VERB_QUERY, 1, 1, "hex <hex>",
            "Terrain, features, hexsides, occupant and zones of control of one hex."},

@@ -1,14 +1,16 @@
 /*
- * view.c -- what each viewer may see: view() and the handlers of the query
- * verbs (reach, map, units, hex, markers, crt; the table is verbs.c).
+ * view.c -- what each viewer may see: view() (its members, and for a viewer
+ * with a screen its text: the status and the board of board.c) and the
+ * handlers of the query verbs (reach, units, hex, markers, crt; map is
+ * board.c; the table is verbs.c).
  *
  * Redaction (AMB-26, FM-8.2.1-07): unit positions and strengths are public
- * (F&M has no hidden units).  Of support fire markers, everyone sees the
- * counter mix and how many markers each side holds, has committed and has
- * used; a marker's id and value are shown to its owner only while it is in
- * his hand or face down, and only when support.pick=chosen; to everyone
- * once revealed (step b5, or announced in a bombardment).  Spectators
- * (RULES_SPECTATOR) see only public information.
+ * (F&M has no hidden units; AMB-120: nor what they did this player turn).  Of
+ * support fire markers, everyone sees the counter mix and how many markers
+ * each side holds, has committed and has used; a marker's id and value are
+ * shown to its owner only while it is in his hand or face down, and only when
+ * support.pick=chosen; to everyone once revealed (step b5, or announced in a
+ * bombardment).  Spectators (RULES_SPECTATOR) see only public information.
  */
 #include "fm_int.h"
 
@@ -20,6 +22,18 @@
 static const char *const where_names[] = {
     [FM_W_UNPLACED] = "unplaced", [FM_W_WAITING] = "reinforcement", [FM_W_HELD] = "held",
     [FM_W_MAP] = "map",           [FM_W_ELIMINATED] = "eliminated", [FM_W_REMOVED] = "removed",
+};
+
+/* Stable slugs of the phases (view's "phase_slug"; "phase" is the display name). */
+static const char *const phase_slugs[] = {
+    [FM_PH_SETUP] = "setup",
+    [FM_PH_MOVEMENT] = "movement",
+    [FM_PH_BOMBARD] = "bombardment",
+    [FM_PH_COMBAT] = "combat",
+    [FM_PH_MOBILE_MOVE] = "mobile-movement",
+    [FM_PH_MOBILE_COMBAT] = "mobile-combat",
+    [FM_PH_OVER] = "over",
+    [FM_PH_TURN_END] = "turn-end",
 };
 
 static const char *const await_names[] = {
@@ -162,6 +176,76 @@ static cJSON *battle_json(const struct fm_game *g, int viewer)
 	return o;
 }
 
+/* The unit ids of a battle's side, "44/15, 46/15". */
+static void battle_units(const struct fm_game *g, const int16_t *units, int n, char *buf,
+                         size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < n && len < size; k++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? ", " : "",
+		                        fm__def(g, units[k])->id);
+}
+
+/*
+ * view()'s text: the turn and phase and the markers each side has this turn, the battle
+ * (what is public of it: the units, the step, how many markers each side committed), who
+ * would win if the game ended now (the module's victory, when it has one), then the board
+ * around the active area; all of it within the viewer's screen (who->rows lines, who->cols).
+ */
+static void view_text(const struct fm_game *g, const struct rules_viewer *who, cJSON *o)
+{
+	const struct fm_scenario *sc = g->sc;
+	const struct fm_battle *b = &g->b;
+	int cols = fm__text_cols(who), rows = who->rows > 0 ? who->rows : RULES_ROWS_DEFAULT;
+	int winner;
+	char att[200], def[200], summary[200], text[400], buf[RULES_HEX_ID_MAX];
+	const char *slug = phase_slugs[g->phase];
+
+	if (g->over)
+		snprintf(text, sizeof(text), "game over: %s [%s]", g->summary, slug);
+	else if (g->phase == FM_PH_SETUP)
+		snprintf(text, sizeof(text), "set-up: %s places units [%s]",
+		         sc->side_names[g->active], slug);
+	else
+		snprintf(text, sizeof(text), "turn %d/%d%s%s%s: %s %s [%s]", g->turn, sc->turns,
+		         sc->labels[g->turn][0] ? " (" : "", sc->labels[g->turn],
+		         sc->labels[g->turn][0] ? ")" : "", sc->side_names[g->active],
+		         fm__phase_name(g->phase), slug);
+	if (!g->over && g->phase != FM_PH_SETUP) { /* the markers, on the same line if they fit */
+		snprintf(summary, sizeof(summary), "markers: %s %d, %s %d", sc->side_names[0],
+		         fm__markers_available(g, 0), sc->side_names[1],
+		         fm__markers_available(g, 1));
+		if (strlen(text) + 2 + strlen(summary) <= (size_t)cols) {
+			strcat(text, "; ");
+			strcat(text, summary);
+			summary[0] = '\0';
+		}
+	}
+	fm__wrapped(o, cols, "%s", text);
+	if (!g->over && g->phase != FM_PH_SETUP && summary[0])
+		fm__wrapped(o, cols, "%s", summary);
+	if (b->active) {
+		battle_units(g, b->def, b->ndef, def, sizeof(def));
+		battle_units(g, b->att, b->natt, att, sizeof(att));
+		if (b->step <= 4)
+			snprintf(summary, sizeof(summary), "support fire step %d", b->step);
+		else
+			snprintf(summary, sizeof(summary), "markers revealed");
+		fm__wrapped(o, cols, "%s %s (%s)%s%s; %s; markers committed: %s %d, %s %d",
+		            b->bombard ? "bombardment of" : "battle for",
+		            fm__hex_id(g, b->target, buf), def, b->bombard ? "" : " attacked by ",
+		            b->bombard ? "" : att, summary, sc->side_names[0], b->nmark[0],
+		            sc->side_names[1], b->nmark[1]);
+	}
+	if (!g->over && sc->module->victory != NULL &&
+	    sc->module->victory(g, 1, &winner, summary, sizeof(summary)))
+		fm__wrapped(o, cols, "if the game ended now: %s", summary);
+	fm__board_lines(g, who,
+	                rows - cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(o, "lines")), o);
+}
+
 cJSON *fm__view(const struct rules_game *rg, const struct rules_viewer *who)
 {
 	int viewer = who->side;
@@ -175,6 +259,7 @@ cJSON *fm__view(const struct rules_game *rg, const struct rules_viewer *who)
 	cJSON_AddNumberToObject(o, "turn", g->turn);
 	cJSON_AddNumberToObject(o, "turns", g->sc->turns);
 	cJSON_AddStringToObject(o, "phase", fm__phase_name(g->phase));
+	cJSON_AddStringToObject(o, "phase_slug", phase_slugs[g->phase]);
 	cJSON_AddStringToObject(o, "active", g->sc->side_names[g->active]);
 	cJSON_AddStringToObject(o, "await", await_names[g->await]);
 	fm__pending(rg, &p);
@@ -198,6 +283,8 @@ cJSON *fm__view(const struct rules_game *rg, const struct rules_viewer *who)
 		cJSON_AddItemToObject(o, "battle", battle_json(g, viewer));
 	if (g->sc->module->view != NULL)
 		g->sc->module->view(g, viewer, o);
+	if (who->cols > 0) /* a person reads it (rules_viewer) */
+		view_text(g, who, o);
 	return o;
 }
 
@@ -261,99 +348,44 @@ struct map_ctx {
 	cJSON *out;
 };
 
-/* The occupant of a hex in the text map: "side initial:unit". */
-static void map_cell(void *ctx, int hex, char *buf, size_t n)
-{
-	const struct fm_game *g = ((struct map_ctx *)ctx)->g;
-	int o = fm__occupant(g, hex, -1);
-
-	if (o >= 0)
-		snprintf(buf, n, "%c:%.5s", g->sc->side_names[fm__side_of(g, o)][0],
-		         fm__def(g, o)->id);
-}
-
-static void map_line(void *ctx, const char *text)
-{
-	fm__line(((struct map_ctx *)ctx)->out, "%s", text);
-}
-
-int fm__q_map(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
-              cJSON *out, struct rules_error *err)
-{
-	(void)who;
-	const struct rules_hex_grid *grid = &g->sc->map.grid;
-	int c1 = grid->col_min, c2 = grid->col_max, r1 = grid->row_min, r2 = grid->row_max;
-	char buf[RULES_HEX_ID_MAX], letters[RULES_MAP_TERRAIN];
-	struct map_ctx mc = {g, out};
-	cJSON *hexes;
-
-	if (argc == 2)
-		return rules_fail(err, WG_E_BAD_ARGS, "", "usage: map [<hex> <hex>]");
-	if (argc == 3) {
-		int a = fm__hex_parse(g, argv[1]), b = fm__hex_parse(g, argv[2]), t;
-		if (a < 0 || b < 0)
-			return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map",
-			                  a < 0 ? argv[1] : argv[2]);
-		c1 = rules_hex_col(grid, a);
-		c2 = rules_hex_col(grid, b);
-		r1 = rules_hex_row(grid, a);
-		r2 = rules_hex_row(grid, b);
-		if (c1 > c2)
-			t = c1, c1 = c2, c2 = t;
-		if (r1 > r2)
-			t = r1, r1 = r2, r2 = t;
-	}
-	if (c2 - c1 + 1 > 40)
-		c2 = c1 + 39; /* the text map draws at most 40 columns */
-	hexes = cJSON_AddArrayToObject(out, "hexes");
-	rules_hexmap_text(&g->sc->map, c1, c2, r1, r2, map_cell, map_line, &mc);
-	rules_hexmap_letters(&g->sc->map, letters);
-	for (int c = c1; c <= c2; c++)
-		for (int r = r1; r <= r2; r++) {
-			int h = rules_hex_index(grid, c, r), o = fm__occupant(g, h, -1);
-			cJSON *x;
-			if (h < 0)
-				continue;
-			x = cJSON_CreateObject();
-			cJSON_AddStringToObject(x, "hex", fm__hex_id(g, h, buf));
-			cJSON_AddStringToObject(
-			    x, "terrain",
-			    (char[2]){rules_hexmap_letter(&g->sc->map, letters, h), 0});
-			if (o >= 0)
-				cJSON_AddStringToObject(x, "unit", fm__def(g, o)->id);
-			cJSON_AddItemToArray(hexes, x);
-		}
-	return 0;
-}
-
 int fm__q_units(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
                 cJSON *out, struct rules_error *err)
 {
-	(void)who;
-	int side = -1;
+	int side = -1, cols = fm__text_cols(who);
 	cJSON *arr = cJSON_AddArrayToObject(out, "units");
-	char buf[RULES_HEX_ID_MAX], lab[64];
+	char buf[RULES_HEX_ID_MAX], lab[64], where[48], doing[96], line[256];
 
 	if (argc == 2 && (side = fm__side_by_name(g->sc, argv[1])) < 0)
 		return rules_fail(err, WG_E_BAD_ARGS, "", "no side '%s' (%s or %s)", argv[1],
 		                  g->sc->side_names[0], g->sc->side_names[1]);
 	for (int i = 0; i < g->nunits; i++) {
+		const char *sn = g->sc->side_names[fm__side_of(g, i)];
+		cJSON *o;
+		int left = -1;
 		if (side >= 0 && fm__side_of(g, i) != side)
 			continue;
-		cJSON_AddItemToArray(arr, unit_json(g, i));
+		cJSON_AddItemToArray(arr, o = unit_json(g, i));
 		fm__unit_label(g, i, lab, sizeof(lab));
-		if (g->u[i].where == FM_W_MAP)
-			fm__line(out, "%-8s %-28s %s%s%s", g->sc->side_names[fm__side_of(g, i)],
-			         lab, fm__hex_id(g, g->u[i].hex, buf),
-			         fm__def(g, i)->mobile ? " mobile" : "",
-			         (g->u[i].flags & FM_UF_ADVANCED) ? " advanced" : "");
-		else if (fm__def(g, i)->setup == FM_SETUP_ARRIVES && g->u[i].where == FM_W_WAITING)
-			fm__line(out, "%-8s %-28s arrives turn %d",
-			         g->sc->side_names[fm__side_of(g, i)], lab,
+		doing[0] = '\0';
+		if (g->u[i].where == FM_W_MAP) {
+			snprintf(where, sizeof(where), "%s%s", fm__hex_id(g, g->u[i].hex, buf),
+			         fm__def(g, i)->mobile ? " mobile" : "");
+			left = fm__unit_doing(g, i, doing, sizeof(doing));
+		} else if (fm__def(g, i)->setup == FM_SETUP_ARRIVES &&
+		           g->u[i].where == FM_W_WAITING) {
+			snprintf(where, sizeof(where), "arrives turn %d",
 			         fm__def(g, i)->arrive_turn);
-		else
-			fm__line(out, "%-8s %-28s %s", g->sc->side_names[fm__side_of(g, i)], lab,
-			         where_names[g->u[i].where]);
+		} else {
+			snprintf(where, sizeof(where), "%s", where_names[g->u[i].where]);
+		}
+		if (left >= 0)
+			cJSON_AddNumberToObject(o, "mp_left", left / 2.0);
+		/* columns when they fit the screen, else single spaces; then wrapped */
+		if (snprintf(line, sizeof(line), "%-8s %-28s %s%s%s", sn, lab, where,
+		             doing[0] ? "; " : "", doing) > cols)
+			snprintf(line, sizeof(line), "%s %s %s%s%s", sn, lab, where,
+			         doing[0] ? "; " : "", doing);
+		fm__wrapped(out, cols, "%s", line);
 	}
 	return 0;
 }

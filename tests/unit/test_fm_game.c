@@ -207,7 +207,8 @@ static void test_fm_queries(void **state)
 	assert_true(fmt_reply_has(&t, "F Fortification, f Flooded"));
 	assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(t.reply, "hexes")) == 48);
 	assert_int_equal(fmt_query(&t, RULES_SPECTATOR, "map"), 0);
-	assert_int_equal(fmt_query(&t, ALLIED, "map 0101"), WG_E_BAD_ARGS);
+	assert_int_equal(fmt_query(&t, ALLIED, "map 0101 0412 0505"), WG_E_BAD_ARGS);
+	assert_int_equal(fmt_query(&t, ALLIED, "map 0101"), 0); /* a window around one hex */
 	assert_int_equal(fmt_query(&t, ALLIED, "units german"), 0);
 	assert_true(fmt_reply_has(&t, "1/1 FJ (3-6-4)"));
 	assert_true(fmt_reply_has(&t, "arrives turn 1"));

@@ -9,7 +9,12 @@
 
 cJSON *fmt_doc(void)
 {
-	FILE *f = fopen(WG_TEST_DATA "/fm-test.json", "rb");
+	return fmt_file_doc(WG_TEST_DATA "/fm-test.json");
+}
+
+cJSON *fmt_file_doc(const char *path)
+{
+	FILE *f = fopen(path, "rb");
 	char *buf;
 	long n;
 	cJSON *doc;
@@ -134,6 +139,11 @@ int fmt_do(struct fmt *t, int side, const char *line)
 
 int fmt_query(struct fmt *t, int viewer, const char *line)
 {
+	return fmt_query_screen(t, viewer, RULES_COLS_DEFAULT, RULES_ROWS_DEFAULT, line);
+}
+
+int fmt_query_screen(struct fmt *t, int viewer, int cols, int rows, const char *line)
+{
 	char buf[512], *argv[32];
 	int argc;
 
@@ -142,7 +152,8 @@ int fmt_query(struct fmt *t, int viewer, const char *line)
 	cJSON_Delete(t->reply);
 	t->reply = cJSON_CreateObject();
 	memset(&t->err, 0, sizeof(t->err));
-	t->rc = fm_ruleset.query(t->m.game, &RULES_VIEWER(viewer), argc, argv, t->reply, &t->err);
+	t->rc = fm_ruleset.query(t->m.game, &(struct rules_viewer){viewer, cols, rows}, argc, argv,
+	                         t->reply, &t->err);
 	return t->rc;
 }
 

@@ -34,6 +34,8 @@ struct fmt {
 
 /* The parsed base scenario document (caller frees with cJSON_Delete). */
 cJSON *fmt_doc(void);
+/* The parsed scenario document of a file (caller frees). */
+cJSON *fmt_file_doc(const char *path);
 /* Loads doc (consumed) with options "k=v k=v" (may be NULL) and starts the game.
  * With setup == 0 the Allied choice unit is placed and set-up ended. */
 void fmt_open_doc(struct fmt *t, cJSON *doc, const char *opts, int setup);
@@ -47,6 +49,8 @@ void fmt_close(struct fmt *t);
 int fmt_do(struct fmt *t, int side, const char *line);
 /* Runs a query line as viewer into t->reply; returns the code. */
 int fmt_query(struct fmt *t, int viewer, const char *line);
+/* The same for a viewer whose screen is cols x rows characters (fmt_query: 80 x 24). */
+int fmt_query_screen(struct fmt *t, int viewer, int cols, int rows, const char *line);
 /* Asserts the last action failed with code and rule (rule may be NULL). */
 void fmt_refused(struct fmt *t, int code, const char *rule);
 

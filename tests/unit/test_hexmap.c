@@ -170,22 +170,23 @@ static void test_hexmap_costs_and_prohibitions(void **state)
 
 struct lines {
 	int n;
-	char text[16][200];
+	char text[32][200];
 };
 
 static void collect(void *ctx, const char *text)
 {
 	struct lines *l = ctx;
 
-	if (l->n < 16)
+	if (l->n < 32)
 		snprintf(l->text[l->n++], sizeof(l->text[0]), "%s", text);
 }
 
-static void mark_town(void *ctx, int h, char *buf, size_t n)
+/* An engine's cell text: a unit in 0303. */
+static void mark_town(void *ctx, int h, char text[3][RULES_TEXTMAP_LINE])
 {
 	(void)ctx;
 	if (h == 10) /* 0303 in column-major order */
-		snprintf(buf, n, "x:1/1");
+		snprintf(text[1], RULES_TEXTMAP_LINE, "x:1/1");
 }
 
 static void test_hexmap_text_map(void **state)
@@ -194,7 +195,10 @@ static void test_hexmap_text_map(void **state)
 	struct ext_seen e;
 	struct rules_error err;
 	struct lines l = {0};
+	struct rules_hexmap_view v;
+	struct rules_legend lg;
 	char letters[RULES_MAP_TERRAIN];
+	int town = -1;
 
 	(void)state;
 	assert_int_equal(load(MAP, &m, &e, &err, NULL), 0);
@@ -203,18 +207,30 @@ static void test_hexmap_text_map(void **state)
 	assert_int_equal(letters[0], '.');
 	assert_int_equal(letters[1], 'W');
 	assert_int_equal(letters[2], 'T');
+	assert_int_equal(letters[4], '~'); /* water */
 	assert_int_equal(rules_hexmap_letter(&m, letters, hex(&m, "0202")), 'W');
-	rules_hexmap_text(&m, 1, 4, 1, 4, mark_town, collect, &l);
-	assert_int_equal(l.n, 2 + 2 * 4); /* the note, the legend, two text lines per map row */
-	assert_non_null(strstr(l.text[1], "W Woods"));
-	assert_non_null(strstr(l.text[1], ". Clear"));
-	for (int k = 2; k < l.n; k++)
-		if (strstr(l.text[k], "x:1/1") != NULL) {
-			assert_non_null(strstr(l.text[k], "T x:1/1"));
-			rules_hexmap_release(&m);
-			return;
-		}
-	fail_msg("the cell text of 0303 is not on the map");
+	rules_hexmap_view_init(&v, &m, 8);
+	v.c1 = v.r1 = 1;
+	v.c2 = v.r2 = 4;
+	v.cell = mark_town;
+	assert_int_equal(rules_hexmap_draw(&v, collect, &l), 0);
+	assert_int_equal(l.n, 4 * 4 + 3); /* four rows of cells, the shifted columns lower */
+	rules_legend_init(&lg);
+	rules_hexmap_legend(&v, &lg);
+	rules_legend_lines(&lg, 60, collect, &l);
+	assert_int_equal(l.n, 19 + 2); /* the legend in two lines of at most 60 characters */
+	assert_non_null(strstr(l.text[19], "terrain: . Clear, W Woods"));
+	assert_non_null(strstr(l.text[19], "~ Sea;"));
+	assert_non_null(strstr(l.text[20], "hexsides: : River, X Cliff"));
+	for (int k = 0; k < 19; k++) {
+		if (strstr(l.text[k], "0404 ~~~") != NULL) /* no unit enters the sea: filled */
+			assert_non_null(strstr(l.text[k + 1], "~~~~~~~~~~"));
+		if (strstr(l.text[k], "0303 T") != NULL)
+			town = k;
+	}
+	assert_true(town >= 0);
+	assert_non_null(strstr(l.text[town + 1], "x:1/1"));
+	rules_hexmap_release(&m);
 }
 
 static void test_hexmap_strict_mode_names_file_path_problem(void **state)

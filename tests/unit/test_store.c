@@ -7,7 +7,8 @@
  * status mask and id order of db_game_each, early stop, re-entrant walks),
  * actions (seq order, `after`, WG_E_EXISTS changing nothing, gaps refused),
  * snapshots (latest selection, replacement, malloc'd state), events (per-game
- * seq, last-N visible to an audience mask, oldest first, counts), seats seen,
+ * seq, last-N visible to an audience mask, oldest first, counts; those after a
+ * side's last player action, db_action_last_of), seats seen,
  * chat (last N per game, lobby), transactions (rollback discards, commit
  * keeps, a refused write inside a transaction leaves it usable),
  * persistence across close/reopen of a temporary file, WAL mode and the
@@ -872,6 +873,86 @@ static void test_event_last_n_with_masks(void **state)
 	assert_int_equal(count, 1);
 }
 
+/* What `view` lists "since your last action": a side's last player action (host actions
+ * do not count) and the events visible to it that later actions produced. */
+static void test_events_since_a_sides_last_action(void **state)
+{
+	struct db_store *st = *state;
+	int64_t g = add_game(st, DB_GAME_ACTIVE, 0), h = add_game(st, DB_GAME_ACTIVE, 0);
+	/* action:  1 start (host), 2 side 0, 3 side 1, 4 side 1, 5 side 0 resigns (host) */
+	static const struct {
+		int side, host;
+	} acts[5] = {{-1, 1}, {0, 0}, {1, 0}, {1, 0}, {0, 2}};
+	/* events: seq 1..7 with the action that produced each and its audience */
+	static const struct {
+		int64_t action;
+		unsigned aud;
+	} evs[7] = {{1, AUD_ALL}, {2, AUD_A},   {2, AUD_ALL}, {3, AUD_B},
+	            {3, AUD_ALL}, {4, AUD_ALL}, {5, AUD_ALL}};
+	struct rows r;
+	int64_t last = -1;
+
+	for (int i = 0; i < 5; i++) {
+		struct db_action a = {.game = g,
+		                      .seq = i + 1,
+		                      .side = acts[i].side,
+		                      .host = acts[i].host,
+		                      .line = "x",
+		                      .at = 10};
+		assert_int_equal(db_action_append(st, &a), 0);
+	}
+	for (int i = 0; i < 7; i++) {
+		char json[32];
+		struct db_event e = {.game = g,
+		                     .action = evs[i].action,
+		                     .audience = evs[i].aud,
+		                     .json = json,
+		                     .at = 20};
+		snprintf(json, sizeof(json), "{\"n\":%d}", i + 1);
+		assert_int_equal(db_event_append(st, &e, NULL), 0);
+	}
+	add_event(st, h, AUD_ALL, "{\"other\":1}");
+
+	/* the last player action of each side; a host action (5) is not one */
+	assert_int_equal(db_action_last_of(st, g, 0, &last), 0);
+	assert_int_equal(last, 2);
+	assert_int_equal(db_action_last_of(st, g, 1, &last), 0);
+	assert_int_equal(last, 4);
+	assert_int_equal(db_action_last_of(st, h, 0, &last), 0);
+	assert_int_equal(last, 0);
+
+	/* side 0 after action 2: 5, 6, 7 (4 is side 1's secret); the first two, oldest first */
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(db_event_each_since(st, g, AUD_A, 2, 2, on_event, &r), 0);
+	assert_int_equal(r.n, 2);
+	assert_int_equal(r.id[0], 5);
+	assert_int_equal(r.id[1], 6);
+	assert_string_equal(r.text[0], "{\"n\":5}");
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(db_event_each_since(st, g, AUD_A, 2, 0, on_event, &r), 0);
+	assert_int_equal(r.n, 3);
+	assert_int_equal(r.id[2], 7);
+	/* side 1 after action 4: only 7 */
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(db_event_each_since(st, g, AUD_B, 4, -1, on_event, &r), 0);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(r.id[0], 7);
+	/* a side that never acted: everything it may see, and nothing of another game */
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(db_event_each_since(st, g, AUD_B, 0, 0, on_event, &r), 0);
+	assert_int_equal(r.n, 6);
+	assert_int_equal(r.id[0], 1);
+	assert_int_equal(r.id[1], 3);
+	/* after the last action: nothing; early stop returns the callback's code */
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(db_event_each_since(st, g, AUD_ALL, 5, 0, on_event, &r), 0);
+	assert_int_equal(r.n, 0);
+	memset(&r, 0, sizeof(r));
+	r.stop_after = 1;
+	assert_int_equal(db_event_each_since(st, g, AUD_A, 0, 0, on_event, &r), 99);
+	assert_int_equal(r.n, 1);
+}
+
 /* ---- seats ---- */
 
 static void test_seat_seen(void **state)
@@ -1567,6 +1648,7 @@ int main(void)
 	    MEM(test_snapshot_latest),
 	    MEM(test_event_seq_per_game),
 	    MEM(test_event_last_n_with_masks),
+	    MEM(test_events_since_a_sides_last_action),
 	    MEM(test_seat_seen),
 	    MEM(test_chat_last_n),
 	    MEM(test_transactions),
