@@ -676,6 +676,10 @@ int fm__q_options(const struct fm_game *g, const struct rules_viewer *who, int a
 /* Offers the action "prefix choice" (choice NULL: "prefix"): listed under prefix only if
  * the engine accepts it now.  0, or WG_E_NO_MEMORY. */
 int fm__offer(struct fm_legal *l, const char *prefix, const char *choice);
+/* The hexes unit may set up in (FM-3.0-04), into out (at most max); their count, or
+ * WG_E_NO_MEMORY.  While its side sets up: where `place` is accepted now (tried); else its
+ * scenario's set-up hexes that its terrain allows. */
+int fm__setup_hexes(const struct fm_game *g, int unit, int *out, int max);
 /* 1 if the engine would accept line from the side `options` lists for (tried on a copy). */
 int fm__try(struct fm_legal *l, const char *line);
 /* As fm__offer, for an action the caller knows to be legal (not tried); mp_half, when >= 0,

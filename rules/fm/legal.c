@@ -204,6 +204,63 @@ static void text_lines(const struct fm_legal *l, cJSON *out, int cols, int all)
 	}
 }
 
+/* A list for side (unit >= 0: that unit's actions only): the scratch copy, a dice stream
+ * of its own, an empty group array.  0, or WG_E_NO_MEMORY. */
+static int legal_init(struct fm_legal *l, const struct fm_game *g, int side, int unit)
+{
+	static const uint8_t zero_seed[32];
+
+	memset(l, 0, sizeof(*l));
+	l->g = g;
+	l->side = side;
+	l->unit = unit;
+	l->scratch = malloc(sizeof(*g));
+	l->groups = cJSON_CreateArray();
+	if (l->scratch == NULL || l->groups == NULL) {
+		free(l->scratch);
+		cJSON_Delete(l->groups);
+		return WG_E_NO_MEMORY;
+	}
+	rules_dice_seed(&l->dice, zero_seed);
+	return 0;
+}
+
+/* Frees what legal_init took, except the groups (the caller keeps or deletes them). */
+static void legal_done(struct fm_legal *l)
+{
+	free(l->scratch);
+	rules_dice_release(&l->dice);
+}
+
+int fm__setup_hexes(const struct fm_game *g, int unit, int *out, int max)
+{
+	const struct fm_unit_def *d = fm__def(g, unit);
+	char line[LEGAL_LINE_MAX], hex[RULES_HEX_ID_MAX];
+	struct fm_legal l;
+	int n = 0, acting = g->phase == FM_PH_SETUP && fm__acting_side(g) == d->side;
+
+	if (d->setup != FM_SETUP_CHOOSE)
+		return 0;
+	if (acting && legal_init(&l, g, d->side, unit) != 0)
+		return WG_E_NO_MEMORY;
+	for (int k = 0; k < d->where.n && n < max; k++) {
+		int h = d->where.h[k], ok;
+		if (acting) {
+			snprintf(line, sizeof(line), "place %s %s", d->id, fm__hex_id(g, h, hex));
+			ok = fm__try(&l, line);
+		} else {
+			ok = !fm__hex_prohibited(g, h, unit);
+		}
+		if (ok)
+			out[n++] = h;
+	}
+	if (acting) {
+		legal_done(&l);
+		cJSON_Delete(l.groups);
+	}
+	return n;
+}
+
 /* Arguments of `options`: [all] [<unit>]. */
 static int parse_args(const struct fm_game *g, int argc, char **argv, int *all, int *unit,
                       struct rules_error *err)
@@ -224,7 +281,6 @@ static int parse_args(const struct fm_game *g, int argc, char **argv, int *all, 
 int fm__q_options(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
                   cJSON *out, struct rules_error *err)
 {
-	static const uint8_t zero_seed[32];
 	struct fm_legal l;
 	struct rules_pending p;
 	const struct fm_verb *v;
@@ -249,18 +305,8 @@ int fm__q_options(const struct fm_game *g, const struct rules_viewer *who, int a
 		}
 		return 0;
 	}
-	memset(&l, 0, sizeof(l));
-	l.g = g;
-	l.side = side;
-	l.unit = unit;
-	l.scratch = malloc(sizeof(*g));
-	l.groups = cJSON_CreateArray();
-	if (l.scratch == NULL || l.groups == NULL) {
-		free(l.scratch);
-		cJSON_Delete(l.groups);
+	if (legal_init(&l, g, side, unit) != 0)
 		return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
-	}
-	rules_dice_seed(&l.dice, zero_seed);
 	for (size_t i = 0; rc == 0 && (v = fm__verb_at(g->sc, i)) != NULL; i++) {
 		if (v->exec == NULL || v->legal == NULL || !(v->awaits & FM_AWAITS(g->await)))
 			continue;
@@ -268,8 +314,7 @@ int fm__q_options(const struct fm_game *g, const struct rules_viewer *who, int a
 		l.group = NULL;
 		rc = v->legal(g, side, &l);
 	}
-	free(l.scratch);
-	rules_dice_release(&l.dice);
+	legal_done(&l);
 	if (rc != 0) {
 		cJSON_Delete(l.groups);
 		return rules_fail(err, rc, "", "out of memory");

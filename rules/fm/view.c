@@ -348,12 +348,29 @@ struct map_ctx {
 	cJSON *out;
 };
 
+/* "<label>H1 H2 ..." of n hexes into buf (cut with "..." when it does not fit). */
+static void hexes_text(const struct fm_game *g, const int16_t *hexes, int n, char *buf, size_t size,
+                       const char *label)
+{
+	char hex[RULES_HEX_ID_MAX];
+	size_t len = (size_t)snprintf(buf, size, "%s%s", label, n > 0 ? "" : "none");
+
+	for (int k = 0; k < n && len < size; k++) {
+		if (len + RULES_HEX_ID_MAX + 5 >= size) {
+			snprintf(buf + len, size - len, "...");
+			break;
+		}
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? " " : "",
+		                        fm__hex_id(g, hexes[k], hex));
+	}
+}
+
 int fm__q_units(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
                 cJSON *out, struct rules_error *err)
 {
 	int side = -1, cols = fm__text_cols(who);
 	cJSON *arr = cJSON_AddArrayToObject(out, "units");
-	char buf[RULES_HEX_ID_MAX], lab[64], where[48], doing[96], line[256];
+	char buf[RULES_HEX_ID_MAX], lab[64], where[48], doing[1024], line[1200];
 
 	if (argc == 2 && (side = fm__side_by_name(g->sc, argv[1])) < 0)
 		return rules_fail(err, WG_E_BAD_ARGS, "", "no side '%s' (%s or %s)", argv[1],
@@ -373,8 +390,31 @@ int fm__q_units(const struct fm_game *g, const struct rules_viewer *who, int arg
 			left = fm__unit_doing(g, i, doing, sizeof(doing));
 		} else if (fm__def(g, i)->setup == FM_SETUP_ARRIVES &&
 		           g->u[i].where == FM_W_WAITING) {
+			const struct rules_hexlist *at = &fm__def(g, i)->where;
 			snprintf(where, sizeof(where), "arrives turn %d",
 			         fm__def(g, i)->arrive_turn);
+			/* where it may enter (FM-4.1-04) */
+			hexes_text(g, at->h, at->n, doing, sizeof(doing), "enters at ");
+			cJSON_AddItemToObject(o, "entry_hexes", fm__json_hexes(g, at->h, at->n));
+		} else if (g->u[i].where == FM_W_UNPLACED) {
+			int max = fm__def(g, i)->where.n, n;
+			int *h = malloc(sizeof(int) * (size_t)(max > 0 ? max : 1));
+			int16_t *h16 = malloc(sizeof(int16_t) * (size_t)(max > 0 ? max : 1));
+			if (h == NULL || h16 == NULL) {
+				free(h);
+				free(h16);
+				return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
+			}
+			n = fm__setup_hexes(g, i, h, max);
+			snprintf(where, sizeof(where), "%s", where_names[g->u[i].where]);
+			for (int k = 0; k < n; k++)
+				h16[k] = (int16_t)h[k];
+			/* where it may set up (FM-3.0-04) */
+			hexes_text(g, h16, n > 0 ? n : 0, doing, sizeof(doing), "sets up in ");
+			cJSON_AddItemToObject(o, "setup_hexes",
+			                      fm__json_hexes(g, h16, n > 0 ? n : 0));
+			free(h);
+			free(h16);
 		} else {
 			snprintf(where, sizeof(where), "%s", where_names[g->u[i].where]);
 		}

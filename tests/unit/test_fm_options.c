@@ -364,6 +364,50 @@ static void test_options_setup_is_exactly_the_legal_set(void **state)
 	bot_close(&b);
 }
 
+/* FM-3.0-04: `units` shows each unplaced unit the hexes it may set up in (the same ones
+ * `options` lists) and each reinforcement its entry hexes (FM-4.1-04). */
+static void test_units_shows_setup_and_entry_hexes(void **state)
+{
+	struct bot b;
+	struct rules_error err;
+	char verb[] = "units", *argv[] = {verb};
+	cJSON *out = cJSON_CreateObject(), *u, *opts;
+	int seen_setup = 0, seen_entry = 0;
+
+	(void)state;
+	bot_open(&b, 1);
+	assert_int_equal(rules_match_query(&b.m, NULL, &RULES_VIEWER(ALLIED), 1, argv, out, &err),
+	                 0);
+	opts = options_of(&b.m, ALLIED, NULL);
+	cJSON_ArrayForEach(u, cJSON_GetObjectItem(out, "units"))
+	{
+		const cJSON *setup = cJSON_GetObjectItem(u, "setup_hexes"), *h;
+		const char *id = cJSON_GetObjectItem(u, "id")->valuestring;
+		if (setup != NULL) {
+			char line[128];
+			assert_true(cJSON_GetArraySize(setup) > 0);
+			cJSON_ArrayForEach(h, setup)
+			{
+				snprintf(line, sizeof(line), "place %s %s", id, h->valuestring);
+				assert_true(lists(opts, line));
+			}
+			seen_setup++;
+		}
+		if (cJSON_GetObjectItem(u, "entry_hexes") != NULL)
+			seen_entry++;
+	}
+	assert_int_equal(seen_setup, 3); /* 3/1, 10/1, 4/2 */
+	assert_true(seen_entry > 0);
+	{
+		char *lines = cJSON_PrintUnformatted(cJSON_GetObjectItem(out, "lines"));
+		assert_non_null(strstr(lines, "sets up in 3219"));
+		free(lines);
+	}
+	cJSON_Delete(opts);
+	cJSON_Delete(out);
+	bot_close(&b);
+}
+
 /* 1 if the engine accepts line from side on a copy of g (g itself is not touched). */
 static int accepted_on_copy(const struct fm_game *g, int side, const char *line)
 {
@@ -440,6 +484,7 @@ int main(void)
 	    cmocka_unit_test(test_options_movement_lists_reach_and_end),
 	    cmocka_unit_test(test_options_setup_is_exactly_the_legal_set),
 	    cmocka_unit_test(test_options_moves_are_exactly_the_legal_set),
+	    cmocka_unit_test(test_units_shows_setup_and_entry_hexes),
 	    cmocka_unit_test(test_options_bot_plays_scheldt_from_options_alone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
