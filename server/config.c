@@ -13,6 +13,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <sodium.h>
+
 #ifndef WG_VERSION
 #define WG_VERSION "0"
 #endif
@@ -29,6 +31,7 @@ enum opt_id {
 	OPT_OUTPUT_LIMIT,
 	OPT_IDLE_TIMEOUT,
 	OPT_ALLOW_DEBUG,
+	OPT_DEBUG_SEED,
 	OPT_SNAPSHOT_EVERY,
 	OPT_DATA_DIR,
 	OPT_SCENARIOS,
@@ -55,6 +58,8 @@ static const struct opt options[] = {
     {OPT_IDLE_TIMEOUT, "idle-timeout", "SECONDS",
      "close connections that are not logged in and silent for SECONDS (default 120)"},
     {OPT_ALLOW_DEBUG, "allow-debug", NULL, "enable the debug verbs (debug dice); off by default"},
+    {OPT_DEBUG_SEED, "debug-seed", "HEX",
+     "with --allow-debug: every new game takes this 64-hex-digit dice seed (tests, transcripts)"},
     {OPT_SNAPSHOT_EVERY, "snapshot-every", "N", "store a snapshot every N actions (default 50)"},
     {OPT_DATA_DIR, "data-dir", "DIR", "the shipped scenario directory (default: the source data/)"},
     {OPT_SCENARIOS, "scenarios", "DIR", "also load scenario files from DIR (repeatable)"},
@@ -196,6 +201,16 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 			goto bad;
 		cfg->allow_debug = b;
 		return 0;
+	case OPT_DEBUG_SEED: {
+		size_t bin = 0;
+		if (strlen(value) != 64 ||
+		    sodium_hex2bin(cfg->debug_seed, sizeof(cfg->debug_seed), value, 64, NULL, &bin,
+		                   NULL) != 0 ||
+		    bin != sizeof(cfg->debug_seed))
+			goto bad;
+		cfg->debug_seed_set = 1;
+		return 0;
+	}
 	case OPT_SNAPSHOT_EVERY:
 		if (parse_int(value, 1, 1000000, &v) != 0)
 			goto bad;
@@ -342,6 +357,11 @@ int srv_config_parse(struct srv_config *cfg, int argc, char **argv, char *err, s
 			if (apply(cfg, o, value, err, errsize) != 0)
 				return -1;
 		}
+	}
+	if (cfg->debug_seed_set && !cfg->allow_debug) {
+		snprintf(err, errsize, "--debug-seed needs --allow-debug (it makes every game's dice "
+		                       "known in advance)");
+		return -1;
 	}
 	return 0;
 }

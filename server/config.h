@@ -25,6 +25,8 @@ struct srv_config {
 	size_t output_limit; /* bytes queued for one client before it is cut off */
 	int idle_timeout;    /* seconds a connection that is not logged in may stay silent */
 	int allow_debug;
+	int debug_seed_set;           /* --debug-seed: every new game takes debug_seed */
+	unsigned char debug_seed[32]; /* (with --allow-debug only: reproducible games) */
 	int snapshot_every; /* actions between snapshots */
 	char data_dir[512]; /* the shipped scenarios */
 	int nscenario_dirs;

@@ -226,7 +226,10 @@ int srv_host_create(struct srv *s, const struct rules_catalog_entry *entry,
 	snprintf(g->rec.options, sizeof(g->rec.options), "%s", options_text);
 	snprintf(g->rec.engine, sizeof(g->rec.engine), "%s", entry->rs->version);
 	snprintf(g->rec.digest, sizeof(g->rec.digest), "%s", entry->digest);
-	randombytes_buf(g->rec.seed, sizeof(g->rec.seed));
+	if (s->cfg.debug_seed_set) /* --allow-debug --debug-seed: reproducible games */
+		memcpy(g->rec.seed, s->cfg.debug_seed, sizeof(g->rec.seed));
+	else
+		randombytes_buf(g->rec.seed, sizeof(g->rec.seed));
 	crypto_hash_sha256(digest, g->rec.seed, sizeof(g->rec.seed));
 	sodium_bin2hex(g->rec.commitment, sizeof(g->rec.commitment), digest, sizeof(digest));
 	g->rec.status = DB_GAME_OPEN;
