@@ -780,6 +780,33 @@ static void test_bs_tem_04_canal_causeway(void **state)
 	assert_true(scheldt__side_is(T.g, fmt_hex(&T, "1838"), fmt_hex(&T, "1839"), SCH_SF_BARRED));
 }
 
+/* BS-15.2-03, BS-TEM-04 (AMB-112): the causeway 1838/1739 costs +1 MP also when the
+ * Woensdrecht-Flushing road runs over it: the road rate (1/2 MP, FM-5.4.1) does not
+ * swallow it, 1/2 + 1 = 1 1/2 MP; the road on either side still costs 1/2. */
+static void test_bs_15_2_03_causeway_plus_one_on_the_road(void **state)
+{
+	int h1837 = fmt_hex(&T, "1837"), h1838 = fmt_hex(&T, "1838"), h1739 = fmt_hex(&T, "1739"),
+	    h1740 = fmt_hex(&T, "1740"), u = fmt_unit(&T, "1020");
+	const int road[4] = {h1837, h1838, h1739, h1740}; /* the road runs through them */
+	(void)state;
+	for (int k = 0; k < 4; k++)
+		assert_true(T.g->sc->map.hex_flags[road[k]] & RULES_HF_ROAD);
+	assert_true(
+	    T.g->sc->map.side_flags[rules_hex_side_between(&T.g->sc->map.grid, h1838, h1739)] &
+	    RULES_HF_ROAD);
+	assert_int_equal(fm__step_cost(T.g, u, h1838, h1739), 1 + 2);
+	assert_int_equal(fm__step_cost(T.g, u, h1739, h1838), 1 + 2);
+	assert_int_equal(fm__step_cost(T.g, u, h1837, h1838), 1);
+	assert_int_equal(fm__step_cost(T.g, u, h1739, h1740), 1);
+	/* a move of the 1020 (MA 5) from Goes side over the causeway to Middelburg */
+	fmt_clear(&T);
+	T.g->turn = 5;
+	fmt_phase(&T, GERMAN, FM_PH_MOVEMENT);
+	fmt_put(&T, "1020", "1837");
+	assert_int_equal(fmt_do(&T, GERMAN, "move 1020 1838 1739 1740"), 0);
+	assert_int_equal(T.g->u[u].mp_half, 1 + 3 + 1); /* 2 1/2 MP */
+}
+
 static void test_bs_tem_07_antwerp_docks_cost(void **state)
 {
 	(void)state;
@@ -857,6 +884,7 @@ int main(void)
 	    T_(test_bs_tem_02_city),
 	    T_(test_bs_tem_03_road),
 	    T_(test_bs_tem_04_canal_causeway),
+	    T_(test_bs_15_2_03_causeway_plus_one_on_the_road),
 	    T_(test_bs_tem_07_antwerp_docks_cost),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
