@@ -563,6 +563,11 @@ int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, int argc, char
 int fm__enter_phase(struct fm_game *g, int phase, struct rules_dice *d, struct rules_events *ev,
                     struct rules_error *err);
 void fm__pending(const struct rules_game *rg, struct rules_pending *p);
+/* The refusal of verb v (typed as name) when it does not answer the decision awaited now:
+ * WG_E_WRONG_PHASE with the rule that orders the decisions (FM-8.0-06, FM-8.2.1-01,
+ * FM-8.5-07, ...) and what the game waits for. */
+int fm__not_awaited(const struct fm_game *g, const struct fm_verb *v, const char *name,
+                    struct rules_error *err);
 /* The stable slug of the decision awaited now (rules_pending.kind): "setup", "phase",
  * "turn-end", "support-step", "loss", "retreat", "displace", "advance". */
 const char *fm__await_kind(const struct fm_game *g);

@@ -171,8 +171,9 @@ struct fm_module {
 	 * bombardment is declared, after the data's support ranges (support.ranges). */
 	int (*bombard_check)(const struct fm_game *g, int hex, struct rules_error *err);
 	/* A retreat/advance/displacement step (mode): refuse (<0, err filled with the exclusive
-	 * rule), or set *stop to end it there (the retreat then counts as complete).  Called
-	 * before the system's checks of the step. */
+	 * rule), or set *stop to end it there (the retreat then counts as complete) and fill err
+	 * (may be NULL) with the rule and reason, which the system cites if the path given goes
+	 * on past that hex.  Called before the system's checks of the step. */
 	int (*retreat_step)(const struct fm_game *g, int unit, int from, int to, enum fm_rs mode,
 	                    int *stop, struct rules_error *err);
 	/* 0 if unit may not take the current battle's loss (BS-14.1-06). */

@@ -538,6 +538,62 @@ void fm__pending(const struct rules_game *rg, struct rules_pending *p)
 	}
 }
 
+/*
+ * A verb that does not answer the decision awaited now (the side is right): the refusal with
+ * the rule that orders it.  While an attack is being resolved (support steps, loss, retreat,
+ * advance): `end` at a support step would call the declared attack off (FM-8.2.1-01),
+ * anything else comes after the attack is resolved completely (FM-8.0-06).  An advance is
+ * decided only right after the retreat (FM-8.5-07); support markers are placed at the steps
+ * of a declared attack (FM-8.2.1-02); a loss is chosen when a result asks for one
+ * (FM-8.2.4-04); retreat, stiff resistance and displacement answer a retreat result
+ * (FM-8.3-01).
+ */
+int fm__not_awaited(const struct fm_game *g, const struct fm_verb *v, const char *name,
+                    struct rules_error *err)
+{
+	const char *rule = "";
+	char why[160] = "", hex[RULES_HEX_ID_MAX];
+	struct rules_pending p;
+	int side = fm__acting_side(g);
+
+	fm__pending((const struct rules_game *)g, &p);
+	if (g->await != FM_AW_PHASE && (v->awaits & FM_AWAITS(FM_AW_PHASE))) {
+		fm__hex_id(g, g->b.target, hex);
+		if (v->exec == fm__do_end && g->await == FM_AW_SUPPORT) {
+			rule = "FM-8.2.1-01";
+			snprintf(why, sizeof(why),
+			         "the %s on %s is declared and cannot be called off (8.2.1 a)",
+			         g->b.bombard ? "bombardment" : "attack", hex);
+		} else {
+			rule = "FM-8.0-06";
+			snprintf(why, sizeof(why),
+			         "the %s on %s is resolved completely, retreats and advance "
+			         "included, before anything else (8.0)",
+			         g->b.bombard ? "bombardment" : "attack", hex);
+		}
+	} else if (v->awaits & FM_AWAITS(FM_AW_ADVANCE)) {
+		rule = "FM-8.5-07";
+		snprintf(why, sizeof(why),
+		         "an advance after combat is decided at once after the retreat, and no "
+		         "advance is pending now (8.5)");
+	} else if (v->awaits & FM_AWAITS(FM_AW_SUPPORT)) {
+		rule = "FM-8.2.1-02";
+		snprintf(why, sizeof(why),
+		         "support fire markers are placed at the support steps of a declared "
+		         "attack (8.2.1 b)");
+	} else if (v->awaits & FM_AWAITS(FM_AW_LOSS)) {
+		rule = "FM-8.2.4-04";
+		snprintf(why, sizeof(why),
+		         "no combat result asks you to choose a loss now (8.2.4)");
+	} else if (v->awaits & (FM_AWAITS(FM_AW_RETREAT) | FM_AWAITS(FM_AW_DISPLACE))) {
+		rule = "FM-8.3-01";
+		snprintf(why, sizeof(why), "no combat result asks for a retreat now (8.3)");
+	}
+	return rules_fail(err, WG_E_WRONG_PHASE, rule,
+	                  "'%s' is not what the game waits for now%s%s: %s", name,
+	                  why[0] ? ": " : "", why, side >= 0 ? p.what[side] : "");
+}
+
 void fm__outcome(const struct rules_game *rg, struct rules_outcome *o)
 {
 	const struct fm_game *g = (const struct fm_game *)rg;

@@ -223,6 +223,18 @@ int fm__apply_result(struct fm_game *g, struct rules_events *ev, struct rules_er
 
 /* ---- retreat paths ------------------------------------------------------- */
 
+/*
+ * A path given past the hex where an exclusive rule ended the retreat or advance (why: the
+ * rule and reason the module gave with the stop, may be empty): the refusal cites that rule.
+ */
+static int past_stop(struct rules_error *err, int code, const char *fallback,
+                     const struct rules_error *why, const char *what, const char *hex)
+{
+	return rules_fail(err, code, why->rule[0] ? why->rule : fallback, "the %s ends in %s: %s",
+	                  what, hex,
+	                  why->message[0] ? why->message : "an exclusive rule ends it there");
+}
+
 /* Why the step a->b of a retreat from origin is illegal (0 if legal). */
 static int step_bad(const struct fm_game *g, int unit, int origin, int a, int b, int *stop,
                     struct rules_error *err)
@@ -452,6 +464,7 @@ int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 {
 	struct rpath ps[MAX_PATHS], want = {0, {0}, 0};
 	struct fm_retreat_item it;
+	struct rules_error why = {0, "", ""};
 	char buf[RULES_HEX_ID_MAX], txt[64];
 	int unit, k, n, best, longest, pp, found = -1, rc, prev, stop = 0;
 	cJSON *f, *arr;
@@ -484,11 +497,13 @@ int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map",
 			                  argv[a]);
 		if (stop)
-			return rules_fail(err, WG_E_ILLEGAL_RETREAT, "FM-8.3-01",
-			                  "the retreat ends in %s (exclusive rule)",
-			                  fm__hex_id(g, prev, buf));
-		if ((rc = step_bad(g, unit, it.origin, prev, h, &stop, err)) != 0)
+			return past_stop(err, WG_E_ILLEGAL_RETREAT, "FM-8.3-01", &why, "retreat",
+			                 fm__hex_id(g, prev, buf));
+		memset(&why, 0, sizeof(why));
+		if ((rc = step_bad(g, unit, it.origin, prev, h, &stop, &why)) != 0) {
+			*err = why;
 			return rc;
+		}
 		want.h[want.n++] = (int16_t)h;
 		prev = h;
 	}
@@ -876,6 +891,7 @@ int fm__do_advance(struct fm_game *g, struct rules_dice *d, int side, int argc, 
                    cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	char buf[RULES_HEX_ID_MAX], txt[64];
+	struct rules_error why = {0, "", ""};
 	int unit, k, prev, stop = 0, rc;
 	size_t len = 0;
 	cJSON *f;
@@ -917,11 +933,13 @@ int fm__do_advance(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			                  "advance may not stray from it (FM-8.5)",
 			                  argv[a], fm__hex_id(g, g->b.path[a - 2], buf));
 		if (stop)
-			return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-8.5-10",
-			                  "the advance must stop in %s (exclusive rule)",
-			                  fm__hex_id(g, prev, buf));
-		if ((rc = adv_bad(g, unit, prev, h, &stop, err)) != 0)
+			return past_stop(err, WG_E_ILLEGAL_MOVE, "FM-8.5-10", &why, "advance",
+			                 fm__hex_id(g, prev, buf));
+		memset(&why, 0, sizeof(why));
+		if ((rc = adv_bad(g, unit, prev, h, &stop, &why)) != 0) {
+			*err = why;
 			return rc;
+		}
 		len +=
 		    (size_t)snprintf(txt + len, sizeof(txt) - len, "%s%s", len ? "-" : "", argv[a]);
 		if (len >= sizeof(txt))

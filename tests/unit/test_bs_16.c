@@ -130,9 +130,13 @@ static void test_bs_16_1_04_movement_phase_only(void **state)
 	T.g->phase = FM_PH_MOBILE_MOVE;
 	fmt_do(&T, ALLIED, "land 156/52 2131");
 	fmt_refused(&T, WG_E_WRONG_PHASE, "BS-16.1-04");
+	assert_true(bst_msg_has(&T, "never the Mobile Movement Phase"));
+	/* in the Combat Phase the refusal names the Combat Phase, not the Mobile Movement one */
 	T.g->phase = FM_PH_COMBAT;
 	fmt_do(&T, ALLIED, "land 156/52 2131");
 	fmt_refused(&T, WG_E_WRONG_PHASE, "BS-16.1-04");
+	assert_true(bst_msg_has(&T, "this is the Combat Phase"));
+	assert_false(bst_msg_has(&T, "Mobile"));
 }
 
 /* BS-16.1-05: on coastal hexes within 10 hexes of Terneuzen, German-held ones included;

@@ -207,6 +207,10 @@ static void test_fm_8_3_08_short_retreat_reduces(void **state)
 	assert_int_equal(fmt_step(&T, "1037"), 1);
 	assert_int_equal(T.g->await, FM_AW_ADVANCE);
 	assert_int_equal(fmt_do(&T, ALLIED, "advance none"), 0);
+	/* FM-8.5-07: declined, there is no later advance */
+	fmt_do(&T, ALLIED, "advance 9/3 0201");
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.5-07");
+	assert_non_null(strstr(T.err.message, "at once after the retreat"));
 	/* already reduced: eliminated */
 	fmt_phase(&T, ALLIED, FM_PH_COMBAT);
 	fmt_put(&T, "1037", "0201");
@@ -558,7 +562,9 @@ static void test_fm_8_5_advance_after_combat(void **state)
 	fmt_do(&T, GERMAN, "advance 1037 0505");
 	fmt_refused(&T, WG_E_NOT_YOUR_TURN, NULL);
 	fmt_do(&T, ALLIED, "attack 0402 9/3");
-	fmt_refused(&T, WG_E_WRONG_PHASE, NULL); /* FM-8.5-07: decide now */
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.0-06"); /* FM-8.5-07: decide now */
+	fmt_do(&T, ALLIED, "end");
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.0-06");
 	fmt_do(&T, ALLIED, "advance 8/3 0505");
 	fmt_refused(&T, WG_E_ILLEGAL_MOVE, "FM-8.5-06");
 	fmt_do(&T, ALLIED, "advance 9/3 0504");
@@ -572,6 +578,8 @@ static void test_fm_8_5_advance_after_combat(void **state)
 	fmt_refused(&T, WG_E_ILLEGAL_MOVE, "FM-8.5-11");
 	assert_int_equal(fmt_do(&T, ALLIED, "advance 7/3 0505 0504"), 0);
 	assert_int_equal(T.g->await, FM_AW_PHASE);
+	fmt_do(&T, ALLIED, "advance 8/3 0505"); /* FM-8.5-07: no later advance */
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.5-07");
 	fmt_put(&T, "1038", "0503");
 	fmt_do(&T, ALLIED, "attack 0503 9/3");
 	fmt_refused(&T, WG_E_ILLEGAL_ATTACK, "FM-8.5-12");

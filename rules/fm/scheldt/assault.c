@@ -197,9 +197,10 @@ int scheldt__do_land(struct fm_game *g, struct rules_dice *dice, int side, int a
 	if (g->phase != FM_PH_MOVEMENT)
 		return rules_fail(
 		    err, WG_E_WRONG_PHASE, group ? "BS-16.2-01" : "BS-16.1-04",
-		    "the %s is declared and placed in the Allied Movement Phase, never "
-		    "the Mobile Movement Phase",
-		    group_name[group]);
+		    "this is the %s: the %s is declared and its units placed in the "
+		    "Allied Movement Phase%s",
+		    fm__phase_name(g->phase), group_name[group],
+		    g->phase == FM_PH_MOBILE_MOVE ? ", never the Mobile Movement Phase" : "");
 	if (!scheldt__may_land(g, group, unit)) {
 		if (unit == d->withdraw_unit && g->u[unit].where == FM_W_ELIMINATED)
 			return rules_fail(err, WG_E_ILLEGAL_ACTION, "BS-13.1-04",
