@@ -155,7 +155,9 @@ struct fm_step {
 };
 
 struct fm_unit_def {
-	char id[FM_ID];
+	char id[FM_ID];   /* what the engine prints and players type: the printed id with each
+	                   * space written '_' ("1/1_FJ"), unique in the scenario */
+	char name[FM_ID]; /* the id as printed on the counter and given in the data ("1/1 FJ") */
 	int side;
 	char nationality[FM_ID], size[8], type[FM_ID], formation[40];
 	int mobile, zoc, nsteps, start_step;
@@ -419,8 +421,8 @@ int fm__occupant(const struct fm_game *g, int hex, int except);
 int fm__occupants(const struct fm_game *g, int hex);
 /* A unit in hex that is not of side, or -1 (a beach-assault hex may hold both sides). */
 int fm__enemy_in(const struct fm_game *g, int hex, int side);
-/* The unit index of a printed id ("1/1 FJ" or "1/1_FJ": case-insensitive, '_' for ' '),
- * or -1. */
+/* The unit index of an id as typed or printed ("1/1_FJ" or "1/1 FJ": case-insensitive, '_'
+ * and ' ' alike), or -1. */
 int fm__unit_by_id(const struct fm_scenario *sc, const char *id);
 /* fm__unit_by_id for a player's argument: the unit's index, or
  * WG_E_NO_SUCH_UNIT with err saying which id is unknown. */

@@ -55,6 +55,8 @@ static cJSON *unit_json(const struct fm_game *g, int i)
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "id", d->id);
+	if (strcmp(d->name, d->id) != 0) /* the counter's printed id, for display only */
+		cJSON_AddStringToObject(o, "name", d->name);
 	cJSON_AddStringToObject(o, "side", g->sc->side_names[d->side]);
 	cJSON_AddStringToObject(o, "where", where_names[g->u[i].where]);
 	if (g->u[i].where == FM_W_MAP)

@@ -382,6 +382,38 @@ static void test_bs_11_2_04_2_ag(void **state)
 	strength("2 AG", 6, 6, 7);
 }
 
+/* FM-2.3.1-01, BS-11.2-04/05/06: the counters printed "2 AG", "1 AG", "1/1 FJ" ... are shown
+ * and typed 2_AG, 1_AG, 1/1_FJ everywhere (events, JSON "unit" fields, `units`, refusals);
+ * the printed id stays their name. */
+static void test_bs_11_2_04_unit_ids_typeable_as_shown(void **state)
+{
+	(void)state;
+	for (int i = 0; i < T.g->nunits; i++) {
+		assert_null(strchr(def(fm__def(T.g, i)->name)->id, ' '));
+		assert_int_equal(fm__unit_by_id(T.g->sc, fm__def(T.g, i)->id), i);
+	}
+	assert_string_equal(def("2 AG")->id, "2_AG");
+	assert_string_equal(def("2_AG")->name, "2 AG");
+	assert_string_equal(def("1/3 FJ")->id, "1/3_FJ");
+	T.g->turn = 3;
+	fmt_phase(&T, GERMAN, FM_PH_MOVEMENT);
+	fmt_events_clear(&T);
+	assert_int_equal(fmt_do(&T, GERMAN, "enter 2_AG 1517"), 0);
+	assert_true(fmt_events_mention(&T, RULES_AUD_PUBLIC, "\"unit\":\"2_AG\"") > 0);
+	assert_true(fmt_events_mention(&T, RULES_AUD_PUBLIC, "2_AG enters") > 0);
+	assert_int_equal(fmt_events_mention(&T, RULES_AUD_PUBLIC, "2 AG"), 0);
+	/* a refusal names the unit as it is typed */
+	fmt_do(&T, GERMAN, "enter 1_AG 1517");
+	assert_int_equal(T.rc, WG_E_ILLEGAL_MOVE);
+	assert_non_null(strstr(T.err.message, "1_AG"));
+	assert_null(strstr(T.err.message, "1 AG"));
+	/* units: the id shown is the id typed; the JSON keeps the printed name beside it */
+	assert_int_equal(fmt_query(&T, GERMAN, "units german"), 0);
+	assert_true(fmt_reply_has(&T, "2_AG (6-6-7)"));
+	assert_true(fmt_reply_has(&T, "\"id\":\"2_AG\",\"name\":\"2 AG\""));
+	assert_false(fmt_reply_has(&T, "1/1 FJ ("));
+}
+
 static void test_bs_11_2_05_1_ag(void **state)
 {
 	(void)state;
@@ -829,6 +861,7 @@ int main(void)
 	    T_(test_bs_11_2_02_719_and_its_fallback),
 	    T_(test_bs_11_2_03_59),
 	    T_(test_bs_11_2_04_2_ag),
+	    T_(test_bs_11_2_04_unit_ids_typeable_as_shown),
 	    T_(test_bs_11_2_05_1_ag),
 	    T_(test_bs_11_2_06_1_1_fj),
 	    T_(test_bs_11_2_07_1_2_fj),

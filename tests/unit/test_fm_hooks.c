@@ -27,7 +27,7 @@
 
 static int is(const struct fm_game *g, int unit, const char *id)
 {
-	return strcmp(fm__def(g, unit)->id, id) == 0;
+	return fm__unit_by_id(g->sc, id) == unit;
 }
 
 static int h_may_act(const struct fm_game *g, int unit, enum fm_act act, struct rules_error *err)
