@@ -196,6 +196,8 @@ static int fm_apply(struct rules_game *rg, struct rules_dice *d, int side,
 	err->message[0] = '\0';
 	err->rule[0] = '\0';
 	rc = dispatch(g, d, side, v, argc, argv, reply, ev, err);
+	if (rc == 0)
+		rc = fm__turn_end_settle(g, d, ev, err);
 	if (rc == 0 && g->sc->module->settle != NULL)
 		rc = g->sc->module->settle(g, ev, err);
 	if (rc == 0 && !g->over)

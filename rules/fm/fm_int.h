@@ -559,8 +559,14 @@ int fm__start_game(struct fm_game *g, struct rules_dice *d, struct rules_events 
 /* The start of a game turn: Support Fire Marker Phase, then the first player's turn. */
 int fm__begin_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                    struct rules_error *err);
+/* `end` / `end force`: ends the phase (the module's end_check and end_forfeit permitting);
+ * the reply says what ended, what passed by itself, and what the game waits for now. */
 int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
                cJSON *reply, struct rules_events *ev, struct rules_error *err);
+/* After every accepted action: an End of Player Turn step with nothing left to decide (the
+ * last rebuild made) passes by itself instead of waiting for `end`. */
+int fm__turn_end_settle(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                        struct rules_error *err);
 /* Skips phases with nothing to do and enters the next phase. */
 int fm__enter_phase(struct fm_game *g, int phase, struct rules_dice *d, struct rules_events *ev,
                     struct rules_error *err);

@@ -150,6 +150,21 @@ int scheldt__land_hex_ok(const struct fm_game *g, int group, int unit, int hex,
 	return 0;
 }
 
+int scheldt__group_lander(const struct fm_game *g, int group)
+{
+	const struct scheldt_data *d = scheldt__data(g);
+
+	for (int k = 0; k < d->ngroup[group]; k++) {
+		int u = d->group[group][k];
+		if (!scheldt__may_land(g, group, u))
+			continue;
+		for (int h = 0; h < g->sc->map.grid.count; h++)
+			if (scheldt__land_hex_ok(g, group, u, h, NULL) == 0)
+				return u;
+	}
+	return -1;
+}
+
 int scheldt__may_share(const struct fm_game *g, int unit, int hex)
 {
 	const struct scheldt_data *d = scheldt__data(g);
