@@ -244,6 +244,7 @@ struct fm_opts {
 	int fort_total;         /* fort.halve=total */
 	int continuation;       /* movement.allow_continuation */
 	int chain_check;        /* displace.chain_check */
+	int keep_path;          /* displace.keep_path_vacant (AMB-111) */
 	int ex[FM_MAX_EXOPTS];  /* the exclusive module's options (struct fm_exopt order) */
 };
 

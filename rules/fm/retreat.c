@@ -663,8 +663,13 @@ int fm__do_stiff(struct fm_game *g, struct rules_dice *d, int side, int argc, ch
 
 /* ---- displacement -------------------------------------------------------- */
 
-/* Legal displacement destination for unit from its hex to `to` (FM-8.3.1-04). */
-static int displace_bad(const struct fm_game *g, int unit, int to, int retreating,
+/*
+ * Legal displacement destination for unit from its hex to `to` (FM-8.3.1-04), in a chain
+ * that frees hex freed for the retreating unit (-1: none known).  AMB-111: not onto a hex
+ * between the retreating unit and the hex freed for it, which its retreat would then pass
+ * through, so that it leaves a path of vacant hexes for the advance (FM-8.5-05).
+ */
+static int displace_bad(const struct fm_game *g, int unit, int to, int retreating, int freed,
                         struct rules_error *err)
 {
 	int from = g->u[unit].hex, stop = 0, occ;
@@ -695,20 +700,33 @@ static int displace_bad(const struct fm_game *g, int unit, int to, int retreatin
 	if (retreating >= 0 && g->u[retreating].hex == to)
 		return rules_fail(err, WG_E_ILLEGAL_RETREAT, "FM-8.3.1-01",
 		                  "%s is the retreating unit's own hex", hb);
+	if (g->opt.keep_path && retreating >= 0 && freed >= 0 && to != freed &&
+	    fm__distance(g, g->u[retreating].hex, to) + fm__distance(g, to, freed) ==
+	        fm__distance(g, g->u[retreating].hex, freed)) {
+		char fb[RULES_HEX_ID_MAX];
+		return rules_fail(
+		    err, WG_E_ILLEGAL_RETREAT, "FM-8.5-05",
+		    "%s lies between %s and %s, the hex freed for it: %s would retreat "
+		    "through it, and a retreat leaves a path of vacant hexes behind it "
+		    "(FM-8.5, FM-8.3.1, AMB-111)",
+		    hb, fm__def(g, retreating)->id, fm__hex_id(g, freed, fb),
+		    fm__def(g, retreating)->id);
+	}
 	return 0;
 }
 
 /* 1 if unit has a vacant legal displacement hex; *any: any legal one (friendly-occupied
  * included) other than hex exclude (the hex of the unit displacing it). */
-static int displace_options(const struct fm_game *g, int unit, int retreating, int exclude,
-                            int *any)
+static int displace_options(const struct fm_game *g, int unit, int retreating, int freed,
+                            int exclude, int *any)
 {
 	int vac = 0;
 
 	*any = 0;
 	for (int d = 0; d < RULES_HEX_DIRS; d++) {
 		int to = rules_hex_neighbour(&g->sc->map.grid, g->u[unit].hex, d);
-		if (to < 0 || to == exclude || displace_bad(g, unit, to, retreating, NULL) != 0)
+		if (to < 0 || to == exclude ||
+		    displace_bad(g, unit, to, retreating, freed, NULL) != 0)
 			continue;
 		*any = 1;
 		if (fm__occupant(g, to, unit) < 0)
@@ -721,7 +739,7 @@ int fm__do_displace(struct fm_game *g, struct rules_dice *d, int side, int argc,
                     cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	char from[RULES_HEX_ID_MAX], to_id[RULES_HEX_ID_MAX];
-	int unit, to, retreating = -1, occ, any, vac, rc;
+	int unit, to, retreating = -1, freed, occ, any, vac, rc;
 	cJSON *f;
 
 	(void)argc;
@@ -789,9 +807,11 @@ int fm__do_displace(struct fm_game *g, struct rules_dice *d, int side, int argc,
 			    fm__def(g, unit)->id);
 		}
 	}
-	if ((rc = displace_bad(g, unit, to, retreating, err)) != 0)
+	/* the hex this chain frees for the retreating unit: the first displaced unit's */
+	freed = g->await == FM_AW_DISPLACE ? g->b.freed : g->u[unit].hex;
+	if ((rc = displace_bad(g, unit, to, retreating, freed, err)) != 0)
 		return rc;
-	vac = displace_options(g, unit, retreating, -1, &any);
+	vac = displace_options(g, unit, retreating, freed, -1, &any);
 	occ = fm__occupant(g, to, unit);
 	if (occ >= 0) {
 		int any2;
@@ -803,7 +823,7 @@ int fm__do_displace(struct fm_game *g, struct rules_dice *d, int side, int argc,
 			    fm__def(g, unit)->id);
 		/* FM-8.3.1-05 [S]: only if that unit has a valid hex of its own */
 		if (g->opt.chain_check &&
-		    !displace_options(g, occ, retreating, g->u[unit].hex, &any2) && !any2)
+		    !displace_options(g, occ, retreating, freed, g->u[unit].hex, &any2) && !any2)
 			return rules_fail(
 			    err, WG_E_ILLEGAL_RETREAT, "FM-8.3.1-05",
 			    "%s cannot be displaced into %s: %s there has no valid hex "

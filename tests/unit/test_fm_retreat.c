@@ -282,6 +282,46 @@ static void test_fm_8_3_1_01_displacement(void **state)
 	fmt_close(&t);
 }
 
+/* FM-8.3.1-01, FM-8.5-05 (AMB-111): the displaced unit may not be put on a hex the retreat
+ * then passes through (0304, between 0305 and the freed 0303): the retreat leaves a path of
+ * vacant hexes and the attacker may advance along all of it, up to the retreated unit.  With
+ * displace.keep_path_vacant=false it may, and the advance is cut short there. */
+static void test_fm_8_3_1_01_displacement_keeps_path_of_retreat_vacant(void **state)
+{
+	struct fmt t;
+	(void)state;
+	corridor(&t);
+	assert_true(t.g->opt.keep_path); /* the default of both editions */
+	fmt_put(&t, "712", "0303");
+	fmt_dice(&t, 1, 1);
+	assert_int_equal(fmt_do(&t, ALLIED, "attack 0305 9/3"), 0); /* D2 */
+	fmt_do(&t, GERMAN, "displace 712 0304");
+	fmt_refused(&t, WG_E_ILLEGAL_RETREAT, "FM-8.5-05");
+	assert_non_null(strstr(t.err.message, "0304 lies between 1037 and 0303"));
+	assert_string_equal(fmt_where(&t, "712"), "0303");
+	assert_int_equal(fmt_do(&t, GERMAN, "displace 712 0302"), 0);
+	assert_int_equal(fmt_do(&t, GERMAN, "retreat 1037 0304 0303"), 0);
+	assert_int_equal(t.g->await, FM_AW_ADVANCE);
+	assert_int_equal(fmt_do(&t, ALLIED, "advance 9/3 0305 0304"), 0); /* the whole path */
+	assert_string_equal(fmt_where(&t, "9/3"), "0304");
+	fmt_close(&t);
+	/* the other reading: the displaced unit blocks the path of retreat */
+	corridor(&t);
+	t.g->opt.keep_path = 0;
+	fmt_put(&t, "712", "0303");
+	fmt_dice(&t, 1, 1);
+	assert_int_equal(fmt_do(&t, ALLIED, "attack 0305 9/3"), 0);
+	assert_int_equal(fmt_do(&t, GERMAN, "displace 712 0304"), 0);
+	assert_int_equal(fmt_do(&t, GERMAN, "retreat 1037 0304 0303"), 0);
+	fmt_do(&t, ALLIED, "advance 9/3 0305 0304");
+	fmt_refused(&t, WG_E_ILLEGAL_MOVE, "FM-8.5-10");
+	assert_int_equal(fmt_do(&t, ALLIED, "advance 9/3 0305"), 0);
+	fmt_close(&t);
+	fmt_open(&t, "displace.keep_path_vacant=false");
+	assert_false(t.g->opt.keep_path);
+	fmt_close(&t);
+}
+
 /* FM-8.3.1-02: displacement is voluntary: a shorter retreat with a reduction instead. */
 static void test_fm_8_3_1_02_displacement_voluntary(void **state)
 {
@@ -643,6 +683,7 @@ int main(void)
 	    T_(test_fm_8_3_02_no_retreat_at_map_edge_eliminates),
 	    T_(test_fm_8_3_08_short_retreat_reduces),
 	    T_(test_fm_8_3_1_01_displacement),
+	    cmocka_unit_test(test_fm_8_3_1_01_displacement_keeps_path_of_retreat_vacant),
 	    T_(test_fm_8_3_1_02_displacement_voluntary),
 	    T_(test_fm_8_3_1_07_displacement_chain),
 	    T_(test_fm_8_3_1_05_chain_needs_valid_hex),
