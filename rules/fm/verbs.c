@@ -27,14 +27,11 @@ static const struct fm_verb system_verbs[] = {
      .awaits = AW(PHASE),
      .exec = fm__do_enter},
     {.v = {"end", RULES_VERB_ACTION, 0, 1, "end | end force",
-           "Finish the current phase (or your set-up). The reply says what ended, which "
-           "phases then passed by themselves because nothing could be done in them (and "
-           "why), and what the game waits for now. `end` is refused when it would give up "
-           "for good a once-only choice the exclusive rules give (unused rebuilds, an "
-           "assault that can no longer be declared later): the refusal names the choice and "
-           "its rule; `end force` ends the phase and gives the choice up. A mandatory act "
-           "(an attack a landed unit owes) is never given up. Leaving units unmoved or not "
-           "attacking needs no force."},
+           "Finish the current phase (or your set-up). The reply says what ended, which phases "
+           "then passed by themselves (and why) and what the game waits for. `end` is refused "
+           "when it would give up for good a once-only choice of the exclusive rules (unused "
+           "rebuilds, a last-chance assault), naming it and its rule; `end force` ends the "
+           "phase and gives it up. Unmoved units or unmade attacks need no force."},
      .awaits = AW(PHASE),
      .exec = fm__do_end},
     {.v = {"bombard", RULES_VERB_ACTION, 2, 3, "bombard <hex> <marker> [<marker>]",
