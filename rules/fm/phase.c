@@ -29,11 +29,15 @@
  * Inside BOMBARD/COMBAT/MOBILE_COMBAT a battle runs its own sub-states
  * (g->await): SUPPORT (steps b1..b4, support.c) -> roll (combat.c) ->
  * LOSS | RETREAT <-> DISPLACE -> ADVANCE (retreat.c) -> PHASE.  `end` is
- * refused while a battle is open (FM-8.0-06), and when the module's
- * end_check refuses it (a mandatory attack not made, BS-16.3-03).  Phases in which the active
- * player can do nothing (no marker to bombard with, no unit able to
- * attack, no mobile unit able to move) are passed automatically with a
- * "phase-skipped" event; the Movement Phase is never skipped.
+ * refused while a battle is open (FM-8.2.1-01, FM-8.0-06: fm__not_awaited), when the
+ * module's end_check refuses it (a mandatory attack not made, BS-16.3-03), and, unless it is
+ * `end force`, when the module's end_forfeit names a once-only choice it would give up
+ * (unused rebuilds, BS-11.1-01).  Phases in which the active player can do nothing (no
+ * marker to bombard with, no unit able to attack, no mobile unit able to move, no decision
+ * left at the End of Player Turn) are passed automatically with a "phase-skipped" event
+ * saying why (fm__turn_end_settle passes the End of Player Turn after the action that used
+ * its last decision); the Movement Phase is never skipped.  `end`'s reply and its
+ * "phase-ended" event say what ended, what passed and what the game waits for.
  * Instant victory checks run after every accepted action.
  */
 #include "fm_int.h"
