@@ -435,15 +435,19 @@ static int next_setup(const struct fm_game *g, int idx)
 /*
  * The reply of an accepted `end`: what it ended, every phase that then passed by itself and
  * why, turn changes, and what the game waits for now (the events from index n0 on).  Lines for
- * people, and the same as JSON members: ended, passed [...], now, summary.
+ * people, and the same as JSON members: ended, passed [...], now, summary.  reply may be
+ * NULL (nothing is written).
  */
 static int end_reply(const struct fm_game *g, int actor, const char *ended, cJSON *reply,
                      const struct rules_events *ev, size_t n0)
 {
-	cJSON *passed = cJSON_AddArrayToObject(reply, "passed"), *now;
+	cJSON *passed, *now;
 	char sum[240];
 	int npassed = 0, side = fm__acting_side(g);
 
+	if (reply == NULL) /* a replay, or a caller that wants no reply */
+		return 0;
+	passed = cJSON_AddArrayToObject(reply, "passed");
 	cJSON_AddStringToObject(reply, "ended", ended);
 	fm__line(reply, "ended: %s", ended);
 	for (size_t k = n0; k < ev->count; k++) {
