@@ -142,7 +142,7 @@ int rules_hexmap_step_cost(const struct rules_hexmap *m, int a, int b)
 {
 	uint32_t mask = m->hex_terrain[b];
 	int base = -1, add = 0, s = a >= 0 ? rules_hex_side_between(&m->grid, a, b) : -1;
-	int noroad = 0;
+	int noroad = 0, side_add = 0, road_add = 0;
 
 	for (int t = 0; t < m->nterrain; t++) {
 		const struct rules_terrain *tt = &m->terrain[t];
@@ -159,23 +159,26 @@ int rules_hexmap_step_cost(const struct rules_hexmap *m, int a, int b)
 		for (int t = 0; t < m->nterrain; t++)
 			if ((m->hex_terrain[a] & (1u << t)) && m->terrain[t].no_road)
 				noroad = 1;
+	if (s >= 0)
+		for (int t = 0; t < m->nsidetypes; t++)
+			if (m->side_feat[s] & (1u << t)) {
+				side_add += m->sidetypes[t].add_half;
+				if (m->sidetypes[t].add_on_road)
+					road_add += m->sidetypes[t].add_half;
+			}
 	if (s >= 0 && !noroad) {
 		if ((m->side_flags[s] & RULES_HF_ROAD) && (m->hex_flags[a] & RULES_HF_ROAD) &&
 		    (m->hex_flags[b] & RULES_HF_ROAD))
-			return m->road_half;
+			return m->road_half + road_add;
 		if ((m->side_flags[s] & RULES_HF_TRAIL) && (m->hex_flags[a] & RULES_HF_TRAIL) &&
 		    (m->hex_flags[b] & RULES_HF_TRAIL))
-			return m->trail_half;
+			return m->trail_half + road_add;
 	}
 	if (base < 0)
 		base = m->terrain[m->default_terrain].mp_half >= 0
 		           ? m->terrain[m->default_terrain].mp_half
 		           : 2;
-	if (s >= 0)
-		for (int t = 0; t < m->nsidetypes; t++)
-			if (m->side_feat[s] & (1u << t))
-				add += m->sidetypes[t].add_half;
-	return base + add;
+	return base + add + side_add;
 }
 
 int rules_hexmap_edge_distance(const struct rules_hexmap *m, int hex, int side)
@@ -269,7 +272,8 @@ static int read_type(struct sdoc *d, const cJSON *it, int i, void *arg)
 	                                    "mp_add",  "prohibited", "mobile_prohibited",
 	                                    "no_road", "flags",      NULL};
 	static const char *const skeys[] = {
-	    "id", "name", "mp_add", "prohibited", "mobile_prohibited", "flags", NULL};
+	    "id",    "name", "mp_add", "mp_add_on_road", "prohibited", "mobile_prohibited",
+	    "flags", NULL};
 	struct types_ctx *c = arg;
 	struct rules_terrain *arr = c->is_side ? c->m->sidetypes : c->m->terrain;
 	struct rules_terrain *t = &arr[i];
@@ -314,6 +318,8 @@ static int read_type(struct sdoc *d, const cJSON *it, int i, void *arg)
 		rc = sdoc_bool(d, it, "mobile_prohibited", &t->mobile_prohibited);
 	if (!rc)
 		rc = sdoc_bool(d, it, "no_road", &t->no_road);
+	if (!rc)
+		rc = sdoc_bool(d, it, "mp_add_on_road", &t->add_on_road);
 	if (!rc && c->ext != NULL && c->ext->type != NULL)
 		rc = c->ext->type(d, it, c->is_side, i, c->ext->ctx);
 	if (!rc)

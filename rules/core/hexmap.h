@@ -61,6 +61,7 @@ struct rules_terrain {
 	int prohibited;        /* no unit may enter / cross */
 	int mobile_prohibited; /* no mobile unit may enter / cross */
 	int no_road;           /* roads here give no road rate */
+	int add_on_road;       /* hexside: add_half is paid on a road or trail move too */
 	int nflags;
 	char flags[RULES_MAP_FLAGS][RULES_MAP_ID]; /* names for exclusive rules */
 };
@@ -160,7 +161,8 @@ int rules_hexmap_side_closed(const struct rules_hexmap *m, int a, int b, int mob
 /*
  * The cost in half MP to enter b from adjacent a (a < 0: entry from off the
  * map): a road (trail) along the hexside into a road (trail) hex costs
- * road_half (trail_half) unless a hex type is no_road; otherwise the highest
+ * road_half (trail_half), plus the "+N" of the hexside's features that are
+ * add_on_road (the Scheldt causeway), unless a hex type is no_road; otherwise the highest
  * base cost of b's types (the default terrain's when none gives one, 2
  * when that has none) plus every "+N" of b's types and of the hexside's
  * features.  -2 when a type of b costs all MP.  Prohibitions are not checked.

@@ -175,12 +175,8 @@ static int dispatch(struct fm_game *g, struct rules_dice *d, int side, const str
 	if (v == NULL || v->exec == NULL)
 		return rules_fail(err, WG_E_UNKNOWN_VERB, "", "'%s' is not an action of this game",
 		                  argv[0]);
-	if (!(v->awaits & FM_AWAITS(g->await))) {
-		fm__pending((const struct rules_game *)g, &p);
-		return rules_fail(err, WG_E_WRONG_PHASE, "",
-		                  "'%s' is not what the game waits for now: %s", argv[0],
-		                  p.what[side]);
-	}
+	if (!(v->awaits & FM_AWAITS(g->await)))
+		return fm__not_awaited(g, v, argv[0], err);
 	return v->exec(g, d, side, argc, argv, reply, ev, err);
 }
 
@@ -193,6 +189,8 @@ int fm__act(struct fm_game *g, struct rules_dice *d, int side, const struct fm_v
 	err->message[0] = '\0';
 	err->rule[0] = '\0';
 	rc = dispatch(g, d, side, v, argc, argv, reply, ev, err);
+	if (rc == 0)
+		rc = fm__turn_end_settle(g, d, ev, err);
 	if (rc == 0 && g->sc->module->settle != NULL)
 		rc = g->sc->module->settle(g, ev, err);
 	if (rc == 0 && !g->over)

@@ -41,8 +41,10 @@
  * The engine version stored with every F&M game (ruleset.h, "Versions"):
  * bump it with every change that can alter the replay of a stored game (a
  * rules fix, a new die roll, an event more or less, a different order).
+ * fm-2: typeable unit ids (2_AG), `end` events and refusals, the End of Player Turn that
+ * never waits with nothing to do, displacement off the path of retreat (AMB-111).
  */
-#define FM_ENGINE_VERSION "fm-1"
+#define FM_ENGINE_VERSION "fm-2"
 
 struct fm_modules;
 

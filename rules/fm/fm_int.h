@@ -158,7 +158,9 @@ struct fm_step {
 };
 
 struct fm_unit_def {
-	char id[FM_ID];
+	char id[FM_ID];   /* what the engine prints and players type: the printed id with each
+	                   * space written '_' ("1/1_FJ"), unique in the scenario */
+	char name[FM_ID]; /* the id as printed on the counter and given in the data ("1/1 FJ") */
 	int side;
 	char nationality[FM_ID], size[8], type[FM_ID], formation[40];
 	int mobile, zoc, nsteps, start_step;
@@ -245,6 +247,7 @@ struct fm_opts {
 	int fort_total;         /* fort.halve=total */
 	int continuation;       /* movement.allow_continuation */
 	int chain_check;        /* displace.chain_check */
+	int keep_path;          /* displace.keep_path_vacant (AMB-111) */
 	int ex[FM_MAX_EXOPTS];  /* the exclusive module's options (struct fm_exopt order) */
 };
 
@@ -458,8 +461,8 @@ int fm__occupant(const struct fm_game *g, int hex, int except);
 int fm__occupants(const struct fm_game *g, int hex);
 /* A unit in hex that is not of side, or -1 (a beach-assault hex may hold both sides). */
 int fm__enemy_in(const struct fm_game *g, int hex, int side);
-/* The unit index of a printed id ("1/1 FJ" or "1/1_FJ": case-insensitive, '_' for ' '),
- * or -1. */
+/* The unit index of an id as typed or printed ("1/1_FJ" or "1/1 FJ": case-insensitive, '_'
+ * and ' ' alike), or -1. */
 int fm__unit_by_id(const struct fm_scenario *sc, const char *id);
 /* fm__unit_by_id for a player's argument: the unit's index, or
  * WG_E_NO_SUCH_UNIT with err saying which id is unknown. */
@@ -596,12 +599,23 @@ int fm__start_game(struct fm_game *g, struct rules_dice *d, struct rules_events 
 /* The start of a game turn: Support Fire Marker Phase, then the first player's turn. */
 int fm__begin_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                    struct rules_error *err);
+/* `end` / `end force`: ends the phase (the module's end_check and end_forfeit permitting);
+ * the reply says what ended, what passed by itself, and what the game waits for now. */
 int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
                cJSON *reply, struct rules_events *ev, struct rules_error *err);
+/* After every accepted action: an End of Player Turn step with nothing left to decide (the
+ * last rebuild made) passes by itself instead of waiting for `end`. */
+int fm__turn_end_settle(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                        struct rules_error *err);
 /* Skips phases with nothing to do and enters the next phase. */
 int fm__enter_phase(struct fm_game *g, int phase, struct rules_dice *d, struct rules_events *ev,
                     struct rules_error *err);
 void fm__pending(const struct rules_game *rg, struct rules_pending *p);
+/* The refusal of verb v (typed as name) when it does not answer the decision awaited now:
+ * WG_E_WRONG_PHASE with the rule that orders the decisions (FM-8.0-06, FM-8.2.1-01,
+ * FM-8.5-07, ...) and what the game waits for. */
+int fm__not_awaited(const struct fm_game *g, const struct fm_verb *v, const char *name,
+                    struct rules_error *err);
 /* The stable slug of the decision awaited now (rules_pending.kind): "setup", "phase",
  * "turn-end", "support-step", "loss", "retreat", "displace", "advance". */
 const char *fm__await_kind(const struct fm_game *g);

@@ -122,8 +122,18 @@ struct fm_module {
 	int (*turn_closing)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
 	                    struct rules_error *err);
 	/* 1 if the active player has decisions at the end of his player turn (rebuilds): the
-	 * game then waits in FM_PH_TURN_END; what (may be NULL) receives the pending text. */
+	 * game then waits in FM_PH_TURN_END; what (may be NULL) receives the pending text.  0:
+	 * the step passes by itself (also after an action that used the last choice up), and
+	 * what receives why nothing can be done ("a rebuild left, no unit eligible"), or "" when
+	 * there is nothing to say. */
 	int (*end_step)(const struct fm_game *g, char *what, size_t n);
+	/* 1 if ending the current phase now gives up for good a once-only choice the exclusive
+	 * rules give (rebuilds left, 11.1; an assault never declared in the last Movement Phase
+	 * it could be): what (n bytes) names the choice and how to make it, rule (FM_ID bytes)
+	 * the rule that makes it lost.  `end` is then refused with them and only `end force`
+	 * ends the phase (its event records what was given up).  Moving, attacking or
+	 * bombarding less than one could is never such a choice. */
+	int (*end_forfeit)(const struct fm_game *g, char *what, size_t n, char *rule);
 	/* At the end of each player turn, after the end-of-turn step. */
 	int (*player_turn_end)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
 	                       struct rules_error *err);
@@ -180,8 +190,9 @@ struct fm_module {
 	 * bombardment is declared, after the data's support ranges (support.ranges). */
 	int (*bombard_check)(const struct fm_game *g, int hex, struct rules_error *err);
 	/* A retreat/advance/displacement step (mode): refuse (<0, err filled with the exclusive
-	 * rule), or set *stop to end it there (the retreat then counts as complete).  Called
-	 * before the system's checks of the step. */
+	 * rule), or set *stop to end it there (the retreat then counts as complete) and fill err
+	 * (may be NULL) with the rule and reason, which the system cites if the path given goes
+	 * on past that hex.  Called before the system's checks of the step. */
 	int (*retreat_step)(const struct fm_game *g, int unit, int from, int to, enum fm_rs mode,
 	                    int *stop, struct rules_error *err);
 	/* 0 if unit may not take the current battle's loss (BS-14.1-06). */

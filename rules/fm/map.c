@@ -58,12 +58,12 @@ int fm__enemy_in(const struct fm_game *g, int hex, int side)
 	return -1;
 }
 
-/* Compares a typed id with a printed one: case-insensitive, '_' matches ' '. */
+/* Compares two forms of a unit id: case-insensitive, '_' and ' ' alike. */
 static int id_eq(const char *typed, const char *printed)
 {
 	for (; *typed && *printed; typed++, printed++) {
-		char a = *typed == '_' ? ' ' : *typed;
-		char b = *printed;
+		char a = *typed == ' ' ? '_' : *typed;
+		char b = *printed == ' ' ? '_' : *printed;
 		if (a >= 'A' && a <= 'Z')
 			a = (char)(a + 32);
 		if (b >= 'A' && b <= 'Z')

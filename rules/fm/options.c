@@ -37,6 +37,7 @@ static const struct optdef optdefs[] = {
     {"fort.halve", {"per_marker", "total"}, OFF(fort_total), 0, 0},
     {"movement.allow_continuation", {"false", "true"}, OFF(continuation), 1, 1},
     {"displace.chain_check", {"false", "true"}, OFF(chain_check), 1, 0},
+    {"displace.keep_path_vacant", {"false", "true"}, OFF(keep_path), 1, 1},
 };
 #undef OFF
 

@@ -29,17 +29,22 @@
  * Inside BOMBARD/COMBAT/MOBILE_COMBAT a battle runs its own sub-states
  * (g->await): SUPPORT (steps b1..b4, support.c) -> roll (combat.c) ->
  * LOSS | RETREAT <-> DISPLACE -> ADVANCE (retreat.c) -> PHASE.  `end` is
- * refused while a battle is open (FM-8.0-06), and when the module's
- * end_check refuses it (a mandatory attack not made, BS-16.3-03).  Phases in which the active
- * player can do nothing (no marker to bombard with, no unit able to
- * attack, no mobile unit able to move) are passed automatically with a
- * "phase-skipped" event; the Movement Phase is never skipped.
+ * refused while a battle is open (FM-8.2.1-01, FM-8.0-06: fm__not_awaited), when the
+ * module's end_check refuses it (a mandatory attack not made, BS-16.3-03), and, unless it is
+ * `end force`, when the module's end_forfeit names a once-only choice it would give up
+ * (unused rebuilds, BS-11.1-01).  Phases in which the active player can do nothing (no
+ * marker to bombard with, no unit able to attack, no mobile unit able to move, no decision
+ * left at the End of Player Turn) are passed automatically with a "phase-skipped" event
+ * saying why (fm__turn_end_settle passes the End of Player Turn after the action that used
+ * its last decision); the Movement Phase is never skipped.  `end`'s reply and its
+ * "phase-ended" event say what ended, what passed and what the game waits for.
  * Instant victory checks run after every accepted action.
  */
 #include "fm_int.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const phase_names[] = {
     [FM_PH_SETUP] = "Set-up",
@@ -212,12 +217,49 @@ static int end_player_turn(struct fm_game *g, struct rules_dice *d, struct rules
                            struct rules_error *err);
 static int close_player_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                              struct rules_error *err);
+static int turn_end_passes(struct fm_game *g, const char *why, struct rules_dice *d,
+                           struct rules_events *ev, struct rules_error *err);
+
+/* The public event of the current phase: "phase" (it begins and waits), "phase-skipped" (it
+ * passes by itself, why says why) or "phase-ended" (the active player ended it, why: what an
+ * `end force` gave up, or NULL). */
+static int phase_event(const struct fm_game *g, const char *type, const char *why,
+                       struct rules_events *ev)
+{
+	const char *side = g->sc->side_names[g->active], *name = fm__phase_name(g->phase);
+	int ended = strcmp(type, "phase-ended") == 0;
+	cJSON *f = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(f, "turn", g->turn);
+	cJSON_AddStringToObject(f, "side", side);
+	cJSON_AddStringToObject(f, "phase", name);
+	if (ended) {
+		cJSON_AddBoolToObject(f, "forced", why != NULL);
+		if (why != NULL)
+			cJSON_AddStringToObject(f, "given_up", why);
+		return rules_emit(
+		    ev, RULES_AUD_PUBLIC, type, f, "turn %d, %s ends the %s%s%s", g->turn, side,
+		    name, why != NULL ? " (end force), giving up: " : "", why != NULL ? why : "");
+	}
+	cJSON_AddBoolToObject(f, "skipped", why != NULL);
+	if (why != NULL) {
+		cJSON_AddStringToObject(f, "reason", why);
+		return rules_emit(ev, RULES_AUD_PUBLIC, type, f, "turn %d, %s %s: passed, %s",
+		                  g->turn, side, name, why);
+	}
+	return rules_emit(ev, RULES_AUD_PUBLIC, type, f, "turn %d, %s %s", g->turn, side, name);
+}
+
+static int phase_passed(const struct fm_game *g, const char *why, struct rules_events *ev)
+{
+	return phase_event(g, "phase-skipped", why, ev);
+}
 
 int fm__enter_phase(struct fm_game *g, int phase, struct rules_dice *d, struct rules_events *ev,
                     struct rules_error *err)
 {
+	const char *why = "";
 	int skip = 0, rc;
-	cJSON *f;
 
 	if (g->over)
 		return 0;
@@ -235,23 +277,19 @@ int fm__enter_phase(struct fm_game *g, int phase, struct rules_dice *d, struct r
 	switch (phase) {
 	case FM_PH_BOMBARD:
 		skip = fm__markers_available(g, g->active) == 0;
+		why = "no support fire marker to bombard with";
 		break;
 	case FM_PH_COMBAT:
 	case FM_PH_MOBILE_COMBAT:
 		skip = !any_can_attack(g);
+		why = "no unit can attack an enemy unit";
 		break;
 	case FM_PH_MOBILE_MOVE:
 		skip = !any_mobile_can_move(g);
+		why = "no mobile unit can move or enter";
 		break;
 	}
-	f = cJSON_CreateObject();
-	cJSON_AddNumberToObject(f, "turn", g->turn);
-	cJSON_AddStringToObject(f, "side", g->sc->side_names[g->active]);
-	cJSON_AddStringToObject(f, "phase", fm__phase_name(phase));
-	cJSON_AddBoolToObject(f, "skipped", skip);
-	rc = rules_emit(ev, RULES_AUD_PUBLIC, skip ? "phase-skipped" : "phase", f,
-	                skip ? "turn %d, %s %s: nothing to do, passed" : "turn %d, %s %s", g->turn,
-	                g->sc->side_names[g->active], fm__phase_name(phase));
+	rc = skip ? phase_passed(g, why, ev) : phase_event(g, "phase", NULL, ev);
 	if (rc || !skip)
 		return rc;
 	if (phase == FM_PH_MOBILE_COMBAT)
@@ -296,7 +334,7 @@ static int close_player_turn(struct fm_game *g, struct rules_dice *d, struct rul
                              struct rules_error *err)
 {
 	const struct fm_module *h = g->sc->module;
-	cJSON *f;
+	char why[200] = "";
 	int rc;
 
 	fm__finish_mover(g);
@@ -304,18 +342,39 @@ static int close_player_turn(struct fm_game *g, struct rules_dice *d, struct rul
 		return rc;
 	if (g->over)
 		return 0;
-	if (h->end_step == NULL || !h->end_step(g, NULL, 0))
+	if (h->end_step == NULL)
 		return end_player_turn(g, d, ev, err);
 	g->phase = FM_PH_TURN_END;
 	g->await = FM_AW_PHASE;
 	g->mover = -1;
-	f = cJSON_CreateObject();
-	cJSON_AddNumberToObject(f, "turn", g->turn);
-	cJSON_AddStringToObject(f, "side", g->sc->side_names[g->active]);
-	cJSON_AddStringToObject(f, "phase", fm__phase_name(g->phase));
-	cJSON_AddBoolToObject(f, "skipped", 0);
-	return rules_emit(ev, RULES_AUD_PUBLIC, "phase", f, "turn %d, %s %s", g->turn,
-	                  g->sc->side_names[g->active], fm__phase_name(g->phase));
+	if (!h->end_step(g, why, sizeof(why)))
+		return turn_end_passes(g, why, d, ev, err);
+	return phase_event(g, "phase", NULL, ev);
+}
+
+/* The End of Player Turn step has nothing left to decide: it passes by itself, saying why
+ * when the module says (a rebuild left but no unit eligible), then the player turn ends. */
+static int turn_end_passes(struct fm_game *g, const char *why, struct rules_dice *d,
+                           struct rules_events *ev, struct rules_error *err)
+{
+	int rc;
+
+	if (why[0] != '\0' && (rc = phase_passed(g, why, ev)) != 0)
+		return rc;
+	return end_player_turn(g, d, ev, err);
+}
+
+int fm__turn_end_settle(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                        struct rules_error *err)
+{
+	const struct fm_module *h = g->sc->module;
+	char why[200] = "";
+
+	if (g->over || g->phase != FM_PH_TURN_END || g->await != FM_AW_PHASE)
+		return 0;
+	if (h->end_step != NULL && h->end_step(g, why, sizeof(why)))
+		return 0;
+	return turn_end_passes(g, why, d, ev, err);
 }
 
 static int end_player_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
@@ -373,16 +432,84 @@ static int next_setup(const struct fm_game *g, int idx)
 	return -1;
 }
 
+/*
+ * The reply of an accepted `end`: what it ended, every phase that then passed by itself and
+ * why, turn changes, and what the game waits for now (the events from index n0 on).  Lines for
+ * people, and the same as JSON members: ended, passed [...], now, summary.  reply may be
+ * NULL (nothing is written).
+ */
+static int end_reply(const struct fm_game *g, int actor, const char *ended, cJSON *reply,
+                     const struct rules_events *ev, size_t n0)
+{
+	cJSON *passed, *now;
+	char sum[240];
+	int npassed = 0, side = fm__acting_side(g);
+
+	if (reply == NULL) /* a replay, or a caller that wants no reply */
+		return 0;
+	passed = cJSON_AddArrayToObject(reply, "passed");
+	cJSON_AddStringToObject(reply, "ended", ended);
+	fm__line(reply, "ended: %s", ended);
+	for (size_t k = n0; k < ev->count; k++) {
+		const cJSON *e = ev->items[k].data;
+		const char *type = cJSON_GetObjectItemCaseSensitive(e, "event")->valuestring;
+		const char *text = cJSON_GetObjectItemCaseSensitive(e, "text")->valuestring;
+		if (ev->items[k].audience != RULES_AUD_PUBLIC)
+			continue;
+		if (strcmp(type, "phase-skipped") == 0) {
+			cJSON_AddItemToArray(passed, cJSON_CreateString(text));
+			fm__line(reply, "%s", text);
+			npassed++;
+		} else if (strcmp(type, "turn-ended") == 0 || strcmp(type, "turn-started") == 0 ||
+		           strcmp(type, "game-over") == 0 || strcmp(type, "unit-withdrawn") == 0) {
+			fm__line(reply, "%s", text);
+		}
+	}
+	now = cJSON_AddObjectToObject(reply, "now");
+	if (g->over || side < 0) {
+		cJSON_AddStringToObject(now, "phase", "game over");
+		fm__line(reply, "now: the game is over: %s", g->summary);
+		snprintf(sum, sizeof(sum), "%s ended; the game is over", ended);
+	} else {
+		struct rules_pending p;
+		cJSON_AddNumberToObject(now, "turn", g->turn);
+		cJSON_AddStringToObject(now, "side", g->sc->side_names[side]);
+		cJSON_AddStringToObject(now, "phase", fm__phase_name(g->phase));
+		fm__pending((const struct rules_game *)g, &p);
+		/* what the game waits for is the actor's to read only when it is his decision */
+		if (side == actor)
+			fm__line(reply, "now: %s", p.what[side]);
+		else
+			fm__line(reply, "now: turn %d, %s's %s", g->turn, g->sc->side_names[side],
+			         fm__phase_name(g->phase));
+		if (npassed > 0)
+			snprintf(sum, sizeof(sum),
+			         "%s ended, %d phase%s passed (nothing to do); now "
+			         "%s's %s",
+			         ended, npassed, npassed == 1 ? "" : "s", g->sc->side_names[side],
+			         fm__phase_name(g->phase));
+		else
+			snprintf(sum, sizeof(sum), "%s ended; now %s's %s", ended,
+			         g->sc->side_names[side], fm__phase_name(g->phase));
+	}
+	cJSON_AddStringToObject(reply, "summary", sum);
+	return 0;
+}
+
 int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
                cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
-	char buf[200];
-	int rc;
+	const struct fm_module *h = g->sc->module;
+	char buf[200], ended[96], lost[200] = "", rule[FM_ID] = "";
+	size_t n0 = ev->count;
+	int force = argc == 2, rc;
 
+	if (argc > 2 || (argc == 2 && strcasecmp(argv[1], "force") != 0))
+		return rules_fail(err, WG_E_BAD_ARGS, "",
+		                  "usage: end, or end force to give up a choice the end of the "
+		                  "phase loses for good");
 	if (g->await != FM_AW_PHASE)
-		return rules_fail(err, WG_E_WRONG_PHASE, "FM-8.0-06",
-		                  "finish the combat in progress first: each attack is resolved "
-		                  "completely before anything else (FM-8.0)");
+		return fm__not_awaited(g, fm__verb_find(g->sc, "end"), argv[0], err);
 	if (side != g->active)
 		return rules_fail(err, WG_E_NOT_YOUR_TURN, "FM-5.2-01", "it is %s's %s",
 		                  g->sc->side_names[g->active], fm__phase_name(g->phase));
@@ -395,22 +522,38 @@ int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, int argc, char
 		                g->sc->side_names[side]);
 		if (rc)
 			return rc;
+		snprintf(ended, sizeof(ended), "the %s set-up", g->sc->side_names[side]);
 		k = next_setup(g, g->setup_idx + 1);
 		if (k >= 0) {
 			g->setup_idx = k;
 			g->active = g->sc->setup_order[k];
-			return 0;
+		} else {
+			g->turn = 1;
+			rc = fm__begin_turn(g, d, ev, err);
 		}
-		g->turn = 1;
-		return fm__begin_turn(g, d, ev, err);
+		return rc ? rc : end_reply(g, side, ended, reply, ev, n0);
 	}
-	if (g->sc->module->end_check != NULL && (rc = g->sc->module->end_check(g, err)) != 0)
+	/* a mandatory act (an attack, a landing) is never given up, not even by end force */
+	if (h->end_check != NULL && (rc = h->end_check(g, err)) != 0)
+		return rc;
+	/* a once-only choice the end of the phase loses for good: only end force gives it up */
+	if (h->end_forfeit != NULL && h->end_forfeit(g, lost, sizeof(lost), rule) && !force)
+		return rules_fail(
+		    err, WG_E_ILLEGAL_ACTION, rule,
+		    "`end` would give up for good %s; make that choice first, or type "
+		    "`end force` to give it up",
+		    lost);
+	snprintf(ended, sizeof(ended), "turn %d, %s %s", g->turn, g->sc->side_names[side],
+	         fm__phase_name(g->phase));
+	if ((rc = phase_event(g, "phase-ended", lost[0] ? lost : NULL, ev)) != 0)
 		return rc;
 	if (g->phase == FM_PH_TURN_END)
-		return end_player_turn(g, d, ev, err);
-	if (g->phase == FM_PH_MOBILE_COMBAT)
-		return close_player_turn(g, d, ev, err);
-	return fm__enter_phase(g, g->phase + 1, d, ev, err);
+		rc = end_player_turn(g, d, ev, err);
+	else if (g->phase == FM_PH_MOBILE_COMBAT)
+		rc = close_player_turn(g, d, ev, err);
+	else
+		rc = fm__enter_phase(g, g->phase + 1, d, ev, err);
+	return rc ? rc : end_reply(g, side, ended, reply, ev, n0);
 }
 
 /* Called by fm.c's start(): set-up if any side has choices, else turn 1. */
@@ -536,6 +679,62 @@ void fm__pending(const struct rules_game *rg, struct rules_pending *p)
 		break;
 	}
 	}
+}
+
+/*
+ * A verb that does not answer the decision awaited now (the side is right): the refusal with
+ * the rule that orders it.  While an attack is being resolved (support steps, loss, retreat,
+ * advance): `end` at a support step would call the declared attack off (FM-8.2.1-01),
+ * anything else comes after the attack is resolved completely (FM-8.0-06).  An advance is
+ * decided only right after the retreat (FM-8.5-07); support markers are placed at the steps
+ * of a declared attack (FM-8.2.1-02); a loss is chosen when a result asks for one
+ * (FM-8.2.4-04); retreat, stiff resistance and displacement answer a retreat result
+ * (FM-8.3-01).
+ */
+int fm__not_awaited(const struct fm_game *g, const struct fm_verb *v, const char *name,
+                    struct rules_error *err)
+{
+	const char *rule = "";
+	char why[160] = "", hex[RULES_HEX_ID_MAX];
+	struct rules_pending p;
+	int side = fm__acting_side(g);
+
+	fm__pending((const struct rules_game *)g, &p);
+	if (g->await != FM_AW_PHASE && (v->awaits & FM_AWAITS(FM_AW_PHASE))) {
+		fm__hex_id(g, g->b.target, hex);
+		if (v->exec == fm__do_end && g->await == FM_AW_SUPPORT) {
+			rule = "FM-8.2.1-01";
+			snprintf(why, sizeof(why),
+			         "the %s on %s is declared and cannot be called off (8.2.1 a)",
+			         g->b.bombard ? "bombardment" : "attack", hex);
+		} else {
+			rule = "FM-8.0-06";
+			snprintf(why, sizeof(why),
+			         "the %s on %s is resolved completely, retreats and advance "
+			         "included, before anything else (8.0)",
+			         g->b.bombard ? "bombardment" : "attack", hex);
+		}
+	} else if (v->awaits & FM_AWAITS(FM_AW_ADVANCE)) {
+		rule = "FM-8.5-07";
+		snprintf(why, sizeof(why),
+		         "an advance after combat is decided at once after the retreat, and no "
+		         "advance is pending now (8.5)");
+	} else if (v->awaits & FM_AWAITS(FM_AW_SUPPORT)) {
+		rule = "FM-8.2.1-02";
+		snprintf(why, sizeof(why),
+		         "support fire markers are placed at the support steps of a declared "
+		         "attack (8.2.1 b)");
+	} else if (v->awaits & FM_AWAITS(FM_AW_LOSS)) {
+		rule = "FM-8.2.4-04";
+		snprintf(why, sizeof(why),
+		         "no combat result asks you to choose a loss now (8.2.4)");
+	} else if (v->awaits & (FM_AWAITS(FM_AW_RETREAT) | FM_AWAITS(FM_AW_DISPLACE))) {
+		rule = "FM-8.3-01";
+		snprintf(why, sizeof(why), "no combat result asks for a retreat now (8.3)");
+	}
+	return rules_fail(err, WG_E_WRONG_PHASE, rule,
+	                  "'%s' is not what the game waits for now%s%s: %s", name,
+	                  why[0] ? ": " : "", why, side >= 0 ? p.what[side] : "");
 }
 
 void fm__outcome(const struct rules_game *rg, struct rules_outcome *o)

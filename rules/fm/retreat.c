@@ -223,6 +223,18 @@ int fm__apply_result(struct fm_game *g, struct rules_events *ev, struct rules_er
 
 /* ---- retreat paths ------------------------------------------------------- */
 
+/*
+ * A path given past the hex where an exclusive rule ended the retreat or advance (why: the
+ * rule and reason the module gave with the stop, may be empty): the refusal cites that rule.
+ */
+static int past_stop(struct rules_error *err, int code, const char *fallback,
+                     const struct rules_error *why, const char *what, const char *hex)
+{
+	return rules_fail(err, code, why->rule[0] ? why->rule : fallback, "the %s ends in %s: %s",
+	                  what, hex,
+	                  why->message[0] ? why->message : "an exclusive rule ends it there");
+}
+
 /* Why the step a->b of a retreat from origin is illegal (0 if legal). */
 static int step_bad(const struct fm_game *g, int unit, int origin, int a, int b, int *stop,
                     struct rules_error *err)
@@ -452,6 +464,7 @@ int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 {
 	struct rpath ps[MAX_PATHS], want = {0, {0}, 0};
 	struct fm_retreat_item it;
+	struct rules_error why = {0, "", ""};
 	char buf[RULES_HEX_ID_MAX], txt[64];
 	int unit, k, n, best, longest, pp, found = -1, rc, prev, stop = 0;
 	cJSON *f, *arr;
@@ -484,11 +497,13 @@ int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			return rules_fail(err, WG_E_NO_SUCH_HEX, "", "no hex %s on this map",
 			                  argv[a]);
 		if (stop)
-			return rules_fail(err, WG_E_ILLEGAL_RETREAT, "FM-8.3-01",
-			                  "the retreat ends in %s (exclusive rule)",
-			                  fm__hex_id(g, prev, buf));
-		if ((rc = step_bad(g, unit, it.origin, prev, h, &stop, err)) != 0)
+			return past_stop(err, WG_E_ILLEGAL_RETREAT, "FM-8.3-01", &why, "retreat",
+			                 fm__hex_id(g, prev, buf));
+		memset(&why, 0, sizeof(why));
+		if ((rc = step_bad(g, unit, it.origin, prev, h, &stop, &why)) != 0) {
+			*err = why;
 			return rc;
+		}
 		want.h[want.n++] = (int16_t)h;
 		prev = h;
 	}
@@ -648,8 +663,13 @@ int fm__do_stiff(struct fm_game *g, struct rules_dice *d, int side, int argc, ch
 
 /* ---- displacement -------------------------------------------------------- */
 
-/* Legal displacement destination for unit from its hex to `to` (FM-8.3.1-04). */
-static int displace_bad(const struct fm_game *g, int unit, int to, int retreating,
+/*
+ * Legal displacement destination for unit from its hex to `to` (FM-8.3.1-04), in a chain
+ * that frees hex freed for the retreating unit (-1: none known).  AMB-111: not onto a hex
+ * between the retreating unit and the hex freed for it, which its retreat would then pass
+ * through, so that it leaves a path of vacant hexes for the advance (FM-8.5-05).
+ */
+static int displace_bad(const struct fm_game *g, int unit, int to, int retreating, int freed,
                         struct rules_error *err)
 {
 	int from = g->u[unit].hex, stop = 0, occ;
@@ -680,20 +700,33 @@ static int displace_bad(const struct fm_game *g, int unit, int to, int retreatin
 	if (retreating >= 0 && g->u[retreating].hex == to)
 		return rules_fail(err, WG_E_ILLEGAL_RETREAT, "FM-8.3.1-01",
 		                  "%s is the retreating unit's own hex", hb);
+	if (g->opt.keep_path && retreating >= 0 && freed >= 0 && to != freed &&
+	    fm__distance(g, g->u[retreating].hex, to) + fm__distance(g, to, freed) ==
+	        fm__distance(g, g->u[retreating].hex, freed)) {
+		char fb[RULES_HEX_ID_MAX];
+		return rules_fail(
+		    err, WG_E_ILLEGAL_RETREAT, "FM-8.5-05",
+		    "%s lies between %s and %s, the hex freed for it: %s would retreat "
+		    "through it, and a retreat leaves a path of vacant hexes behind it "
+		    "(FM-8.5, FM-8.3.1, AMB-111)",
+		    hb, fm__def(g, retreating)->id, fm__hex_id(g, freed, fb),
+		    fm__def(g, retreating)->id);
+	}
 	return 0;
 }
 
 /* 1 if unit has a vacant legal displacement hex; *any: any legal one (friendly-occupied
  * included) other than hex exclude (the hex of the unit displacing it). */
-static int displace_options(const struct fm_game *g, int unit, int retreating, int exclude,
-                            int *any)
+static int displace_options(const struct fm_game *g, int unit, int retreating, int freed,
+                            int exclude, int *any)
 {
 	int vac = 0;
 
 	*any = 0;
 	for (int d = 0; d < RULES_HEX_DIRS; d++) {
 		int to = rules_hex_neighbour(&g->sc->map.grid, g->u[unit].hex, d);
-		if (to < 0 || to == exclude || displace_bad(g, unit, to, retreating, NULL) != 0)
+		if (to < 0 || to == exclude ||
+		    displace_bad(g, unit, to, retreating, freed, NULL) != 0)
 			continue;
 		*any = 1;
 		if (fm__occupant(g, to, unit) < 0)
@@ -706,7 +739,7 @@ int fm__do_displace(struct fm_game *g, struct rules_dice *d, int side, int argc,
                     cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	char from[RULES_HEX_ID_MAX], to_id[RULES_HEX_ID_MAX];
-	int unit, to, retreating = -1, occ, any, vac, rc;
+	int unit, to, retreating = -1, freed, occ, any, vac, rc;
 	cJSON *f;
 
 	(void)argc;
@@ -774,9 +807,11 @@ int fm__do_displace(struct fm_game *g, struct rules_dice *d, int side, int argc,
 			    fm__def(g, unit)->id);
 		}
 	}
-	if ((rc = displace_bad(g, unit, to, retreating, err)) != 0)
+	/* the hex this chain frees for the retreating unit: the first displaced unit's */
+	freed = g->await == FM_AW_DISPLACE ? g->b.freed : g->u[unit].hex;
+	if ((rc = displace_bad(g, unit, to, retreating, freed, err)) != 0)
 		return rc;
-	vac = displace_options(g, unit, retreating, -1, &any);
+	vac = displace_options(g, unit, retreating, freed, -1, &any);
 	occ = fm__occupant(g, to, unit);
 	if (occ >= 0) {
 		int any2;
@@ -788,7 +823,7 @@ int fm__do_displace(struct fm_game *g, struct rules_dice *d, int side, int argc,
 			    fm__def(g, unit)->id);
 		/* FM-8.3.1-05 [S]: only if that unit has a valid hex of its own */
 		if (g->opt.chain_check &&
-		    !displace_options(g, occ, retreating, g->u[unit].hex, &any2) && !any2)
+		    !displace_options(g, occ, retreating, freed, g->u[unit].hex, &any2) && !any2)
 			return rules_fail(
 			    err, WG_E_ILLEGAL_RETREAT, "FM-8.3.1-05",
 			    "%s cannot be displaced into %s: %s there has no valid hex "
@@ -876,6 +911,7 @@ int fm__do_advance(struct fm_game *g, struct rules_dice *d, int side, int argc, 
                    cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	char buf[RULES_HEX_ID_MAX], txt[64];
+	struct rules_error why = {0, "", ""};
 	int unit, k, prev, stop = 0, rc;
 	size_t len = 0;
 	cJSON *f;
@@ -917,11 +953,13 @@ int fm__do_advance(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			                  "advance may not stray from it (FM-8.5)",
 			                  argv[a], fm__hex_id(g, g->b.path[a - 2], buf));
 		if (stop)
-			return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-8.5-10",
-			                  "the advance must stop in %s (exclusive rule)",
-			                  fm__hex_id(g, prev, buf));
-		if ((rc = adv_bad(g, unit, prev, h, &stop, err)) != 0)
+			return past_stop(err, WG_E_ILLEGAL_MOVE, "FM-8.5-10", &why, "advance",
+			                 fm__hex_id(g, prev, buf));
+		memset(&why, 0, sizeof(why));
+		if ((rc = adv_bad(g, unit, prev, h, &stop, &why)) != 0) {
+			*err = why;
 			return rc;
+		}
 		len +=
 		    (size_t)snprintf(txt + len, sizeof(txt) - len, "%s%s", len ? "-" : "", argv[a]);
 		if (len >= sizeof(txt))

@@ -462,6 +462,17 @@ static int unit_step(struct sdoc *d, const cJSON *st, int k, void *arg)
 	return 0;
 }
 
+/* The id players type and the engine prints for a counter's printed id: each space
+ * written '_' (the protocol splits arguments at spaces), so "2 AG" is 2_AG. */
+static void typeable_id(const char *printed, char *out, size_t n)
+{
+	size_t k = 0;
+
+	for (; printed[k] != '\0' && k + 1 < n; k++)
+		out[k] = printed[k] == ' ' ? '_' : printed[k];
+	out[k] = '\0';
+}
+
 static int load_unit(struct sdoc *d, const cJSON *it, int i, void *arg)
 {
 	static const char *const keys[] = {
@@ -475,13 +486,15 @@ static int load_unit(struct sdoc *d, const cJSON *it, int i, void *arg)
 	sc->nunits = i + 1;
 	u->zoc = 1;
 	if ((rc = sdoc_keys(d, it, keys)) != 0 ||
-	    (rc = sdoc_str(d, it, "id", u->id, sizeof(u->id), NULL)) != 0)
+	    (rc = sdoc_str(d, it, "id", u->name, sizeof(u->name), NULL)) != 0)
 		return rc;
-	if (!sdoc_id_ok(u->id))
+	if (!sdoc_id_ok(u->name))
 		return sdoc_fail(d, "bad unit id");
+	typeable_id(u->name, u->id, sizeof(u->id));
 	for (int q = 0; q < i; q++)
 		if (strcmp(sc->units[q].id, u->id) == 0 &&
-		    (rc = sdoc_soft(d, "duplicate unit id '%s'", u->id)) != 0)
+		    (rc = sdoc_soft(d, "duplicate unit id '%s' (as typed: %s)", u->name, u->id)) !=
+		        0)
 			return rc;
 	if ((rc = get_side(d, sc, it, "side", &u->side, 1)) != 0 ||
 	    (rc = sdoc_str(d, it, "nationality", u->nationality, sizeof(u->nationality), "")) !=

@@ -29,7 +29,12 @@ static const struct fm_verb system_verbs[] = {
      .awaits = AW(PHASE),
      .exec = fm__do_enter,
      .legal = fm__legal_enter},
-    {.v = {"end", RULES_VERB_ACTION, 0, 0, "end", "Finish the current phase (or your set-up)."},
+    {.v = {"end", RULES_VERB_ACTION, 0, 1, "end | end force",
+           "Finish the current phase (or your set-up). The reply says what ended, which phases "
+           "then passed by themselves (and why) and what the game waits for. `end` is refused "
+           "when it would give up for good a once-only choice of the exclusive rules (unused "
+           "rebuilds, a last-chance assault), naming it and its rule; `end force` ends the "
+           "phase and gives it up. Unmoved units or unmade attacks need no force."},
      .awaits = AW(PHASE),
      .exec = fm__do_end,
      .legal = fm__legal_end},

@@ -69,6 +69,8 @@ static cJSON *unit_json(const struct fm_game *g, int i)
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "id", d->id);
+	if (strcmp(d->name, d->id) != 0) /* the counter's printed id, for display only */
+		cJSON_AddStringToObject(o, "name", d->name);
 	cJSON_AddStringToObject(o, "side", g->sc->side_names[d->side]);
 	cJSON_AddStringToObject(o, "where", where_names[g->u[i].where]);
 	if (g->u[i].where == FM_W_MAP)
@@ -471,12 +473,14 @@ int fm__q_hex(const struct fm_game *g, const struct rules_viewer *who, int argc,
 		if (sc->map.hex_terrain[h] & (1u << t))
 			cJSON_AddItemToArray(arr, cJSON_CreateString(sc->map.terrain[t].id));
 	rules_hexmap_describe(&sc->map, h, txt, sizeof(txt), NULL, NULL);
-	fm__line(out, "hex %s%s%s: %s%s%s%s; CRT line %s", argv[1],
-	         sc->map.hex_name[h][0] ? " " : "", sc->map.hex_name[h], txt,
-	         (sc->map.hex_flags[h] & RULES_HF_ROAD) ? ", road" : "",
+	/* a hex no unit may be in (sea) has no combat, hence no CRT line */
+	fm__line(out, "hex %s%s%s: %s%s%s%s; %s%s", argv[1], sc->map.hex_name[h][0] ? " " : "",
+	         sc->map.hex_name[h], txt, (sc->map.hex_flags[h] & RULES_HF_ROAD) ? ", road" : "",
 	         (sc->map.hex_flags[h] & RULES_HF_TRAIL) ? ", trail" : "",
 	         (sc->map.hex_flags[h] & FM_HF_FORT_COUNTER) ? ", fortification counter" : "",
-	         sc->crt.lines[fm__hex_line(g, h)].name);
+	         fm__hex_prohibited(g, h, -1) ? "prohibited to every unit, no CRT line"
+	                                      : "CRT line ",
+	         fm__hex_prohibited(g, h, -1) ? "" : sc->crt.lines[fm__hex_line(g, h)].name);
 	cJSON_AddBoolToObject(out, "road", (sc->map.hex_flags[h] & RULES_HF_ROAD) != 0);
 	cJSON_AddBoolToObject(out, "trail", (sc->map.hex_flags[h] & RULES_HF_TRAIL) != 0);
 	cJSON_AddArrayToObject(out, "hexsides");
@@ -549,9 +553,19 @@ int fm__q_crt(const struct fm_game *g, const struct rules_viewer *who, int argc,
 	if (argc == 2) {
 		only = fm__line_by_id(g->sc, argv[1]);
 		for (int t = 0; only < 0 && t < g->sc->map.nterrain; t++)
-			if (strcasecmp(g->sc->map.terrain[t].id, argv[1]) == 0)
+			if (strcasecmp(g->sc->map.terrain[t].id, argv[1]) == 0) {
+				if (g->sc->tx[t].line < 0 && g->sc->map.terrain[t].prohibited) {
+					/* no unit is ever in it: no combat, no line (sea) */
+					cJSON_AddNullToObject(out, "line");
+					fm__line(out,
+					         "%s is prohibited terrain: no unit is ever "
+					         "there to attack, so it has no CRT line",
+					         g->sc->map.terrain[t].name);
+					return 0;
+				}
 				only =
 				    g->sc->tx[t].line >= 0 ? g->sc->tx[t].line : crt->default_line;
+			}
 		for (int t = 0; only < 0 && t < g->sc->map.nsidetypes; t++)
 			if (strcasecmp(g->sc->map.sidetypes[t].id, argv[1]) == 0)
 				only = g->sc->sx[t].line;

@@ -8,7 +8,8 @@
  *   A <cmd> / G <cmd>        alice / bob sends an action; it must be accepted
  *   ! A <rule> <cmd>         the action must be refused, naming <rule>
  *   Q A <text> | <cmd>       a query of alice (or bob) whose reply contains <text>
- *   U <side>|<text>          both players pass (end, support pass, advance none)
+ *   U <side>|<text>          both players pass (end, end force when the decision
+ *                            names it, support pass, advance none)
  *                            until the game waits for <side> on a decision whose
  *                            text contains <text>; `U over|` plays to the end
  *   B <res> <line> <att> <def> <A|G> <b1> <b2> <b3> <b4> <cmd>
@@ -430,8 +431,10 @@ static void until(const char *arg)
 		snprintf(decision, sizeof(decision), "%.*s", (int)strcspn(what, "\n"), what);
 		if (side == want && strstr(decision, text) != NULL)
 			return;
+		/* a decision `end` would give up for good says `end force` (rebuilds left) */
 		cmd = strstr(decision, "support fire step")         ? "support pass"
 		      : strncmp(decision, "advance after", 13) == 0 ? "advance none"
+		      : strstr(decision, "end force") != NULL       ? "end force"
 		                                                    : "end";
 		if (e2e_cmd(client_of(side), "%s", cmd) == NULL)
 			fail_msg("no reply to %s", cmd);

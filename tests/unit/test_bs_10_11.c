@@ -80,10 +80,14 @@ static void test_bs_11_0_02_german_one_rebuild_turns_1_5(void **state)
 	to_turn_end(&T, 3, GERMAN);
 	assert_int_equal(T.g->phase, FM_PH_TURN_END);
 	bst_ok(&T, GERMAN, "rebuild 346");
+	/* the one rebuild is made: the step passes by itself, turn 4 begins */
+	assert_int_equal(T.g->turn, 4);
+	assert_int_equal(T.g->active, ALLIED);
+	/* a second rebuild in the same step is refused */
+	bst_at(&T, 3, GERMAN, FM_PH_TURN_END);
+	bst_state(&T)->rebuilds = 1;
 	fmt_do(&T, GERMAN, "rebuild 712");
 	fmt_refused(&T, WG_E_ILLEGAL_ACTION, "BS-11.0-02");
-	bst_ok(&T, GERMAN, "end");
-	assert_int_equal(T.g->turn, 4);
 	/* turn 6: no German rebuild, the step is skipped */
 	to_turn_end(&T, 6, GERMAN);
 	assert_int_equal(T.g->turn, 7);
@@ -146,13 +150,20 @@ static void test_bs_11_0_07_allied_two_then_one(void **state)
 	bst_put(&T, "4/2", "3320", 1);
 	bst_at(&T, 10, ALLIED, FM_PH_TURN_END);
 	bst_ok(&T, ALLIED, "rebuild 44/15");
-	bst_ok(&T, ALLIED, "rebuild 10/1"); /* mobile: allowed (AMB-41) */
+	assert_int_equal(T.g->phase, FM_PH_TURN_END); /* one left, 10/1 and 4/2 eligible */
+	bst_ok(&T, ALLIED, "rebuild 10/1");           /* mobile: allowed (AMB-41) */
+	assert_int_equal(T.g->active, GERMAN);        /* both made: the step passed */
+	bst_at(&T, 10, ALLIED, FM_PH_TURN_END);
+	bst_state(&T)->rebuilds = 2;
 	fmt_do(&T, ALLIED, "rebuild 4/2");
 	fmt_refused(&T, WG_E_ILLEGAL_ACTION, "BS-11.0-07");
 	bst_put(&T, "44/15", "3217", 1);
 	bst_put(&T, "10/1", "3419", 1);
 	bst_at(&T, 11, ALLIED, FM_PH_TURN_END);
 	bst_ok(&T, ALLIED, "rebuild 44/15");
+	assert_int_equal(T.g->active, GERMAN);
+	bst_at(&T, 11, ALLIED, FM_PH_TURN_END);
+	bst_state(&T)->rebuilds = 1;
 	fmt_do(&T, ALLIED, "rebuild 10/1");
 	fmt_refused(&T, WG_E_ILLEGAL_ACTION, "BS-11.0-07");
 }
@@ -239,19 +250,77 @@ static void test_bs_11_0_12_flips_to_full_strength(void **state)
 	assert_true(fmt_has_event(&T, "unit-rebuilt"));
 }
 
-/* BS-11.1-01: rebuilds are not accumulated: an unused one is lost with the player turn. */
+/* BS-11.1-01: rebuilds are not accumulated: an unused one is lost with the player turn, so
+ * `end` refuses to throw one away (naming it and the rule); `end force` gives it up and says
+ * so. */
 static void test_bs_11_1_01_not_accumulated(void **state)
 {
 	(void)state;
 	bst_put(&T, "44/15", "3217", 1);
 	bst_put(&T, "10/1", "3419", 1);
 	to_turn_end(&T, 10, ALLIED); /* two allowed: none used */
-	bst_ok(&T, ALLIED, "end");
+	fmt_do(&T, ALLIED, "end");
+	fmt_refused(&T, WG_E_ILLEGAL_ACTION, "BS-11.1-01");
+	assert_true(bst_msg_has(&T, "2 rebuilds"));
+	assert_true(bst_msg_has(&T, "44/15, 10/1"));
+	assert_true(bst_msg_has(&T, "end force"));
+	assert_int_equal(T.g->phase, FM_PH_TURN_END); /* refused: nothing changed */
+	fmt_do(&T, ALLIED, "end now");
+	assert_int_equal(T.rc, WG_E_BAD_ARGS);
+	fmt_events_clear(&T);
+	bst_ok(&T, ALLIED, "end force");
 	assert_int_equal(T.g->active, GERMAN);
+	assert_int_equal(
+	    fmt_events_mention(&T, RULES_AUD_PUBLIC, "\"event\":\"phase-ended\",\"turn\":10"), 1);
+	assert_int_equal(fmt_events_mention(&T, RULES_AUD_PUBLIC, "\"forced\":true"), 1);
+	assert_int_equal(fmt_events_mention(&T, RULES_AUD_PUBLIC, "giving up: 2 rebuilds"), 1);
+	assert_true(fmt_reply_has(&T, "ended: turn 10, allied End of Player Turn"));
 	to_turn_end(&T, 11, ALLIED); /* one allowed, not three */
 	bst_ok(&T, ALLIED, "rebuild 44/15");
+	assert_int_equal(T.g->active, GERMAN); /* the one rebuild made: the step passed */
+	bst_at(&T, 11, ALLIED, FM_PH_TURN_END);
+	bst_state(&T)->rebuilds = 1;
 	fmt_do(&T, ALLIED, "rebuild 10/1");
 	fmt_refused(&T, WG_E_ILLEGAL_ACTION, "BS-11.0-07");
+}
+
+/* BS-11.1-01, BS-11.0-07: a rebuild left with no unit eligible does not wait for `end`: the
+ * step passes by itself and says why, whether it is reached by `end` or by the rebuild that
+ * leaves no other unit eligible. */
+static void test_bs_11_1_01_no_wait_when_nothing_can_be_rebuilt(void **state)
+{
+	struct rules_pending p;
+	(void)state;
+	bst_put(&T, "44/15", "3217", 1);
+	to_turn_end(&T, 10, ALLIED); /* two allowed, one eligible */
+	assert_int_equal(T.g->phase, FM_PH_TURN_END);
+	fm__pending((const struct rules_game *)T.g, &p);
+	assert_non_null(strstr(p.what[ALLIED], "rebuild <unit> (2 left; may be rebuilt: 44/15), "
+	                                       "or end force to give them up (11.1)"));
+	fmt_events_clear(&T);
+	bst_ok(&T, ALLIED, "rebuild 44/15");
+	assert_int_equal(T.g->active, GERMAN);
+	assert_int_equal(T.g->phase, FM_PH_MOVEMENT);
+	assert_int_equal(fmt_events_mention(&T, RULES_AUD_PUBLIC,
+	                                    "End of Player Turn: passed, 1 rebuild left, but no "
+	                                    "unit of yours may be rebuilt now (11.0)"),
+	                 1);
+	/* reached by `end`: the same, and the reply lists every phase that passed */
+	fmt_clear(&T);
+	bst_put(&T, "44/15", "3217", 0);
+	bst_at(&T, 9, ALLIED, FM_PH_COMBAT);
+	bst_ok(&T, ALLIED, "end");
+	assert_int_equal(T.g->active, GERMAN);
+	assert_true(fmt_reply_has(&T, "ended: turn 9, allied Combat Phase"));
+	assert_true(fmt_reply_has(&T, "\"turn 9, allied Mobile Movement Phase: passed, no mobile "
+	                              "unit can move or enter\""));
+	assert_true(fmt_reply_has(&T, "\"turn 9, allied Mobile Combat Phase: passed, no unit can "
+	                              "attack an enemy unit\""));
+	assert_true(fmt_reply_has(&T, "\"turn 9, allied End of Player Turn: passed, 2 rebuilds "
+	                              "left, but no unit of yours may be rebuilt now (11.0)\""));
+	assert_true(fmt_reply_has(&T, "now: turn 9, german's Movement Phase"));
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(T.reply, "passed")), 3);
+	assert_true(fmt_reply_has(&T, "3 phases passed (nothing to do); now german's Movement"));
 }
 
 /* BS-11.2-02: the 719 enters via 2717, or, if 2717 is enemy-occupied or in an EZOC, via the
@@ -459,6 +528,7 @@ int main(void)
 	    T_(test_bs_11_0_11_eliminated_never_back),
 	    T_(test_bs_11_0_12_flips_to_full_strength),
 	    T_(test_bs_11_1_01_not_accumulated),
+	    T_(test_bs_11_1_01_no_wait_when_nothing_can_be_rebuilt),
 	    T_(test_bs_11_2_02_719_first_free_hex_north),
 	    T_(test_bs_11_2_09_104th_any_antwerp_hex),
 	    T_(test_bs_11_2_10_414th_same_rule),

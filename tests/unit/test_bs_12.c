@@ -182,7 +182,9 @@ static void test_bs_12_0_07_retreat_stops_in_first_flooded(void **state)
 	(void)state;
 	d2_on_2834();
 	fmt_do(&T, GERMAN, "retreat 1039 2833 2832");
-	fmt_refused(&T, WG_E_ILLEGAL_RETREAT, "FM-8.3-01");
+	fmt_refused(&T, WG_E_ILLEGAL_RETREAT, "BS-12.0-07"); /* the stop's own rule */
+	assert_true(bst_msg_has(&T, "the retreat ends in 2833"));
+	assert_true(bst_msg_has(&T, "first flooded hex"));
 	bst_ok(&T, GERMAN, "retreat 1039 2833");
 	assert_string_equal(fmt_where(&T, "1039"), "2833");
 	assert_int_equal(fmt_step(&T, "1039"), 0); /* complete: not reduced */
@@ -209,7 +211,8 @@ static void test_bs_12_0_08_advance_stops_in_first_flooded(void **state)
 	bst_ok(&T, GERMAN, "retreat 1039 2833 2832"); /* 12.1: through the flooded hex */
 	assert_int_equal(T.g->await, FM_AW_ADVANCE);
 	fmt_do(&T, ALLIED, "advance 155/52 2834 2833 2832");
-	fmt_refused(&T, WG_E_ILLEGAL_MOVE, "FM-8.5-10");
+	fmt_refused(&T, WG_E_ILLEGAL_MOVE, "BS-12.0-08"); /* the stop's own rule */
+	assert_true(bst_msg_has(&T, "the advance ends in 2833"));
 	bst_ok(&T, ALLIED, "advance 155/52 2834 2833");
 	assert_string_equal(fmt_where(&T, "155/52"), "2833");
 }

@@ -105,6 +105,35 @@ static void test_bs_13_0_03_braakman_crossing(void **state)
 	fmt_refused(&T, WG_E_ILLEGAL_MOVE, "BS-13.0-02");
 }
 
+/* BS-13.0-03, AMB-56: a refused crossing names the condition that fails, not "begins its
+ * move on a Braakman Inlet hex" for a unit that did (the 8/3 on 2837). */
+static void test_bs_13_0_03_braakman_refusal_names_the_reason(void **state)
+{
+	(void)state;
+	/* turn 5: the unit began on 2837, the turn is the reason */
+	bst_at(&T, 5, ALLIED, FM_PH_MOVEMENT);
+	fmt_do(&T, ALLIED, "move 8/3 2838");
+	fmt_refused(&T, WG_E_ILLEGAL_MOVE, "BS-13.0-03");
+	assert_true(bst_msg_has(&T, "on turn 5"));
+	assert_true(bst_msg_has(&T, "Turn 4 only"));
+	assert_false(bst_msg_has(&T, "begin"));
+	/* turn 4: 8/3 leaves 2837 through 2737 (the 3 is there) and then tries to cross */
+	bst_at(&T, 4, ALLIED, FM_PH_MOVEMENT);
+	fmt_do(&T, ALLIED, "move 8/3 2737 2738");
+	fmt_refused(&T, WG_E_ILLEGAL_MOVE, "BS-13.0-03");
+	assert_true(bst_msg_has(&T, "began its move on the Braakman Inlet hex 2837"));
+	assert_true(bst_msg_has(&T, "first step"));
+	/* a unit from elsewhere: where it began, and the Braakman hexes of the data */
+	bst_put(&T, "44/15", "2736", 0);
+	fmt_do(&T, ALLIED, "move 44/15 2737 2738");
+	fmt_refused(&T, WG_E_ILLEGAL_MOVE, "BS-13.0-03");
+	assert_true(bst_msg_has(&T, "began its move on 2736"));
+	assert_true(bst_msg_has(&T, "2637, 2737, 2837"));
+	/* nothing moved */
+	assert_string_equal(fmt_where(&T, "8/3"), "2837");
+	assert_string_equal(fmt_where(&T, "44/15"), "2736");
+}
+
 /* BS-13.0-03 with bs.braakman_crossing_turns=4+ (AMB-56). */
 static void test_bs_13_0_03_braakman_from_turn_4_option(void **state)
 {
@@ -284,6 +313,7 @@ int main(void)
 	    T_(test_bs_13_0_02_frozen_turns_1_to_3),
 	    T_(test_bs_13_0_02_frozen_not_immune_option),
 	    T_(test_bs_13_0_03_braakman_crossing),
+	    T_(test_bs_13_0_03_braakman_refusal_names_the_reason),
 	    T_(test_bs_13_0_03_braakman_from_turn_4_option),
 	    T_(test_bs_13_0_04_german_pocket_units),
 	    T_(test_bs_13_0_04_freeze_all_option),

@@ -47,6 +47,21 @@ static void test_bs_15_0_01_no_sea_hex(void **state)
 	assert_false(fmt_reply_has(&T, "\"hex\":\"2229\""));
 }
 
+/* BS-15.0-01, BS-TEM-06: no unit is ever in a sea hex, so `hex` and `crt` give it no CRT
+ * line (a land hex keeps its own). */
+static void test_bs_15_0_01_sea_hex_has_no_crt_line(void **state)
+{
+	(void)state;
+	assert_int_equal(fmt_query(&T, GERMAN, "hex 2229"), 0);
+	assert_false(fmt_reply_has(&T, "CRT line "));
+	assert_true(fmt_reply_has(&T, "prohibited to every unit, no CRT line"));
+	assert_int_equal(fmt_query(&T, GERMAN, "crt sea"), 0);
+	assert_true(fmt_reply_has(&T, "no CRT line"));
+	assert_false(fmt_reply_has(&T, "line clear"));
+	assert_int_equal(fmt_query(&T, GERMAN, "hex 2129"), 0);
+	assert_true(fmt_reply_has(&T, "CRT line Clear"));
+}
+
 /* BS-15.0-02: no unit crosses an all-sea hexside (13.0 apart). */
 static void test_bs_15_0_02_no_all_sea_hexside(void **state)
 {
@@ -182,10 +197,15 @@ static void test_bs_15_2_03_causeway_plus_one(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    T_(test_bs_15_0_01_no_sea_hex),         T_(test_bs_15_0_02_no_all_sea_hexside),
-	    T_(test_bs_15_1_01_inlets_in_the_data), T_(test_bs_15_1_02_inlet_entry),
-	    T_(test_bs_15_1_03_leaving_inlet),      T_(test_bs_15_1_04_2737_2738_only_by_13_0),
-	    T_(test_bs_15_2_01_causeway_barred),    T_(test_bs_15_2_02_only_route_1838_1739),
+	    T_(test_bs_15_0_01_no_sea_hex),
+	    T_(test_bs_15_0_01_sea_hex_has_no_crt_line),
+	    T_(test_bs_15_0_02_no_all_sea_hexside),
+	    T_(test_bs_15_1_01_inlets_in_the_data),
+	    T_(test_bs_15_1_02_inlet_entry),
+	    T_(test_bs_15_1_03_leaving_inlet),
+	    T_(test_bs_15_1_04_2737_2738_only_by_13_0),
+	    T_(test_bs_15_2_01_causeway_barred),
+	    T_(test_bs_15_2_02_only_route_1838_1739),
 	    T_(test_bs_15_2_03_causeway_plus_one),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -130,9 +130,13 @@ static void test_bs_16_1_04_movement_phase_only(void **state)
 	T.g->phase = FM_PH_MOBILE_MOVE;
 	fmt_do(&T, ALLIED, "land 156/52 2131");
 	fmt_refused(&T, WG_E_WRONG_PHASE, "BS-16.1-04");
+	assert_true(bst_msg_has(&T, "never the Mobile Movement Phase"));
+	/* in the Combat Phase the refusal names the Combat Phase, not the Mobile Movement one */
 	T.g->phase = FM_PH_COMBAT;
 	fmt_do(&T, ALLIED, "land 156/52 2131");
 	fmt_refused(&T, WG_E_WRONG_PHASE, "BS-16.1-04");
+	assert_true(bst_msg_has(&T, "this is the Combat Phase"));
+	assert_false(bst_msg_has(&T, "Mobile"));
 }
 
 /* BS-16.1-05: on coastal hexes within 10 hexes of Terneuzen, German-held ones included;
@@ -255,6 +259,38 @@ static void test_bs_16_2_01_road_condition(void **state)
 	fmt_refused(&T, WG_E_ILLEGAL_ACTION, "BS-16.2-01");
 	bst_state(&T)->road_since = 8;
 	bst_ok(&T, ALLIED, "land 146/49 2140");
+}
+
+/* BS-16.2-01, BS-16.1-01: an assault is declared only in an Allied Movement Phase, so ending
+ * the last game turn's with an assault still possible gives it up for good: `end` refuses
+ * and names it, `end force` gives it up; on an earlier turn `end` is enough. */
+static void test_bs_16_2_01_last_chance_needs_end_force(void **state)
+{
+	(void)state;
+	walcheren_ready(&T, 19);
+	bst_ok(&T, ALLIED, "end"); /* turn 19: there is a turn 20 */
+	walcheren_ready(&T, 20);
+	fmt_do(&T, ALLIED, "end");
+	fmt_refused(&T, WG_E_ILLEGAL_ACTION, "BS-16.2-01");
+	assert_true(bst_msg_has(&T, "Walcheren Island Assault"));
+	assert_true(bst_msg_has(&T, "last game turn"));
+	assert_true(bst_msg_has(&T, "end force"));
+	assert_int_equal(T.g->phase, FM_PH_MOVEMENT);
+	fmt_events_clear(&T);
+	bst_ok(&T, ALLIED, "end force");
+	assert_int_not_equal(T.g->phase, FM_PH_MOVEMENT);
+	assert_int_equal(fmt_events_mention(&T, RULES_AUD_PUBLIC, "giving up: the Walcheren"), 1);
+	/* the Beveland assault the same way (BS-16.1-01), the road now German */
+	for (int k = 0; k < scheldt__data(T.g)->ntrack; k++)
+		bst_state(&T)->last[k] = GERMAN;
+	beveland_ready(&T, 0);
+	T.g->turn = 20;
+	fmt_do(&T, ALLIED, "end");
+	fmt_refused(&T, WG_E_ILLEGAL_ACTION, "BS-16.1-01");
+	/* once declared and landed there is nothing to give up */
+	bst_ok(&T, ALLIED, "land 156/52 2131");
+	bst_ok(&T, ALLIED, "land 157/52 2129");
+	bst_ok(&T, ALLIED, "end");
 }
 
 /* BS-16.2-02: on coastal hexes of Walcheren, German-held ones included. */
@@ -717,6 +753,7 @@ int main(void)
 	    T_(test_bs_16_1_08_52nd_only_by_assault),
 	    T_(test_bs_16_1_09_group_members),
 	    T_(test_bs_16_2_01_road_condition),
+	    T_(test_bs_16_2_01_last_chance_needs_end_force),
 	    T_(test_bs_16_2_02_walcheren_coast),
 	    T_(test_bs_16_2_03_assault_boat_marker),
 	    T_(test_bs_16_2_04_same_turn),

@@ -382,6 +382,38 @@ static void test_bs_11_2_04_2_ag(void **state)
 	strength("2 AG", 6, 6, 7);
 }
 
+/* FM-2.3.1-01, BS-11.2-04/05/06: the counters printed "2 AG", "1 AG", "1/1 FJ" ... are shown
+ * and typed 2_AG, 1_AG, 1/1_FJ everywhere (events, JSON "unit" fields, `units`, refusals);
+ * the printed id stays their name. */
+static void test_bs_11_2_04_unit_ids_typeable_as_shown(void **state)
+{
+	(void)state;
+	for (int i = 0; i < T.g->nunits; i++) {
+		assert_null(strchr(def(fm__def(T.g, i)->name)->id, ' '));
+		assert_int_equal(fm__unit_by_id(T.g->sc, fm__def(T.g, i)->id), i);
+	}
+	assert_string_equal(def("2 AG")->id, "2_AG");
+	assert_string_equal(def("2_AG")->name, "2 AG");
+	assert_string_equal(def("1/3 FJ")->id, "1/3_FJ");
+	T.g->turn = 3;
+	fmt_phase(&T, GERMAN, FM_PH_MOVEMENT);
+	fmt_events_clear(&T);
+	assert_int_equal(fmt_do(&T, GERMAN, "enter 2_AG 1517"), 0);
+	assert_true(fmt_events_mention(&T, RULES_AUD_PUBLIC, "\"unit\":\"2_AG\"") > 0);
+	assert_true(fmt_events_mention(&T, RULES_AUD_PUBLIC, "2_AG enters") > 0);
+	assert_int_equal(fmt_events_mention(&T, RULES_AUD_PUBLIC, "2 AG"), 0);
+	/* a refusal names the unit as it is typed */
+	fmt_do(&T, GERMAN, "enter 1_AG 1517");
+	assert_int_equal(T.rc, WG_E_ILLEGAL_MOVE);
+	assert_non_null(strstr(T.err.message, "1_AG"));
+	assert_null(strstr(T.err.message, "1 AG"));
+	/* units: the id shown is the id typed; the JSON keeps the printed name beside it */
+	assert_int_equal(fmt_query(&T, GERMAN, "units german"), 0);
+	assert_true(fmt_reply_has(&T, "2_AG (6-6-7)"));
+	assert_true(fmt_reply_has(&T, "\"id\":\"2_AG\",\"name\":\"2 AG\""));
+	assert_false(fmt_reply_has(&T, "1/1 FJ ("));
+}
+
 static void test_bs_11_2_05_1_ag(void **state)
 {
 	(void)state;
@@ -780,6 +812,33 @@ static void test_bs_tem_04_canal_causeway(void **state)
 	assert_true(scheldt__side_is(T.g, fmt_hex(&T, "1838"), fmt_hex(&T, "1839"), SCH_SF_BARRED));
 }
 
+/* BS-15.2-03, BS-TEM-04 (AMB-112): the causeway 1838/1739 costs +1 MP also when the
+ * Woensdrecht-Flushing road runs over it: the road rate (1/2 MP, FM-5.4.1) does not
+ * swallow it, 1/2 + 1 = 1 1/2 MP; the road on either side still costs 1/2. */
+static void test_bs_15_2_03_causeway_plus_one_on_the_road(void **state)
+{
+	int h1837 = fmt_hex(&T, "1837"), h1838 = fmt_hex(&T, "1838"), h1739 = fmt_hex(&T, "1739"),
+	    h1740 = fmt_hex(&T, "1740"), u = fmt_unit(&T, "1020");
+	const int road[4] = {h1837, h1838, h1739, h1740}; /* the road runs through them */
+	(void)state;
+	for (int k = 0; k < 4; k++)
+		assert_true(T.g->sc->map.hex_flags[road[k]] & RULES_HF_ROAD);
+	assert_true(
+	    T.g->sc->map.side_flags[rules_hex_side_between(&T.g->sc->map.grid, h1838, h1739)] &
+	    RULES_HF_ROAD);
+	assert_int_equal(fm__step_cost(T.g, u, h1838, h1739), 1 + 2);
+	assert_int_equal(fm__step_cost(T.g, u, h1739, h1838), 1 + 2);
+	assert_int_equal(fm__step_cost(T.g, u, h1837, h1838), 1);
+	assert_int_equal(fm__step_cost(T.g, u, h1739, h1740), 1);
+	/* a move of the 1020 (MA 5) from Goes side over the causeway to Middelburg */
+	fmt_clear(&T);
+	T.g->turn = 5;
+	fmt_phase(&T, GERMAN, FM_PH_MOVEMENT);
+	fmt_put(&T, "1020", "1837");
+	assert_int_equal(fmt_do(&T, GERMAN, "move 1020 1838 1739 1740"), 0);
+	assert_int_equal(T.g->u[u].mp_half, 1 + 3 + 1); /* 2 1/2 MP */
+}
+
 static void test_bs_tem_07_antwerp_docks_cost(void **state)
 {
 	(void)state;
@@ -802,6 +861,7 @@ int main(void)
 	    T_(test_bs_11_2_02_719_and_its_fallback),
 	    T_(test_bs_11_2_03_59),
 	    T_(test_bs_11_2_04_2_ag),
+	    T_(test_bs_11_2_04_unit_ids_typeable_as_shown),
 	    T_(test_bs_11_2_05_1_ag),
 	    T_(test_bs_11_2_06_1_1_fj),
 	    T_(test_bs_11_2_07_1_2_fj),
@@ -857,6 +917,7 @@ int main(void)
 	    T_(test_bs_tem_02_city),
 	    T_(test_bs_tem_03_road),
 	    T_(test_bs_tem_04_canal_causeway),
+	    T_(test_bs_15_2_03_causeway_plus_one_on_the_road),
 	    T_(test_bs_tem_07_antwerp_docks_cost),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -610,12 +610,21 @@ static void test_fm_8_0_06_attack_resolved_before_next(void **state)
 	fmt_put(&T, "9/3", "0506");
 	fmt_put(&T, "8/3", "0406");
 	assert_int_equal(fmt_do(&T, ALLIED, "attack 0505 9/3"), 0);
+	assert_int_equal(T.g->await, FM_AW_SUPPORT);
 	fmt_do(&T, ALLIED, "attack 0507 8/3");
-	fmt_refused(&T, WG_E_WRONG_PHASE, NULL);
-	fmt_do(&T, ALLIED, "end");
-	fmt_refused(&T, WG_E_WRONG_PHASE, NULL);
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.0-06");
+	assert_non_null(strstr(T.err.message, "support fire step b1")); /* what it waits for */
+	fmt_do(&T, ALLIED, "end"); /* would call the declared attack off */
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.2.1-01");
+	assert_non_null(strstr(T.err.message, "cannot be called off"));
 	fmt_do(&T, ALLIED, "move 8/3 0407");
-	fmt_refused(&T, WG_E_WRONG_PHASE, NULL);
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.0-06");
+	fmt_do(&T, ALLIED, "advance 9/3 0505");
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.5-07");
+	fmt_do(&T, ALLIED, "reduce 9/3");
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.2.4-04");
+	fmt_do(&T, ALLIED, "retreat 9/3 0507");
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.3-01");
 }
 
 /* FM-2.0-02: every combat die is one d6 from the game's stream. */

@@ -210,7 +210,9 @@ static void test_fm_queries(void **state)
 	assert_int_equal(fmt_query(&t, ALLIED, "map 0101 0412 0505"), WG_E_BAD_ARGS);
 	assert_int_equal(fmt_query(&t, ALLIED, "map 0101"), 0); /* a window around one hex */
 	assert_int_equal(fmt_query(&t, ALLIED, "units german"), 0);
-	assert_true(fmt_reply_has(&t, "1/1 FJ (3-6-4)"));
+	assert_true(fmt_reply_has(&t, "1/1_FJ (3-6-4)")); /* typeable as shown */
+	assert_true(fmt_reply_has(&t, "\"id\":\"1/1_FJ\",\"name\":\"1/1 FJ\""));
+	assert_false(fmt_reply_has(&t, "1/1 FJ ("));
 	assert_true(fmt_reply_has(&t, "arrives turn 1"));
 	assert_false(fmt_reply_has(&t, "9/3"));
 	assert_int_equal(fmt_query(&t, ALLIED, "units russian"), WG_E_BAD_ARGS);

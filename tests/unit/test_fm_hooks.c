@@ -27,7 +27,7 @@
 
 static int is(const struct fm_game *g, int unit, const char *id)
 {
-	return strcmp(fm__def(g, unit)->id, id) == 0;
+	return fm__unit_by_id(g->sc, id) == unit;
 }
 
 static int h_may_act(const struct fm_game *g, int unit, enum fm_act act, struct rules_error *err)
@@ -255,6 +255,16 @@ static int s_end_step(const struct fm_game *g, char *what, size_t n)
 	return 1;
 }
 
+/* The test module's once-only choice: its rebuild, while unused. */
+static int s_end_forfeit(const struct fm_game *g, char *what, size_t n, char *rule)
+{
+	if (g->phase != FM_PH_TURN_END || !s_end_step(g, NULL, 0))
+		return 0;
+	snprintf(what, n, "the test rebuild");
+	snprintf(rule, FM_ID, "TEST-4");
+	return 1;
+}
+
 static int s_player_turn_end(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                              struct rules_error *err)
 {
@@ -322,6 +332,7 @@ static const struct fm_module share_hooks = {
     .end_check = s_end_check,
     .turn_closing = s_turn_closing,
     .end_step = s_end_step,
+    .end_forfeit = s_end_forfeit,
     .player_turn_end = s_player_turn_end,
     .settle = s_settle,
     .after_roll = s_after_roll,
@@ -644,8 +655,9 @@ static void test_fm_hooks_attack_check(void **state)
 	assert_int_equal(T.g->b.active, 0);
 }
 
-/* turn_closing, end_step, player_turn_end: the End of Player Turn step waits for the
- * module's decisions (a module verb), and passes by itself when there are none. */
+/* turn_closing, end_step, player_turn_end, end_forfeit: the End of Player Turn step waits
+ * for the module's decisions (a module verb), passes by itself once none is left (the last
+ * one made) or when there are none; `end` refuses to give the choice up, `end force` does. */
 static void test_fm_hooks_end_of_player_turn(void **state)
 {
 	struct rules_pending p;
@@ -660,17 +672,30 @@ static void test_fm_hooks_end_of_player_turn(void **state)
 	assert_non_null(strstr(p.what[ALLIED], "end of your player turn: rebuild <unit>, or end"));
 	fmt_do(&T, ALLIED, "move 9/3 0307");
 	assert_int_not_equal(T.err.code, 0);
+	fmt_do(&T, ALLIED, "end");
+	fmt_refused(&T, WG_E_ILLEGAL_ACTION, "TEST-4");
+	assert_non_null(strstr(T.err.message, "the test rebuild"));
+	assert_int_equal(T.g->phase, FM_PH_TURN_END);
 	assert_int_equal(fmt_do(&T, ALLIED, "rebuild 9/3"), 0);
-	assert_int_equal(fmt_do(&T, ALLIED, "end"), 0);
+	/* the last decision made: no `end` needed */
 	assert_int_equal(T.g->ex[7], 1);
 	assert_int_equal(T.g->active, GERMAN);
 	assert_int_equal(T.g->phase, FM_PH_MOVEMENT);
+	/* end force gives the choice up, and its event says what was given up */
+	fmt_phase(&T, ALLIED, FM_PH_TURN_END);
+	T.g->player_turn = 0;
+	T.g->ex[4] = 0;
+	fmt_events_clear(&T);
+	assert_int_equal(fmt_do(&T, ALLIED, "end force"), 0);
+	assert_int_equal(T.g->active, GERMAN);
+	assert_int_equal(fmt_events_mention(&T, RULES_AUD_PUBLIC, "giving up: the test rebuild"),
+	                 1);
 	/* the German player has nothing at the end of his player turn: no wait */
 	fmt_phase(&T, GERMAN, FM_PH_MOBILE_COMBAT);
 	T.g->player_turn = 1;
 	assert_int_equal(fmt_do(&T, GERMAN, "end"), 0);
 	assert_int_equal(T.g->ex[6], 2);
-	assert_int_equal(T.g->ex[7], 2);
+	assert_int_equal(T.g->ex[7], 3); /* the two Allied player turn ends, then this one */
 	assert_int_not_equal(T.g->phase, FM_PH_TURN_END);
 }
 

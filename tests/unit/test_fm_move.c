@@ -111,6 +111,27 @@ static void test_fm_5_4_1_01_road_costs_half(void **state)
 	assert_int_equal(mp("8/3"), 1); /* across the river on the road */
 }
 
+/* FM-5.4.1-01, AMB-112: a hexside type whose data says mp_add_on_road keeps its "+N" on a
+ * road move (the Scheldt causeway); the river here, so marked, makes 0707-0607 cost 1/2 + 1. */
+static void test_fm_5_4_1_01_hexside_cost_kept_on_road_by_data(void **state)
+{
+	cJSON *doc = fmt_doc(), *t;
+	struct fmt t2;
+	(void)state;
+	cJSON_ArrayForEach(t, cJSON_GetObjectItem(doc, "hexside_types"))
+	{
+		if (strcmp(cJSON_GetObjectItem(t, "id")->valuestring, "river") == 0)
+			cJSON_AddTrueToObject(t, "mp_add_on_road");
+	}
+	fmt_open_doc(&t2, doc, NULL, 0);
+	fmt_clear(&t2);
+	fmt_phase(&t2, ALLIED, FM_PH_MOVEMENT);
+	fmt_put(&t2, "8/3", "0707");
+	assert_int_equal(fmt_do(&t2, ALLIED, "move 8/3 0607"), 0);
+	assert_int_equal(t2.g->u[fmt_unit(&t2, "8/3")].mp_half, 1 + 2);
+	fmt_close(&t2);
+}
+
 /* FM-5.4.2-01: a trail move costs 1 whatever the terrain (woods 0802 would cost 2). */
 static void test_fm_5_4_2_01_trail_costs_one(void **state)
 {
@@ -663,6 +684,7 @@ int main(void)
 	    T_(test_fm_5_4_04_river_hexside_added),
 	    T_(test_fm_5_4_05_plus_n_terrain_added),
 	    T_(test_fm_5_4_1_01_road_costs_half),
+	    T_(test_fm_5_4_1_01_hexside_cost_kept_on_road_by_data),
 	    T_(test_fm_5_4_2_01_trail_costs_one),
 	    T_(test_fm_5_2_04_insufficient_mp_refused),
 	    T_(test_fm_5_2_05_no_minimum_move),

@@ -207,6 +207,10 @@ static void test_fm_8_3_08_short_retreat_reduces(void **state)
 	assert_int_equal(fmt_step(&T, "1037"), 1);
 	assert_int_equal(T.g->await, FM_AW_ADVANCE);
 	assert_int_equal(fmt_do(&T, ALLIED, "advance none"), 0);
+	/* FM-8.5-07: declined, there is no later advance */
+	fmt_do(&T, ALLIED, "advance 9/3 0201");
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.5-07");
+	assert_non_null(strstr(T.err.message, "at once after the retreat"));
 	/* already reduced: eliminated */
 	fmt_phase(&T, ALLIED, FM_PH_COMBAT);
 	fmt_put(&T, "1037", "0201");
@@ -275,6 +279,46 @@ static void test_fm_8_3_1_01_displacement(void **state)
 	assert_int_equal(fmt_step(&t, "1037"), 0);
 	/* FM-8.5-05, AMB-24: the path of retreat ends in the displaced unit's former hex */
 	assert_int_equal(t.g->b.npath, 3);
+	fmt_close(&t);
+}
+
+/* FM-8.3.1-01, FM-8.5-05 (AMB-111): the displaced unit may not be put on a hex the retreat
+ * then passes through (0304, between 0305 and the freed 0303): the retreat leaves a path of
+ * vacant hexes and the attacker may advance along all of it, up to the retreated unit.  With
+ * displace.keep_path_vacant=false it may, and the advance is cut short there. */
+static void test_fm_8_3_1_01_displacement_keeps_path_of_retreat_vacant(void **state)
+{
+	struct fmt t;
+	(void)state;
+	corridor(&t);
+	assert_true(t.g->opt.keep_path); /* the default of both editions */
+	fmt_put(&t, "712", "0303");
+	fmt_dice(&t, 1, 1);
+	assert_int_equal(fmt_do(&t, ALLIED, "attack 0305 9/3"), 0); /* D2 */
+	fmt_do(&t, GERMAN, "displace 712 0304");
+	fmt_refused(&t, WG_E_ILLEGAL_RETREAT, "FM-8.5-05");
+	assert_non_null(strstr(t.err.message, "0304 lies between 1037 and 0303"));
+	assert_string_equal(fmt_where(&t, "712"), "0303");
+	assert_int_equal(fmt_do(&t, GERMAN, "displace 712 0302"), 0);
+	assert_int_equal(fmt_do(&t, GERMAN, "retreat 1037 0304 0303"), 0);
+	assert_int_equal(t.g->await, FM_AW_ADVANCE);
+	assert_int_equal(fmt_do(&t, ALLIED, "advance 9/3 0305 0304"), 0); /* the whole path */
+	assert_string_equal(fmt_where(&t, "9/3"), "0304");
+	fmt_close(&t);
+	/* the other reading: the displaced unit blocks the path of retreat */
+	corridor(&t);
+	t.g->opt.keep_path = 0;
+	fmt_put(&t, "712", "0303");
+	fmt_dice(&t, 1, 1);
+	assert_int_equal(fmt_do(&t, ALLIED, "attack 0305 9/3"), 0);
+	assert_int_equal(fmt_do(&t, GERMAN, "displace 712 0304"), 0);
+	assert_int_equal(fmt_do(&t, GERMAN, "retreat 1037 0304 0303"), 0);
+	fmt_do(&t, ALLIED, "advance 9/3 0305 0304");
+	fmt_refused(&t, WG_E_ILLEGAL_MOVE, "FM-8.5-10");
+	assert_int_equal(fmt_do(&t, ALLIED, "advance 9/3 0305"), 0);
+	fmt_close(&t);
+	fmt_open(&t, "displace.keep_path_vacant=false");
+	assert_false(t.g->opt.keep_path);
 	fmt_close(&t);
 }
 
@@ -558,7 +602,9 @@ static void test_fm_8_5_advance_after_combat(void **state)
 	fmt_do(&T, GERMAN, "advance 1037 0505");
 	fmt_refused(&T, WG_E_NOT_YOUR_TURN, NULL);
 	fmt_do(&T, ALLIED, "attack 0402 9/3");
-	fmt_refused(&T, WG_E_WRONG_PHASE, NULL); /* FM-8.5-07: decide now */
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.0-06"); /* FM-8.5-07: decide now */
+	fmt_do(&T, ALLIED, "end");
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.0-06");
 	fmt_do(&T, ALLIED, "advance 8/3 0505");
 	fmt_refused(&T, WG_E_ILLEGAL_MOVE, "FM-8.5-06");
 	fmt_do(&T, ALLIED, "advance 9/3 0504");
@@ -572,6 +618,8 @@ static void test_fm_8_5_advance_after_combat(void **state)
 	fmt_refused(&T, WG_E_ILLEGAL_MOVE, "FM-8.5-11");
 	assert_int_equal(fmt_do(&T, ALLIED, "advance 7/3 0505 0504"), 0);
 	assert_int_equal(T.g->await, FM_AW_PHASE);
+	fmt_do(&T, ALLIED, "advance 8/3 0505"); /* FM-8.5-07: no later advance */
+	fmt_refused(&T, WG_E_WRONG_PHASE, "FM-8.5-07");
 	fmt_put(&T, "1038", "0503");
 	fmt_do(&T, ALLIED, "attack 0503 9/3");
 	fmt_refused(&T, WG_E_ILLEGAL_ATTACK, "FM-8.5-12");
@@ -635,6 +683,7 @@ int main(void)
 	    T_(test_fm_8_3_02_no_retreat_at_map_edge_eliminates),
 	    T_(test_fm_8_3_08_short_retreat_reduces),
 	    T_(test_fm_8_3_1_01_displacement),
+	    cmocka_unit_test(test_fm_8_3_1_01_displacement_keeps_path_of_retreat_vacant),
 	    T_(test_fm_8_3_1_02_displacement_voluntary),
 	    T_(test_fm_8_3_1_07_displacement_chain),
 	    T_(test_fm_8_3_1_05_chain_needs_valid_hex),

@@ -292,18 +292,30 @@ static void test_fm_ed_02_no_effect_bullet(void **state)
 	cJSON_Delete(doc);
 }
 
-/* FM-2.3.1-01/02: ids name units (typed with _ for spaces, any case) and nothing else. */
+/* FM-2.3.1-01/02: ids name units (typed with _ for spaces, any case) and nothing else; the
+ * engine's id of a counter printed with a space is its typeable form (1/1_FJ), the printed
+ * one stays its name, and a data id that would type like another is refused. */
 static void test_fm_2_3_1_01_unit_ids(void **state)
 {
 	struct fmt t;
+	cJSON *doc = fmt_doc(), *u;
 	(void)state;
 	fmt_open(&t, NULL);
 	assert_int_equal(fm__unit_by_id(t.g->sc, "1_arm"), fm__unit_by_id(t.g->sc, "1 Arm"));
 	assert_true(fm__unit_by_id(t.g->sc, "1/1_fj") >= 0);
-	assert_string_equal(fm__def(t.g, fm__unit_by_id(t.g->sc, "1/1_fj"))->id, "1/1 FJ");
+	assert_string_equal(fm__def(t.g, fm__unit_by_id(t.g->sc, "1/1_fj"))->id, "1/1_FJ");
+	assert_string_equal(fm__def(t.g, fm__unit_by_id(t.g->sc, "1/1 FJ"))->name, "1/1 FJ");
+	assert_string_equal(fm__def(t.g, fm__unit_by_id(t.g->sc, "9/3"))->id, "9/3");
+	for (int i = 0; i < t.g->nunits; i++)
+		assert_null(strchr(fm__def(t.g, i)->id, ' '));
 	assert_int_equal(fm__unit_by_id(t.g->sc, "1/1"), -1);
 	assert_int_equal(fm__unit_by_id(t.g->sc, "nobody"), -1);
 	fmt_close(&t);
+	/* "1 Arm" and "1_Arm" would both be typed 1_Arm */
+	u = cJSON_Duplicate(cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "units"), 0), 1);
+	cJSON_ReplaceItemInObject(u, "id", cJSON_CreateString("1_Arm"));
+	cJSON_AddItemToArray(cJSON_GetObjectItem(doc, "units"), u);
+	expect_bad(doc, "$.units[", "duplicate unit id '1_Arm' (as typed: 1_Arm)");
 }
 
 /* The format's members that F&M leaves to each game load where the engine reads them:

@@ -86,7 +86,8 @@ static void test_svg_fm_one_element_per_hex_and_unit(void **state)
 		         fm__side_of(T.g, i));
 		assert_int_equal(svgt_count(doc, needle), 1);
 	}
-	assert_non_null(strstr(doc, "data-id=\"No 4 Cdo\""));
+	/* the typeable id (BS-11.2-04: "No 4 Cdo" is typed No_4_Cdo) */
+	assert_non_null(strstr(doc, "data-id=\"No_4_Cdo\""));
 	assert_non_null(strstr(doc, "<g id=\"terrain\">"));
 	assert_non_null(strstr(doc, "<g id=\"private\">"));
 	free(doc);

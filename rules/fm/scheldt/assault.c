@@ -150,6 +150,21 @@ int scheldt__land_hex_ok(const struct fm_game *g, int group, int unit, int hex,
 	return 0;
 }
 
+int scheldt__group_lander(const struct fm_game *g, int group)
+{
+	const struct scheldt_data *d = scheldt__data(g);
+
+	for (int k = 0; k < d->ngroup[group]; k++) {
+		int u = d->group[group][k];
+		if (!scheldt__may_land(g, group, u))
+			continue;
+		for (int h = 0; h < g->sc->map.grid.count; h++)
+			if (scheldt__land_hex_ok(g, group, u, h, NULL) == 0)
+				return u;
+	}
+	return -1;
+}
+
 int scheldt__may_share(const struct fm_game *g, int unit, int hex)
 {
 	const struct scheldt_data *d = scheldt__data(g);
@@ -197,9 +212,10 @@ int scheldt__do_land(struct fm_game *g, struct rules_dice *dice, int side, int a
 	if (g->phase != FM_PH_MOVEMENT)
 		return rules_fail(
 		    err, WG_E_WRONG_PHASE, group ? "BS-16.2-01" : "BS-16.1-04",
-		    "the %s is declared and placed in the Allied Movement Phase, never "
-		    "the Mobile Movement Phase",
-		    group_name[group]);
+		    "this is the %s: the %s is declared and its units placed in the "
+		    "Allied Movement Phase%s",
+		    fm__phase_name(g->phase), group_name[group],
+		    g->phase == FM_PH_MOBILE_MOVE ? ", never the Mobile Movement Phase" : "");
 	if (!scheldt__may_land(g, group, unit)) {
 		if (unit == d->withdraw_unit && g->u[unit].where == FM_W_ELIMINATED)
 			return rules_fail(err, WG_E_ILLEGAL_ACTION, "BS-13.1-04",

@@ -21,7 +21,12 @@
  * other attackers then take the result as usual.
  * Phase ends: a unit landed this turn on a German unit must attack it in the
  * Combat Phase (16.3-03); an assault group lands in one Movement Phase
- * (16.1-07, 16.2-04).
+ * (16.1-07, 16.2-04): end_check refuses `end` (even `end force`).  Once-only
+ * choices that `end` would give up for good (end_forfeit; only `end force`
+ * gives them up): rebuilds left at the end of the player turn (11.1-01), and
+ * an assault still possible in the Allied Movement Phase of the last game
+ * turn (16.1-01, 16.2-01).  Units left unmoved or attacks not made are not
+ * such choices.
  */
 #include "scheldt.h"
 
@@ -146,22 +151,51 @@ int scheldt__end_check(const struct fm_game *g, struct rules_error *err)
 		}
 	if (g->phase == FM_PH_MOVEMENT)
 		for (int grp = 0; grp < 2; grp++) {
-			if (st->declared[grp] != g->turn)
-				continue;
-			for (int k = 0; k < d->ngroup[grp]; k++) {
-				int u = d->group[grp][k], ok = 0;
-				if (!scheldt__may_land(g, grp, u))
-					continue;
-				for (int h = 0; h < g->sc->map.grid.count && !ok; h++)
-					ok = scheldt__land_hex_ok(g, grp, u, h, NULL) == 0;
-				if (ok)
-					return rules_fail(
-					    err, WG_E_ILLEGAL_ACTION,
-					    grp ? "BS-16.2-04" : "BS-16.1-07",
-					    "%s has not landed yet: every unit of the assault "
-					    "lands in the same game turn (land %s <hex>) (16.%d)",
-					    fm__def(g, u)->id, fm__def(g, u)->id, grp ? 2 : 1);
-			}
+			int u = st->declared[grp] == g->turn ? scheldt__group_lander(g, grp) : -1;
+			if (u >= 0)
+				return rules_fail(
+				    err, WG_E_ILLEGAL_ACTION, grp ? "BS-16.2-04" : "BS-16.1-07",
+				    "%s has not landed yet: every unit of the assault "
+				    "lands in the same game turn (land %s <hex>) (16.%d)",
+				    fm__def(g, u)->id, fm__def(g, u)->id, grp ? 2 : 1);
 		}
+	return 0;
+}
+
+int scheldt__end_forfeit(const struct fm_game *g, char *what, size_t n, char *rule)
+{
+	const struct scheldt_data *d = scheldt__data(g);
+	char list[100];
+	int left, count;
+
+	if (g->phase == FM_PH_TURN_END) {
+		count = scheldt__rebuild_candidates(g, &left, list, sizeof(list));
+		if (left <= 0 || count == 0)
+			return 0;
+		snprintf(rule, FM_ID, "BS-11.1-01");
+		snprintf(what, n,
+		         "%d rebuild%s (may be rebuilt: %s; rebuild <unit>): unused rebuilds are "
+		         "lost at the end of the player turn (11.1)",
+		         left, left > 1 ? "s" : "", list);
+		return 1;
+	}
+	/* 16.1, 16.2: declared only in an Allied Movement Phase; after the last game turn's
+	 * there is none */
+	if (g->phase != FM_PH_MOVEMENT || g->active != d->allied || g->turn < g->sc->turns)
+		return 0;
+	for (int grp = 0; grp < 2; grp++) {
+		int u;
+		if (scheldt__group_ready(g, grp, NULL) != 0 ||
+		    (u = scheldt__group_lander(g, grp)) < 0)
+			continue;
+		snprintf(rule, FM_ID, "%s", grp ? "BS-16.2-01" : "BS-16.1-01");
+		snprintf(
+		    what, n,
+		    "the %s Assault (16.%d): this is the Allied Movement Phase of the last game "
+		    "turn, the last one in which it can be declared (land %s <hex>)",
+		    grp ? "Walcheren Island" : "South Beveland Flank", grp ? 2 : 1,
+		    fm__def(g, u)->id);
+		return 1;
+	}
 	return 0;
 }

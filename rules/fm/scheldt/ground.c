@@ -51,6 +51,58 @@ static int braakman_open(const struct fm_game *g)
 	       (scheldt__opt(g, SCH_O_BRAAKMAN_TURNS) && g->turn > d->braakman_turn);
 }
 
+/*
+ * 13.0 (AMB-56): 0 if unit may cross the Braakman all-sea hexside from-to now (from is
+ * adjacent, first = no step taken yet this phase), else the refusal naming the condition
+ * that fails: an Allied unit, Turn 4, starting on a Braakman Inlet hex, as the first step.
+ */
+static int braakman_refusal(const struct fm_game *g, int unit, int from, int to, int first,
+                            struct rules_error *err)
+{
+	const struct scheldt_data *d = scheldt__data(g);
+	const char *id = fm__def(g, unit)->id;
+	/* where this phase's move began: here, its recorded start, or (a path being checked
+	 * before it is made) the hex it stands on */
+	int began = first                        ? from
+	            : g->u[unit].move_start >= 0 ? g->u[unit].move_start
+	                                         : g->u[unit].hex;
+	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX], c[RULES_HEX_ID_MAX], list[64] = "";
+	size_t len = 0;
+
+	scheldt__hex(g, from, a);
+	scheldt__hex(g, to, b);
+	for (int h = 0; h < d->count && len + RULES_HEX_ID_MAX + 2 < sizeof(list); h++)
+		if (d->hexf[h] & SCH_HF_BRAAKMAN)
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+			                        len ? ", " : "", scheldt__hex(g, h, c));
+	if (is_german(g, unit))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-15.1-04",
+		                  "%s cannot cross the all-sea hexside %s/%s: no unit crosses an "
+		                  "all-sea hexside; only Allied units on the Braakman Inlet hexes "
+		                  "cross it, on Turn %d (13.0, 15.1)",
+		                  id, a, b, d->braakman_turn);
+	if (!braakman_open(g))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-13.0-03",
+		                  "%s cannot cross the all-sea hexside %s/%s on turn %d: the "
+		                  "Braakman crossing is made on Turn %d%s (13.0, AMB-56)",
+		                  id, a, b, g->turn, d->braakman_turn,
+		                  scheldt__opt(g, SCH_O_BRAAKMAN_TURNS) ? " or later" : " only");
+	if (began < 0 || !scheldt__hex_is(g, began, SCH_HF_BRAAKMAN))
+		return rules_fail(
+		    err, WG_E_ILLEGAL_MOVE, "BS-13.0-03",
+		    "%s cannot cross the all-sea hexside %s/%s: it began its move on "
+		    "%s, and only units that begin their move on a Braakman Inlet hex "
+		    "(%s) cross (13.0)",
+		    id, a, b, began >= 0 ? scheldt__hex(g, began, c) : a, list);
+	if (!first || !scheldt__hex_is(g, from, SCH_HF_BRAAKMAN))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-13.0-03",
+		                  "%s began its move on the Braakman Inlet hex %s but has moved "
+		                  "since: the crossing is the first step of its move, from that "
+		                  "hex (13.0, AMB-56)",
+		                  id, scheldt__hex(g, began, c));
+	return 0;
+}
+
 /* 11.2-02 (AMB-44): the hex where a first-free-north unit must enter now, or -1. */
 static int north_entry(const struct fm_game *g, int unit)
 {
@@ -127,16 +179,9 @@ int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int 
 			                  "%s cannot cross the all-sea hexside %s/%s (15.0)",
 			                  def->id, scheldt__hex(g, from, a),
 			                  scheldt__hex(g, to, b));
-		if (is_german(g, unit) || !braakman_open(g) || !first ||
-		    !scheldt__hex_is(g, from, SCH_HF_BRAAKMAN))
-			return rules_fail(
-			    err, WG_E_ILLEGAL_MOVE,
-			    is_german(g, unit) ? "BS-15.1-04" : "BS-13.0-03",
-			    "%s cannot cross the all-sea hexside %s/%s: only Allied units "
-			    "that begin their move on a Braakman Inlet hex may cross it, "
-			    "on Turn %d (13.0, 15.1)",
-			    def->id, scheldt__hex(g, from, a), scheldt__hex(g, to, b),
-			    d->braakman_turn);
+		int rc = braakman_refusal(g, unit, from, to, first, err);
+		if (rc)
+			return rc;
 		if (*cost_half >= 0)
 			*cost_half += d->braakman_mp_half; /* +2 MP: Terrapins and Buffaloes */
 		allow = FM_HOOK_ALLOW;
@@ -231,11 +276,22 @@ int scheldt__retreat_step(const struct fm_game *g, int unit, int from, int to, e
 			    "%s is a mobile unit and may not %s into the flooded hex %s "
 			    "(12.0)",
 			    def->id, what, b);
-		if (mode == FM_RS_ADVANCE)
+		/* the reason of a stop goes to err (not a refusal): the system cites it when the
+		 * path given goes on */
+		if (mode == FM_RS_ADVANCE) {
 			*stop = 1; /* 12.0-08: the advance ends in the first flooded hex */
-		else if (mode == FM_RS_RETREAT && !scheldt__opt(g, SCH_O_FLOODED_RETREAT) &&
-		         scheldt__opt(g, SCH_O_FLOODED_COMPLETE))
+			rules_fail(err, code, "BS-12.0-08",
+			           "%s is flooded: an advance after combat ends in the first "
+			           "flooded hex the attacker enters (12.0)",
+			           b);
+		} else if (mode == FM_RS_RETREAT && !scheldt__opt(g, SCH_O_FLOODED_RETREAT) &&
+		           scheldt__opt(g, SCH_O_FLOODED_COMPLETE)) {
 			*stop = 1; /* 12.0-07: the retreat ends there and counts as complete */
+			rules_fail(err, code, "BS-12.0-07",
+			           "%s is flooded: a retreat stops in the first flooded hex it "
+			           "enters, and counts as complete (12.0, AMB-48)",
+			           b);
+		}
 	}
 	/* AMB-48 with bs.flooded_stop_counts_complete=false: the retreat ends in the first
 	 * flooded hex, short of its length (and the unit is reduced, FM-8.3-08) */

@@ -183,26 +183,50 @@ int scheldt__rebuild_ok(const struct fm_game *g, int unit, struct rules_error *e
 	return 0;
 }
 
-int scheldt__end_step(const struct fm_game *g, char *what, size_t n)
+int scheldt__rebuild_candidates(const struct fm_game *g, int *left, char *list, size_t n)
 {
-	int left = scheldt__rebuild_allowance(g, g->active) - scheldt__cstate(g)->rebuilds,
-	    count = 0;
 	size_t len = 0;
+	int count = 0;
 
-	if (left <= 0)
-		return 0;
-	if (what != NULL && n > 0)
-		len = (size_t)snprintf(what, n, "rebuild <unit> (%d left:", left);
-	for (int i = 0; i < g->nunits; i++) {
+	*left = scheldt__rebuild_allowance(g, g->active) - scheldt__cstate(g)->rebuilds;
+	if (n > 0)
+		list[0] = '\0';
+	for (int i = 0; i<g->nunits && * left> 0; i++) {
+		const char *id = fm__def(g, i)->id;
 		if (fm__side_of(g, i) != g->active || scheldt__rebuild_ok(g, i, NULL) != 0)
 			continue;
+		if (len + strlen(id) + 7 < n)
+			len += (size_t)snprintf(list + len, n - len, "%s%s", count ? ", " : "", id);
+		else if (len + 6 < n && (len < 5 || strcmp(list + len - 5, ", ...") != 0))
+			len += (size_t)snprintf(list + len, n - len, ", ...");
 		count++;
-		if (what != NULL && len + 24 < n)
-			len += (size_t)snprintf(what + len, n - len, " %s", fm__def(g, i)->id);
 	}
-	if (what != NULL && count > 0 && len < n)
-		snprintf(what + len, n - len, "), or end");
-	return count > 0;
+	return count;
+}
+
+int scheldt__end_step(const struct fm_game *g, char *what, size_t n)
+{
+	char list[100];
+	int left, count = scheldt__rebuild_candidates(g, &left, list, sizeof(list));
+
+	if (what != NULL && n > 0)
+		what[0] = '\0';
+	if (left <= 0) /* no rebuild this turn, or every one made: nothing to say */
+		return 0;
+	if (count == 0) {
+		if (what != NULL)
+			snprintf(what, n,
+			         "%d rebuild%s left, but no unit of yours may be rebuilt now "
+			         "(11.0)",
+			         left, left > 1 ? "s" : "");
+		return 0;
+	}
+	if (what != NULL)
+		snprintf(what, n,
+		         "rebuild <unit> (%d left; may be rebuilt: %s), or end force to give %s up "
+		         "(11.1)",
+		         left, list, left > 1 ? "them" : "it");
+	return 1;
 }
 
 int scheldt__do_rebuild(struct fm_game *g, struct rules_dice *dice, int side, int argc, char **argv,

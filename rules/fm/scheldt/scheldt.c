@@ -559,6 +559,7 @@ const struct fm_module scheldt_module = {
     .end_step = scheldt__end_step,
     .player_turn_end = scheldt__player_turn_end,
     .end_check = scheldt__end_check,
+    .end_forfeit = scheldt__end_forfeit,
     .settle = settle,
     .move_step = scheldt__move_step,
     .may_act = scheldt__may_act,

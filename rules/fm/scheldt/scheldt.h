@@ -226,6 +226,7 @@ int scheldt__crt_line(const struct fm_game *g, int line);
 int scheldt__situation(const struct fm_game *g, size_t k);
 int scheldt__after_roll(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
 int scheldt__end_check(const struct fm_game *g, struct rules_error *err);
+int scheldt__end_forfeit(const struct fm_game *g, char *what, size_t n, char *rule);
 
 /* ---- assault.c ---------------------------------------------------------- */
 
@@ -239,12 +240,17 @@ int scheldt__may_land(const struct fm_game *g, int group, int unit);
 /* 0 if unit may land in hex (err filled otherwise). */
 int scheldt__land_hex_ok(const struct fm_game *g, int group, int unit, int hex,
                          struct rules_error *err);
+/* A unit of group that may still land now and has a hex to land on, or -1. */
+int scheldt__group_lander(const struct fm_game *g, int group);
 
 /* ---- rebuild.c ---------------------------------------------------------- */
 
 int scheldt__turn_closing(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                           struct rules_error *err);
 int scheldt__end_step(const struct fm_game *g, char *what, size_t n);
+/* The rebuilds the active player has left in this player turn (*left) and how many of his
+ * units may be rebuilt now, listed into list (n bytes, cut with ", ..."). */
+int scheldt__rebuild_candidates(const struct fm_game *g, int *left, char *list, size_t n);
 int scheldt__player_turn_end(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                              struct rules_error *err);
 int scheldt__do_rebuild(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
