@@ -178,7 +178,7 @@ static void text_lines(const struct fm_legal *l, cJSON *out, int cols, int all)
 	{
 		const char *prefix = cJSON_GetObjectItemCaseSensitive(grp, "prefix")->valuestring;
 		const cJSON *choices = cJSON_GetObjectItemCaseSensitive(grp, "choices"), *c;
-		int n = cJSON_GetArraySize(choices), shown = 0;
+		int n = cJSON_GetArraySize(choices), shown = 0, spaced;
 		size_t len;
 
 		if (n == 0) {
@@ -186,6 +186,9 @@ static void text_lines(const struct fm_legal *l, cJSON *out, int cols, int all)
 			continue;
 		}
 		len = (size_t)snprintf(line, sizeof(line), "  %s (%d):", prefix, n);
+		/* choices that hold spaces ("44/15 46/15") are kept apart by " |" */
+		spaced = 0;
+		cJSON_ArrayForEach(c, choices) spaced |= strchr(c->valuestring, ' ') != NULL;
 		cJSON_ArrayForEach(c, choices)
 		{
 			if (!all && shown == LEGAL_TEXT_SHOWN) {
@@ -194,9 +197,8 @@ static void text_lines(const struct fm_legal *l, cJSON *out, int cols, int all)
 				len = put_word(out, line, sizeof(line), len, word, cols);
 				break;
 			}
-			/* choices may hold spaces ("44/15 46/15"): a comma keeps them apart */
 			snprintf(word, sizeof(word), "%s%s", c->valuestring,
-			         c->next != NULL && strchr(c->valuestring, ' ') != NULL ? "," : "");
+			         spaced && c->next != NULL ? " |" : "");
 			len = put_word(out, line, sizeof(line), len, word, cols);
 			shown++;
 		}

@@ -24,9 +24,9 @@
 
 #include "e2e.h"
 
-#define SEED "5ce1d7a5ce1d7a5ce1d7a5ce1d7a5ce1d7a5ce1d7a5ce1d7a5ce1d7a5ce1d7a5"
+#define SEED  "5ce1d7a5ce1d7a5ce1d7a5ce1d7a5ce1d7a5ce1d7a5ce1d7a5ce1d7a5ce1d7a5"
 #define BEGIN "<!-- transcript begin: written by tests/e2e/test_e2e_transcript.c -->\n"
-#define END "<!-- transcript end -->\n"
+#define END   "<!-- transcript end -->\n"
 
 static struct e2e_server server;
 
@@ -51,12 +51,16 @@ static const char *const script[] = {
     "ann options",
     "ann debug dice 6",
     "ann attack 3018 44/15 46/15",
+    "ann support pass",
     "ben options",
-    "ben support pass",
-    "ann support pass",
-    "ben support pass",
-    "ann support pass",
+    "ben support G5",
     "ann-json {\"cmd\":\"options\",\"game\":1}",
+    "ann support A9",
+    "ben support pass",
+    "ben options",
+    "ann options",
+    "ann reduce 46/15",
+    "ann end",
     "ann units german",
     "ann log 8",
 };
@@ -71,7 +75,7 @@ static struct conn conns[3] = {{"ann", {0}, 0}, {"ben", {0}, 0}, {"ann-json", {0
 
 static int start_server(void **state)
 {
-	static const char *const args[] = {"--data-dir", WG_DATA_DIR, "--allow-debug",
+	static const char *const args[] = {"--data-dir",   WG_DATA_DIR, "--allow-debug",
 	                                   "--debug-seed", SEED,        NULL};
 
 	(void)state;
