@@ -227,7 +227,7 @@ void srv_conn_ok(struct srv_conn *c, const char *tag, const cJSON *data)
 {
 	if (c->closing)
 		return;
-	queued(c, proto_write_ok(&c->out, c->mode, tag ? tag : "", data));
+	queued(c, proto_write_ok(&c->out, c->mode, c->cols, tag ? tag : "", data));
 }
 
 void srv_conn_ok_text(struct srv_conn *c, const char *tag, const char *summary)
@@ -245,7 +245,7 @@ void srv_conn_err(struct srv_conn *c, const char *tag, int code, const char *mes
 {
 	if (c->closing)
 		return;
-	queued(c, proto_write_err(&c->out, c->mode, tag ? tag : "", wg_error_slug(code),
+	queued(c, proto_write_err(&c->out, c->mode, c->cols, tag ? tag : "", wg_error_slug(code),
 	                          message ? message : wg_error_desc(code), rule ? rule : ""));
 }
 

@@ -10,7 +10,8 @@
  *     result obeys request.h (argc/raw/tag on success and failure); a text
  *     request's argv survives proto_join -> proto_tokenize;
  *   - reply: ok/err/event writers in both modes, fed with the parsed
- *     strings, emit only complete lines with no CR, each JSON line parses;
+ *     strings and a screen width, emit only complete lines with no CR, data
+ *     lines within the width, each JSON line parses;
  *   - JSON requests built from the bytes with cJSON (always well-formed,
  *     so the deep paths are reached) give exactly the expected argv/raw.
  * The first two input bytes seed the split/stop choices; all bytes,
@@ -28,6 +29,7 @@
 #include "protocol/reply.h"
 #include "protocol/request.h"
 #include "protocol/tokenize.h"
+#include "protocol/wrap.h"
 #include "common/errors.h"
 
 #define CHECK(cond)                                                                                \
@@ -72,18 +74,22 @@ static void check_one_json_line(const struct proto_buf *b)
 	cJSON_Delete(back);
 }
 
-/* Text reply: data lines start with two spaces; the final line does not. */
-static void check_text_reply(const struct proto_buf *b)
+/* Text reply: data lines start with two spaces and fit in cols (when > 0); the final line
+ * does not start so. */
+static void check_text_reply(const struct proto_buf *b, int cols)
 {
 	const char *p = b->data, *nl;
 
 	check_lines_only(b->data, b->len);
+	if (cols > 0 && cols < PROTO_COLS_MIN)
+		cols = PROTO_COLS_MIN;
 	for (;;) {
 		nl = strchr(p, '\n');
 		CHECK(nl != NULL);
 		if (nl[1] == '\0')
 			break;
 		CHECK(p[0] == ' ' && p[1] == ' ');
+		CHECK(cols <= 0 || proto_width(p, (size_t)(nl - p)) <= (size_t)cols);
 		p = nl + 1;
 	}
 }
@@ -108,25 +114,27 @@ static void write_replies(const struct proto_request *req, const char *msg)
 	for (mode = PROTO_TEXT; mode <= PROTO_JSON; mode++) {
 		enum proto_mode m = (enum proto_mode)mode;
 		const char *a0 = req->argc > 0 ? req->argv[0] : msg;
+		/* a screen width from the input: none, or 1..140 columns */
+		int cols = req->argc > 1 ? (int)(strlen(req->argv[1]) % 141) : 0;
 
 		proto_buf_reset(&b);
-		CHECK(proto_write_ok(&b, m, req->tag, data) == 0);
+		CHECK(proto_write_ok(&b, m, cols, req->tag, data) == 0);
 		if (m == PROTO_JSON)
 			check_one_json_line(&b);
 		else
-			check_text_reply(&b);
+			check_text_reply(&b, cols);
 		proto_buf_reset(&b);
-		CHECK(proto_write_ok(&b, m, a0, lines) == 0);
+		CHECK(proto_write_ok(&b, m, cols, a0, lines) == 0);
 		if (m == PROTO_JSON)
 			check_one_json_line(&b);
 		else
-			check_text_reply(&b);
+			check_text_reply(&b, cols);
 		proto_buf_reset(&b);
-		CHECK(proto_write_err(&b, m, req->tag, a0, msg, req->raw) == 0);
+		CHECK(proto_write_err(&b, m, cols, req->tag, a0, msg, req->raw) == 0);
 		if (m == PROTO_JSON)
 			check_one_json_line(&b);
 		else
-			check_text_reply(&b);
+			check_text_reply(&b, cols);
 		proto_buf_reset(&b);
 		CHECK(proto_write_event(&b, m, req->argc, data) == 0);
 		if (m == PROTO_JSON)

@@ -1,0 +1,7 @@
+# The screen width (issue 8): the reply writer fitting to a width, and the help texts laid
+# out for 80 columns.
+wg_unit_test(test_reply_wrap SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_reply_wrap.c LIBS wg_protocol)
+wg_unit_test(test_reply_help SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_reply_help.c
+             LIBS wg_server wg_race)
+target_compile_definitions(test_reply_help PRIVATE
+  WG_RACE_JSON="${CMAKE_SOURCE_DIR}/tests/rulesets/race.json")
