@@ -401,6 +401,27 @@ void srv_conn_done(struct srv_conn *c)
 	process_input(c);
 }
 
+/* ---- the idle timeout ---- */
+
+void srv_conns_sweep_idle(struct srv *s, int64_t now_ms)
+{
+	int64_t limit = (int64_t)s->cfg.idle_timeout * 1000;
+
+	for (struct srv_conn *c = s->conns, *next; c != NULL; c = next) {
+		next = c->next;
+		/* users, spectators and connections waiting on the server stay */
+		if (c->user != NULL || c->nwatching > 0 || c->busy || c->close_after_flush ||
+		    c->closing || now_ms - c->last_active < limit)
+			continue;
+		log_info(c->id, "idle for %d s without being logged in or watching",
+		         s->cfg.idle_timeout);
+		srv_conn_notice(c, 0, "bye",
+		                "idle timeout: connections that are not logged in are closed "
+		                "after a silence");
+		srv_conn_close_after_flush(c);
+	}
+}
+
 /* ---- watching ---- */
 
 int srv_conn_watch(struct srv_conn *c, int64_t game)

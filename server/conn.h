@@ -6,7 +6,8 @@
  *
  *        accept                      login ok                logout
  *   ---------------> GUEST ------------------------> USER ------------> GUEST
- *                      |  idle timeout / quit / EOF    |  quit / EOF / error
+ *                      |  idle timeout (not watching)  |  quit / EOF / error
+ *                      |  / quit / EOF                 |
  *                      v                               v
  *                   DRAINING (close_after_flush: output is flushed, then)
  *                      |
@@ -31,6 +32,10 @@
  * flight) exceed --output-limit the client is cut off at once: a client that
  * does not read cannot make the server buffer without bound or slow anyone
  * else.
+ *
+ * Idle timeout (srv_conns_sweep_idle, once a second): a connection that is
+ * not logged in, not watching a game and not waiting on the server is
+ * closed once it has sent no request for --idle-timeout seconds.
  *
  * Ownership: a connection is freed only from its uv_close callback, and only
  * when no asynchronous work still refers to it (refs).  Write paths never
@@ -98,6 +103,9 @@ void srv_conns_flush(struct srv *s);
 void srv_conns_drop_waiting(struct srv *s, const char *why);
 /* Convenience: a notification {"event":type,"text":text}. */
 void srv_conn_notice(struct srv_conn *c, int64_t game, const char *type, const char *text);
+
+/* Closes, with * bye, the connections the idle timeout is for (conn.h "Idle timeout"). */
+void srv_conns_sweep_idle(struct srv *s, int64_t now_ms);
 
 /* Closes after everything queued has been written. */
 void srv_conn_close_after_flush(struct srv_conn *c);
