@@ -335,9 +335,42 @@ static void alloc_cb(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
 	*buf = uv_buf_init(c->srv->readbuf, sizeof(c->srv->readbuf));
 }
 
+/* The window size a client reports, within sane bounds (0 is "unknown": kept). */
+static int clamp_size(unsigned v, int min, int max, int current)
+{
+	if (v == 0)
+		return current;
+	return v < (unsigned)min ? min : v > (unsigned)max ? max : (int)v;
+}
+
+/*
+ * Takes the telnet commands out of the len bytes read into data (in place)
+ * and acts on them; returns how many data bytes are left at data.
+ */
+static size_t telnet_in(struct srv_conn *c, char *data, size_t len)
+{
+	struct proto_buf *reply = c->mode == PROTO_TEXT ? &c->out : NULL;
+	size_t before = c->out.len, n;
+	int rc;
+
+	rc = proto_telnet_decode(&c->telnet, data, len, &n, reply);
+	if (rc == 0 && c->telnet.seen && reply != NULL)
+		rc = proto_telnet_ask_naws(&c->telnet, reply);
+	if (c->telnet.resized) {
+		c->telnet.resized = 0;
+		c->cols = clamp_size(c->telnet.cols, SRV_COLS_MIN, SRV_COLS_MAX, c->cols);
+		c->rows = clamp_size(c->telnet.rows, SRV_ROWS_MIN, SRV_ROWS_MAX, c->rows);
+		log_debug(c->id, "window %dx%d", c->cols, c->rows);
+	}
+	if (rc != 0 || c->out.len != before)
+		queued(c, rc);
+	return n;
+}
+
 static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 {
 	struct srv_conn *c = stream->data;
+	size_t n;
 
 	if (nread == UV_EOF) {
 		/* Half-close: the client will send nothing more; answer what it
@@ -356,12 +389,15 @@ static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 	}
 	if (nread == 0)
 		return;
-	if (c->busy) {
-		if (proto_buf_add(&c->in, buf->base, (size_t)nread) != 0)
-			srv_conn_close(c, "out of memory");
+	n = telnet_in(c, buf->base, (size_t)nread);
+	if (c->closing)
 		return;
+	if (c->busy) {
+		if (proto_buf_add(&c->in, buf->base, n) != 0)
+			srv_conn_close(c, "out of memory");
+	} else {
+		feed(c, buf->base, n);
 	}
-	feed(c, buf->base, (size_t)nread);
 	if (c->busy && c->reading && !c->closing) {
 		uv_read_stop(stream);
 		c->reading = 0;
@@ -493,6 +529,7 @@ void srv_conn_accept(struct srv *s)
 	c->rows = RULES_ROWS_DEFAULT;
 	c->connected_at = srv_now(s);
 	c->last_active = srv_now_ms(s);
+	proto_telnet_init(&c->telnet);
 	proto_framer_init(&c->framer);
 	proto_buf_init(&c->in);
 	proto_buf_init(&c->out);

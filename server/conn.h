@@ -15,7 +15,9 @@
  *                   CLOSING ------------------------------------> freed
  *
  * Reading: libuv reads into one loop-wide buffer (struct srv.readbuf);
- * bytes are framed at once.  While a request waits on asynchronous work
+ * telnet commands are taken out there (protocol/telnet.h: answered in
+ * text mode, never in JSON mode; a NAWS report sets cols/rows) and the
+ * data bytes are framed at once.  While a request waits on asynchronous work
  * (a password hash, a login delay) the connection is "busy": reading stops
  * and unframed bytes wait in c->in, so requests on one connection are always
  * answered in order.  A client that sends faster than it is answered is
@@ -52,6 +54,13 @@
 #include "protocol/buf.h"
 #include "protocol/framer.h"
 #include "protocol/reply.h"
+#include "protocol/telnet.h"
+
+/* The screen sizes a NAWS report is clamped to (0, "unknown", is ignored). */
+#define SRV_COLS_MIN 32
+#define SRV_COLS_MAX 1000
+#define SRV_ROWS_MIN 8
+#define SRV_ROWS_MAX 1000
 
 struct srv;
 struct srv_user;
@@ -61,12 +70,13 @@ struct srv_conn {
 	struct srv *srv;
 	unsigned long id;
 	char peer[64]; /* "127.0.0.1" without the port: the rate-limit key */
+	struct proto_telnet telnet;
 	struct proto_framer framer;
 	struct proto_buf in;  /* read but not yet framed (while busy) */
 	struct proto_buf out; /* not yet handed to libuv */
 	size_t inflight;      /* bytes in uv_write requests */
 	enum proto_mode mode;
-	int cols, rows;        /* the client's screen in cells (80 x 24 until it says) */
+	int cols, rows;        /* the client's screen in cells (80 x 24 until NAWS says) */
 	struct srv_user *user; /* NULL: not logged in */
 	int64_t current_game;  /* 0: none */
 	int64_t *watching;     /* games this connection watches */

@@ -1,5 +1,6 @@
-# The screen width (issue 8): the reply writer fitting to a width, and the help texts laid
-# out for 80 columns.
+# Telnet courtesy and the screen width (issue 8): the telnet layer, the reply writer's
+# fitting to a width, and the help texts laid out for 80 columns.
+wg_unit_test(test_telnet SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_telnet.c LIBS wg_protocol)
 wg_unit_test(test_reply_wrap SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_reply_wrap.c LIBS wg_protocol)
 wg_unit_test(test_reply_help SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_reply_help.c
              LIBS wg_server wg_race)
