@@ -11,6 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <sodium.h>
+
 #include "protocol/request.h"
 
 #include "conn.h"
@@ -222,5 +224,12 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 fail:
 	if (rc != 0)
 		srv_conn_err(c, ctx.tag, rc, ctx.err.message, ctx.err.rule);
+	if (cmd != NULL && (cmd->flags & SRV_CMD_SECRET)) {
+		/* a password on the line: wipe every copy the request left */
+		sodium_memzero(line, len);
+		if (req.storage.data != NULL)
+			sodium_memzero(req.storage.data, req.storage.len);
+		c->wipe_read = 1;
+	}
 	proto_request_release(&req);
 }

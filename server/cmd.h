@@ -64,6 +64,11 @@ struct srv_cmd {
 
 /* Handles one request line of conn (already framed, NUL-terminated). */
 void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len);
+/* Takes the line that answers c's pending prompt (the secret, never logged; the caller
+ * wipes it afterwards) and goes on with the account verb that asked (cmd-account.c). */
+void srv_cmd_prompt_answer(struct srv_conn *c, const char *line, size_t len);
+/* Drops c's pending prompt, if any, wiping what it held (the connection closes). */
+void srv_cmd_prompt_free(struct srv_conn *c);
 
 /* The entry named name or aliased so (case-insensitive), or NULL. */
 const struct srv_cmd *srv_cmd_find(const char *name);

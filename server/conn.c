@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "cmd.h"
 #include "fanout.h"
 #include "log.h"
@@ -113,6 +115,7 @@ void srv_conn_close(struct srv_conn *c, const char *why)
 	wlist_remove(c);
 	log_info(c->id, "close (%s)", why);
 	srv_game_forget_conn(s, c);
+	srv_cmd_prompt_free(c);
 	if (c->user != NULL)
 		srv_user_detach(s, c);
 	if (c->delay != NULL) {
@@ -273,13 +276,58 @@ void srv_conn_notice(struct srv_conn *c, int64_t game, const char *type, const c
 	cJSON_Delete(ev);
 }
 
+/* ---- prompts ---- */
+
+/* 1 if c looks like a telnet client (conn.h "Prompts"). */
+static int speaks_telnet(const struct srv_conn *c)
+{
+	return c->mode == PROTO_TEXT && (c->telnet.seen || c->framer.crlf);
+}
+
+void srv_conn_prompt(struct srv_conn *c, const char *text)
+{
+	int rc = 0;
+
+	if (c->closing)
+		return;
+	if (speaks_telnet(c))
+		rc = proto_telnet_echo(&c->telnet, 1, &c->out);
+	if (rc == 0)
+		rc = proto_buf_adds(&c->out, text);
+	queued(c, rc);
+}
+
+void srv_conn_prompt_end(struct srv_conn *c)
+{
+	if (c->closing || !proto_telnet_echoing(&c->telnet))
+		return;
+	queued(c, proto_telnet_echo(&c->telnet, 0, &c->out));
+}
+
+/* The line answers c's prompt: it is a secret, never parsed or logged. */
+static void prompt_line(struct srv_conn *c, char *line, size_t len)
+{
+	c->last_active = srv_now_ms(c->srv);
+	c->wipe_read = 1;
+	/* the client did not echo the line end either */
+	if (proto_telnet_echoing(&c->telnet))
+		srv_conn_send(c, "\n", 1);
+	srv_cmd_prompt_answer(c, line, len);
+	sodium_memzero(line, len);
+	if (c->prompt == NULL)
+		srv_conn_prompt_end(c);
+}
+
 /* ---- reading ---- */
 
 static int on_line(void *ctx, char *line, size_t len)
 {
 	struct srv_conn *c = ctx;
 
-	srv_cmd_dispatch(c, line, len);
+	if (c->prompt != NULL)
+		prompt_line(c, line, len);
+	else
+		srv_cmd_dispatch(c, line, len);
 	return c->busy || c->closing || c->close_after_flush;
 }
 
@@ -317,6 +365,7 @@ static void process_input(struct srv_conn *c)
 		struct proto_buf pending = c->in;
 		proto_buf_init(&c->in);
 		feed(c, pending.data, pending.len);
+		sodium_memzero(pending.data, pending.len); /* it may have held a secret */
 		proto_buf_release(&pending);
 	}
 	if (c->busy || c->closing || c->close_after_flush)
@@ -397,6 +446,11 @@ static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 			srv_conn_close(c, "out of memory");
 	} else {
 		feed(c, buf->base, n);
+	}
+	if (c->wipe_read) {
+		/* the shared read buffer held a secret */
+		sodium_memzero(buf->base, (size_t)nread);
+		c->wipe_read = 0;
 	}
 	if (c->busy && c->reading && !c->closing) {
 		uv_read_stop(stream);
