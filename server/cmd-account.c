@@ -6,7 +6,7 @@
  * passwords are copied into the work struct, wiped after use and never
  * logged (SRV_CMD_SECRET).
  *
- * Prompted forms (text mode): `register <name>`, `login <name>` and
+ * Prompted forms (text mode, text requests): `register <name>`, `login <name>` and
  * `password` leave a struct srv_prompt on the connection and ask for the
  * secret on the next line (conn.h "Prompts"):
  *
@@ -204,8 +204,9 @@ static int weak_password(struct srv_cmd_ctx *ctx)
 }
 
 /*
- * Starts the prompted form of a verb: refused in JSON mode (a program puts
- * the password in the request); else c->prompt is set and text is sent.
+ * Starts the prompted form of a verb: refused in JSON mode and for a JSON
+ * request (a program puts the password in the request); else c->prompt is
+ * set and text is sent.
  */
 static int prompt_start(struct srv_cmd_ctx *ctx, enum prompt_step step, const char *name,
                         const char *text)
@@ -214,9 +215,9 @@ static int prompt_start(struct srv_cmd_ctx *ctx, enum prompt_step step, const ch
 	const struct srv_cmd *cmd = srv_cmd_find(ctx->argv[0]);
 	struct srv_prompt *p;
 
-	if (c->mode == PROTO_JSON)
+	if (c->mode == PROTO_JSON || ctx->json)
 		return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
-		                    "in JSON mode the password goes in the request: %s",
+		                    "in JSON the password goes in the request: %s",
 		                    cmd != NULL ? cmd->usage : ctx->argv[0]);
 	p = calloc(1, sizeof(*p));
 	if (p == NULL)

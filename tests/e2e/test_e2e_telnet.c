@@ -283,6 +283,9 @@ static void test_netcat_and_json_clients_get_no_iac(void **state)
 	READ_UNTIL(&nc, &r, "password again: ");
 	SEND(&nc, "netcat-px\n");
 	READ_UNTIL(&nc, &r, "err bad-args the two passwords differ; nothing was registered\n");
+	/* a JSON request is a program's: its password goes in it, even in text mode */
+	SEND(&nc, "{\"cmd\":\"login\",\"args\":[\"nico\"]}\n");
+	READ_UNTIL(&nc, &r, "err bad-args in JSON the password goes in the request");
 	SEND(&nc, "login nico\nnetcat-pw\n");
 	READ_UNTIL(&nc, &r, "ok logged in as nico\n");
 	assert_false(has(&r, IAC, 1));
@@ -294,7 +297,7 @@ static void test_netcat_and_json_clients_get_no_iac(void **state)
 	cmd_ok(&js, "mode json");
 	js.json = 1;
 	cmd_err(&js, "bad-args", "{\"tag\":\"l\",\"cmd\":\"login\",\"args\":[\"nico\"]}");
-	assert_contains(js.final, "in JSON mode the password goes in the request");
+	assert_contains(js.final, "in JSON the password goes in the request");
 	SEND(&js, IAC WILL NAWS IAC DO ECHO);
 	cmd_ok(&js, "{\"cmd\":\"login\",\"args\":[\"nico\",\"netcat-pw\"]}");
 	assert_null(strchr(js.reply, '\xff'));
