@@ -7,7 +7,8 @@
  * an IAC byte; a client sending CR LF as Debian's telnet does on a port
  * other than 23 (it sends no option by itself) offered the echo all the
  * same; a long refusal over text mode arriving whole within 80 columns;
- * spectators left alone by the idle timeout.
+ * spectators left alone by the idle timeout; the bundled client `wargame`
+ * answering prompts from a pipe.
  */
 #define _GNU_SOURCE /* memmem */
 #include <setjmp.h>
@@ -24,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "client_proc.h"
 #include "e2e.h"
 #include "e2e_assert.h"
 
@@ -393,6 +395,38 @@ static void test_spectators_are_not_timed_out(void **state)
 	e2e_close(&idle);
 }
 
+/* The bundled client in pipe mode: a prompted line goes as the secret, after its prompt. */
+static void test_client_answers_prompts(void **state)
+{
+	struct client_proc_result r;
+	char target[64];
+	char *argv[] = {(char *)WARGAME_BIN, target, NULL};
+
+	(void)state;
+	snprintf(target, sizeof(target), "127.0.0.1:%d", server.port);
+	assert_int_equal(client_proc_run(argv,
+	                                 "register pia\npiped-pw-1\npiped-pw-1\nlogin pia\n"
+	                                 "piped-pw-1\nwhoami\n",
+	                                 E2E_TIMEOUT_MS, &r),
+	                 0);
+	assert_int_equal(r.status, 0);
+	assert_contains(r.out, "password: \npassword again: \nok registered pia");
+	assert_contains(r.out, "password: \nok logged in as pia\n");
+	assert_contains(r.out, "ok pia\n");
+	assert_not_contains(r.out, "piped-pw");
+	client_proc_free(&r);
+	/* refused before any prompt: the lines after it are requests again */
+	assert_int_equal(client_proc_run(argv,
+	                                 "register 9lives\nping\nlogin nobody\nnope-pw\nping\n",
+	                                 E2E_TIMEOUT_MS, &r),
+	                 0);
+	assert_int_equal(r.status, 0);
+	assert_contains(r.out, "err bad-name");
+	assert_contains(r.out, "ok pong\npassword: \nerr auth-failed");
+	assert_true(strstr(strstr(r.out, "err auth-failed"), "ok pong") != NULL);
+	client_proc_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -407,6 +441,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_long_refusal_arrives_whole, start_default,
 	                                    stop_server),
 	    cmocka_unit_test_setup_teardown(test_spectators_are_not_timed_out, start_short_idle,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_client_answers_prompts, start_default,
 	                                    stop_server),
 	};
 
