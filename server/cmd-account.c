@@ -289,12 +289,7 @@ void srv_cmd_prompt_answer(struct srv_conn *c, const char *line, size_t len)
 	struct srv_cmd_ctx ctx;
 	int rc;
 
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.srv = c->srv;
-	ctx.conn = c;
-	ctx.version = -1;
-	ctx.decision = -1;
-	snprintf(ctx.tag, sizeof(ctx.tag), "%s", p->tag);
+	srv_cmd_ctx_init(&ctx, c, p->tag);
 	c->prompt = NULL; /* prompt_step puts it back to ask again */
 	if (!proto_line_valid(line, len) || len > SRV_PASSWORD_MAX) {
 		srv_conn_prompt_end(c);

@@ -43,6 +43,16 @@ const struct srv_cmd *srv_cmd_find(const char *name)
 	return NULL;
 }
 
+void srv_cmd_ctx_init(struct srv_cmd_ctx *ctx, struct srv_conn *c, const char *tag)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->srv = c->srv;
+	ctx->conn = c;
+	ctx->version = -1;
+	ctx->decision = -1;
+	snprintf(ctx->tag, sizeof(ctx->tag), "%s", tag);
+}
+
 int srv_cmd_fail(struct srv_cmd_ctx *ctx, int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -152,11 +162,7 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 	char msg[200];
 	int rc;
 
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.srv = c->srv;
-	ctx.conn = c;
-	ctx.version = -1;
-	ctx.decision = -1;
+	srv_cmd_ctx_init(&ctx, c, "");
 	if (!proto_line_valid(line, len)) {
 		srv_conn_err(c, "", WG_E_BAD_REQUEST,
 		             "request is not UTF-8 text (control or invalid bytes)", "");

@@ -75,6 +75,8 @@ const struct srv_cmd *srv_cmd_find(const char *name);
 /* The table and its size (for help and docs). */
 const struct srv_cmd *const *srv_cmd_table(size_t *count);
 
+/* Starts ctx for a request of c tagged tag ("" for none): no game, no v=/d=, no error. */
+void srv_cmd_ctx_init(struct srv_cmd_ctx *ctx, struct srv_conn *c, const char *tag);
 /* Fills ctx->err and returns code (like rules_fail, for server errors). */
 int srv_cmd_fail(struct srv_cmd_ctx *ctx, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
