@@ -385,6 +385,7 @@ static int login_check(struct srv_cmd_ctx *ctx, int64_t *delay)
 	struct srv *s = ctx->srv;
 	struct srv_conn *c = ctx->conn;
 
+	*delay = 0;
 	if (c->user != NULL)
 		return srv_cmd_fail(ctx, WG_E_ALREADY_LOGGED_IN,
 		                    "already logged in as %s; logout first", c->user->name);
