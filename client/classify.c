@@ -111,3 +111,52 @@ int cli_line_is_secret(const char *line, size_t len)
 		i++;
 	return secret_verb(line + start, i - start);
 }
+
+size_t cli_prompt_len(const char *s, size_t len)
+{
+	static const char *const prompts[] = {
+	    "password: ", "password again: ", "old password: ", "new password: "};
+	size_t k, n;
+
+	for (k = 0; k < sizeof(prompts) / sizeof(prompts[0]); k++) {
+		n = strlen(prompts[k]);
+		if (len >= n && memcmp(s, prompts[k], n) == 0)
+			return n;
+	}
+	return 0;
+}
+
+int cli_line_prompts(const char *line, size_t len)
+{
+	size_t i = 0, start, words = 0;
+	const char *verb = NULL;
+	size_t vlen = 0;
+
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	if (i < len && (line[i] == '{' || line[i] == '['))
+		return 0;
+	i += skip_tag(line + i, len - i);
+	for (;;) {
+		while (i < len && (line[i] == ' ' || line[i] == '\t'))
+			i++;
+		if (i >= len)
+			break;
+		start = i;
+		while (i < len && line[i] != ' ' && line[i] != '\t')
+			i++;
+		if (words++ == 0) {
+			verb = line + start;
+			vlen = i - start;
+		}
+	}
+	if (verb == NULL)
+		return 0;
+	if (vlen == 5 && strncasecmp(verb, "login", 5) == 0 && words == 2)
+		return 1;
+	if (vlen == 8 && strncasecmp(verb, "register", 8) == 0 && words == 2)
+		return 2;
+	if (vlen == 8 && strncasecmp(verb, "password", 8) == 0 && words == 1)
+		return 2;
+	return 0;
+}

@@ -13,7 +13,13 @@
  *   ["@" tag " "] "err" [" " ...]    final line of a reply (an error)
  *   "{" "event": ...}                JSON-mode notification
  *   "{" anything else "}"            JSON-mode reply (final)
- * Anything else is treated as data.  All functions are pure.
+ * Anything else is treated as data.
+ *
+ * Prompts: the prompted forms of the account verbs (`login <name>`,
+ * `register <name>`, `password`) are answered first with a prompt that has
+ * no line end -- "password: ", "password again: ", "old password: ",
+ * "new password: " -- and the next line the client sends is the secret
+ * (docs/protocol.md "login").  All functions are pure.
  */
 #ifndef CLI_CLASSIFY_H
 #define CLI_CLASSIFY_H
@@ -40,5 +46,13 @@ int cli_line_is_blank(const char *line, size_t len);
  * login, register or password, or it is a JSON request naming one of them.
  */
 int cli_line_is_secret(const char *line, size_t len);
+/* The length of the prompt s[0..len) starts with, or 0. */
+size_t cli_prompt_len(const char *s, size_t len);
+/*
+ * How many prompts a request line asks for: 1 for "login <name>", 2 for
+ * "register <name>" and "password" (after an optional "@tag ";
+ * case-insensitive), 0 for anything else (a JSON request never prompts).
+ */
+int cli_line_prompts(const char *line, size_t len);
 
 #endif

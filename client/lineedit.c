@@ -197,6 +197,8 @@ static void refresh(struct cli_le *le, struct proto_buf *out)
 		w += cw;
 		end = n;
 	}
+	if (le->secret)
+		end = le->scroll = le->pos = le->buf.len; /* nothing of a password is drawn */
 	proto_buf_adds(out, "\r");
 	proto_buf_adds(out, le->prompt);
 	proto_buf_add(out, s + le->scroll, end - le->scroll);
@@ -235,7 +237,7 @@ static void set_line(struct cli_le *le, const char *s, size_t n)
 
 static void history_move(struct cli_le *le, int up)
 {
-	size_t count = le->hist != NULL ? cli_history_count(le->hist) : 0;
+	size_t count = le->hist != NULL && !le->secret ? cli_history_count(le->hist) : 0;
 	const char *s;
 
 	if (up) {
@@ -518,6 +520,31 @@ void cli_le_release(struct cli_le *le)
 	proto_buf_release(&le->buf);
 	proto_buf_release(&le->saved);
 	proto_buf_release(&le->accepted);
+}
+
+void cli_le_set_prompt(struct cli_le *le, const char *prompt, int secret, struct proto_buf *out)
+{
+	le->prompt = prompt;
+	le->prompt_width = cli_utf8_width(prompt, strlen(prompt));
+	le->secret = secret;
+	reset_line(le);
+	refresh(le, out);
+}
+
+/* Zeros b's bytes (its whole storage) and empties it. */
+static void wipe_buf(struct proto_buf *b)
+{
+	if (b->data != NULL)
+		explicit_bzero(b->data, b->cap);
+	b->len = 0;
+}
+
+void cli_le_wipe(struct cli_le *le)
+{
+	wipe_buf(&le->buf);
+	wipe_buf(&le->accepted);
+	wipe_buf(&le->saved);
+	le->pos = le->scroll = 0;
 }
 
 void cli_le_set_cols(struct cli_le *le, unsigned cols, struct proto_buf *out)

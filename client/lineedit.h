@@ -61,6 +61,7 @@ struct cli_le {
 	size_t prompt_width;       /* display columns of prompt */
 	unsigned cols;             /* terminal width (>= 1) */
 	int shown;                 /* 1 while prompt and line are on screen */
+	int secret;                /* the line is a password: never drawn, no history */
 	struct cli_history *hist;  /* not owned; may be NULL */
 	size_t hback;              /* steps back into the history; 0 = new line */
 	struct proto_buf saved;    /* the new line while browsing the history */
@@ -81,6 +82,15 @@ struct cli_le {
 void cli_le_init(struct cli_le *le, const char *prompt, struct cli_history *hist);
 /* Frees the editor's buffers (not the history). */
 void cli_le_release(struct cli_le *le);
+/*
+ * Changes the prompt (borrowed, as for cli_le_init) and starts a fresh, empty
+ * line; with secret set, what is typed is not drawn and the history keys do
+ * nothing until the next cli_le_set_prompt (a password).  Redraws if shown.
+ */
+void cli_le_set_prompt(struct cli_le *le, const char *prompt, int secret, struct proto_buf *out);
+/* Overwrites the line, the last accepted line and the saved line with zeros (after a
+ * secret was taken). */
+void cli_le_wipe(struct cli_le *le);
 /* Sets the terminal width; if the line is shown, appends a redraw to out. */
 void cli_le_set_cols(struct cli_le *le, unsigned cols, struct proto_buf *out);
 /*

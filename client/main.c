@@ -20,6 +20,15 @@
  *
  * The client knows the protocol's framing only (classify.h): it counts
  * requests sent and final reply lines received; it never interprets verbs.
+ *
+ * Prompted passwords (`login <name>`, `register <name>`, `password`): once
+ * such a request is sent the client holds every later line back until the
+ * server has answered it, and each prompt the server sends meanwhile
+ * ("password: ") lets exactly one line go as the secret: not counted as a
+ * request, never in the history, and in editor mode typed after the
+ * server's prompt without being drawn.  So a piped "login ann\npw\n" works,
+ * and a refusal that comes before any prompt sends the held lines as the
+ * requests they then are.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -70,6 +79,11 @@ struct cli_app {
 	struct proto_buf screen; /* bytes for stdout */
 	struct proto_buf typed;  /* pipe mode: stdin bytes not yet forming a line */
 	struct proto_buf tmp;
+	struct proto_buf held;  /* lines held back while a prompted request is answered */
+	int holding;            /* a prompted request is unanswered */
+	size_t hold_skip;       /* ... behind this many unanswered requests sent before it */
+	int secrets;            /* prompts received: the next lines sent are secrets */
+	char server_prompt[32]; /* the editor's prompt while a secret is typed */
 	struct cli_le le;
 	struct cli_history hist;
 	char *hist_path;
@@ -169,17 +183,58 @@ static void add_sanitized(struct proto_buf *b, const char *s, size_t len)
 	}
 }
 
+static void send_line(struct cli_app *app, const char *line, size_t len);
+static void release_held(struct cli_app *app, int as_secret);
+
+/* The server asks for a secret with prompt[0..len) (counted only while a prompted request
+ * is the oldest unanswered one). */
+static void server_prompt(struct cli_app *app, const char *prompt, size_t len)
+{
+	if (app->holding && app->hold_skip == 0)
+		app->secrets++;
+	proto_buf_reset(&app->tmp);
+	add_sanitized(&app->tmp, prompt, len);
+	if (app->edit && app->secrets > 0) {
+		/* typed after the server's prompt, not drawn */
+		snprintf(app->server_prompt, sizeof(app->server_prompt), "%s", app->tmp.data);
+		cli_le_set_prompt(&app->le, app->server_prompt, 1, &app->screen);
+	} else if (app->edit) {
+		cli_le_print_above(&app->le, app->tmp.data, app->tmp.len, &app->screen);
+	} else {
+		proto_buf_add(&app->screen, app->tmp.data, app->tmp.len);
+		proto_buf_addch(&app->screen, '\n');
+	}
+	release_held(app, 1);
+}
+
 /* Handles one complete line from the server. */
 static void server_line(struct cli_app *app, const char *line, size_t len)
 {
-	enum cli_line_kind kind = cli_classify(line, len);
+	enum cli_line_kind kind;
 	const char *color = NULL;
+	size_t plen = app->greeted ? cli_prompt_len(line, len) : 0;
 
+	if (plen > 0) {
+		/* a prompt, and a line that came after it without a line end between */
+		server_prompt(app, line, plen);
+		line += plen;
+		len -= plen;
+	}
+	kind = cli_classify(line, len);
 	if (!app->greeted) {
 		app->greeted = 1; /* the greeting answers no request */
 	} else if (cli_line_is_final(kind) && app->outstanding > 0) {
 		app->outstanding--;
 		app->deadline = now_ms() + app->wait_ms;
+		if (app->holding && app->hold_skip > 0) {
+			app->hold_skip--; /* the answer to a request sent before the prompted one */
+		} else if (app->holding) {
+			/* the prompted request is answered: what was held is requests again */
+			app->holding = 0;
+			app->secrets = 0;
+			if (app->edit)
+				cli_le_set_prompt(&app->le, CLI_PROMPT, 0, &app->screen);
+		}
 	}
 	if (app->color && kind == CLI_LINE_ERR)
 		color = "\x1b[31m";
@@ -201,6 +256,28 @@ static void server_line(struct cli_app *app, const char *line, size_t len)
 		proto_buf_add(&app->screen, app->tmp.data, app->tmp.len);
 		proto_buf_addch(&app->screen, '\n');
 	}
+	if (!app->holding)
+		release_held(app, 0);
+}
+
+/* Sends the held lines: one as a secret (as_secret), or all until one holds again. */
+static void release_held(struct cli_app *app, int as_secret)
+{
+	const char *nl;
+	size_t n;
+
+	while (app->held.len > 0 && (as_secret ? app->secrets > 0 : !app->holding)) {
+		nl = memchr(app->held.data, '\n', app->held.len);
+		n = (size_t)(nl - app->held.data);
+		proto_buf_reset(&app->tmp);
+		proto_buf_add(&app->tmp, app->held.data, n);
+		explicit_bzero(app->held.data, n);
+		proto_buf_consume(&app->held, n + 1);
+		send_line(app, app->tmp.data, app->tmp.len);
+		explicit_bzero(app->tmp.data, app->tmp.len);
+		if (as_secret)
+			break;
+	}
 }
 
 /* Queues one request line for the server (blank lines are not sent). */
@@ -208,10 +285,28 @@ static void send_line(struct cli_app *app, const char *line, size_t len)
 {
 	if (len > 0 && line[len - 1] == '\r')
 		len--;
+	if (app->secrets > 0) {
+		/* the answer to a prompt: not a request, not history, whatever it holds */
+		proto_buf_add(&app->out, line, len);
+		proto_buf_addch(&app->out, '\n');
+		app->secrets--;
+		if (app->edit)
+			cli_le_set_prompt(&app->le, CLI_PROMPT, 0, &app->screen);
+		return;
+	}
 	if (cli_line_is_blank(line, len))
 		return;
+	if (app->holding) {
+		proto_buf_add(&app->held, line, len);
+		proto_buf_addch(&app->held, '\n');
+		return;
+	}
 	proto_buf_add(&app->out, line, len);
 	proto_buf_addch(&app->out, '\n');
+	if (cli_line_prompts(line, len) > 0) {
+		app->holding = 1;
+		app->hold_skip = app->outstanding;
+	}
 	app->outstanding++;
 	if (app->hist_path != NULL) {
 		cli_history_add(&app->hist, line, len, !cli_line_is_secret(line, len));
@@ -251,6 +346,12 @@ static void read_server(struct cli_app *app)
 		start = (size_t)(nl - app->in.data) + 1;
 	}
 	proto_buf_consume(&app->in, start);
+	if (app->greeted && app->in.len > 0 &&
+	    cli_prompt_len(app->in.data, app->in.len) == app->in.len) {
+		/* a prompt waits for the secret without a line end */
+		server_prompt(app, app->in.data, app->in.len);
+		proto_buf_reset(&app->in);
+	}
 	if (n > 0)
 		return;
 	if (app->in.len > 0) /* a last line without "\n" */
@@ -300,6 +401,11 @@ static void edit_input(struct cli_app *app, const char *buf, size_t n)
 		switch (cli_le_feed(&app->le, (unsigned char)buf[i], &app->screen)) {
 		case CLI_LE_LINE:
 			line = cli_le_accepted(&app->le, &len);
+			if (app->le.secret) {
+				send_line(app, line, len);
+				cli_le_wipe(&app->le);
+				break;
+			}
 			send_line(app, line, len);
 			break;
 		case CLI_LE_EOF:
@@ -430,7 +536,7 @@ static void poll_once(struct cli_app *app)
 	}
 	if (app->done || app->stdin_open)
 		return;
-	if (app->outstanding == 0 && app->out.len == 0) {
+	if (app->outstanding == 0 && app->out.len == 0 && app->held.len == 0) {
 		finish(app, CLI_EXIT_OK, NULL);
 	} else if (now_ms() >= app->deadline) {
 		char msg[128];
@@ -525,5 +631,6 @@ int main(int argc, char **argv)
 	proto_buf_release(&app.screen);
 	proto_buf_release(&app.typed);
 	proto_buf_release(&app.tmp);
+	proto_buf_release(&app.held);
 	return app.exit_code;
 }

@@ -1,19 +1,7 @@
 /*
  * framer.c -- cutting a byte stream into request lines (see framer.h).
  *
- * Owns the per-connection line assembly and telnet stripping; no
- * allocation, no I/O.  Every byte goes through two stages:
- *
- *   bytes --> telnet filter --> line assembly --> on_line / on_too_long
- *
- * Telnet filter states (f->telnet), one transition per byte:
- *
- *   DATA --255--> IAC --255--> DATA (emits a literal 255)
- *                  |--251..254 (WILL/WONT/DO/DONT)--> OPT --any--> DATA
- *                  |--250 (SB)--> SB --255--> SB_IAC --240 (SE)--> DATA
- *                  |               ^            |--other--> SB
- *                  |               +--other-----+ (SB stays in SB)
- *                  +--any other command--> DATA
+ * Owns the per-connection line assembly; no allocation, no I/O.
  *
  * Line assembly invariants: f->len <= PROTO_LINE_MAX, except that one "\r"
  * may sit at line[PROTO_LINE_MAX] (len == PROTO_LINE_MAX + 1) waiting to
@@ -25,69 +13,12 @@
 
 #include <stdint.h>
 
-enum {
-	TN_DATA = 0,
-	TN_IAC,
-	TN_OPT,
-	TN_SB,
-	TN_SB_IAC,
-};
-
-enum {
-	TEL_SE = 240,
-	TEL_SB = 250,
-	TEL_WILL = 251,
-	TEL_DONT = 254,
-	TEL_IAC = 255,
-};
-
 void proto_framer_init(struct proto_framer *f)
 {
 	f->len = 0;
 	f->discarding = 0;
-	f->telnet = TN_DATA;
+	f->crlf = 0;
 	f->line[0] = '\0';
-}
-
-/*
- * Runs one byte through the telnet filter.  Returns 1 and sets *out when
- * the byte (or the IAC IAC pair) yields a data byte, else 0.
- */
-static int telnet_filter(struct proto_framer *f, unsigned char c, char *out)
-{
-	switch (f->telnet) {
-	case TN_DATA:
-		if (c == TEL_IAC) {
-			f->telnet = TN_IAC;
-			return 0;
-		}
-		*out = (char)c;
-		return 1;
-	case TN_IAC:
-		if (c == TEL_IAC) {
-			f->telnet = TN_DATA;
-			*out = (char)c;
-			return 1;
-		}
-		if (c >= TEL_WILL && c <= TEL_DONT)
-			f->telnet = TN_OPT;
-		else if (c == TEL_SB)
-			f->telnet = TN_SB;
-		else
-			f->telnet = TN_DATA;
-		return 0;
-	case TN_OPT:
-		f->telnet = TN_DATA;
-		return 0;
-	case TN_SB:
-		if (c == TEL_IAC)
-			f->telnet = TN_SB_IAC;
-		return 0;
-	case TN_SB_IAC:
-	default:
-		f->telnet = c == TEL_SE ? TN_DATA : TN_SB;
-		return 0;
-	}
 }
 
 /* Adds one data byte to the line.  Returns the callback's verdict (0 to go on). */
@@ -100,7 +31,8 @@ static int add_byte(struct proto_framer *f, char c, const struct proto_framer_cb
 			f->discarding = 0;
 			return 0;
 		}
-		if (f->len > 0 && f->line[f->len - 1] == '\r')
+		f->crlf = f->len > 0 && f->line[f->len - 1] == '\r';
+		if (f->crlf)
 			f->len--;
 		f->line[f->len] = '\0';
 		if (cb->on_line != NULL)
@@ -127,13 +59,8 @@ static int add_byte(struct proto_framer *f, char c, const struct proto_framer_cb
 size_t proto_framer_feed(struct proto_framer *f, const char *data, size_t len,
                          const struct proto_framer_cb *cb)
 {
-	size_t i;
-	char c;
-
-	for (i = 0; i < len; i++) {
-		if (!telnet_filter(f, (unsigned char)data[i], &c))
-			continue;
-		if (add_byte(f, c, cb) != 0)
+	for (size_t i = 0; i < len; i++) {
+		if (add_byte(f, data[i], cb) != 0)
 			return i + 1;
 	}
 	return len;

@@ -3,12 +3,10 @@
  *
  * Bytes arrive in arbitrary pieces (split and merged reads).  The framer
  * delivers each complete line without its "\n" and without a preceding
- * "\r".  Telnet negotiation is stripped: IAC (255) followed by WILL, WONT,
- * DO or DONT (251..254) and one option byte; IAC SB ... IAC SE
- * subnegotiation; IAC followed by any other command byte; IAC IAC is a
- * literal 255 byte.  Telnet state survives across feeds.
+ * "\r", and says whether that "\r" was there (crlf).  It sees data bytes
+ * only: a server connection takes telnet commands out first (telnet.h).
  *
- * A line longer than PROTO_LINE_MAX bytes (after stripping) is not
+ * A line longer than PROTO_LINE_MAX bytes is not
  * delivered: the framer reports it once through on_too_long when the limit
  * is crossed, then discards bytes up to and including the next "\n" and
  * carries on with the following line, so the connection stays usable.
@@ -31,7 +29,7 @@ struct proto_framer {
 	char line[PROTO_LINE_MAX + 1];
 	size_t len;
 	int discarding; /* inside an over-long line */
-	int telnet;     /* telnet parser state */
+	int crlf;       /* the line being delivered (or the last one) ended in "\r\n" */
 };
 
 struct proto_framer_cb {
@@ -42,7 +40,7 @@ struct proto_framer_cb {
 	void *ctx;
 };
 
-/* Resets f to "no partial line, no telnet state"; no resources to release. */
+/* Resets f to "no partial line"; no resources to release. */
 void proto_framer_init(struct proto_framer *f);
 /*
  * Feeds len bytes of data (not kept; may be NULL when len is 0), calling

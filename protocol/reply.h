@@ -21,6 +21,21 @@
  * ""), or if it has none, every other member as " key=value" (values as
  * for data lines).  event should be an object.
  *
+ * Width (text mode, replies only): with cols > 0 (below PROTO_COLS_MIN it
+ * counts as PROTO_COLS_MIN) no line of a reply is wider than cols columns
+ * (wrap.h: code points, cut at blanks, a longer word cut at the width):
+ *   - a data line that is wider goes on over further data lines indented by
+ *     four spaces instead of two;
+ *   - a final line that is wider keeps ["@" tag " "] "ok" or "err " code,
+ *     and on an ok line the tokens v=<n> and d=<n> that end its summary
+ *     (bare, or in one pair of parentheses as in "(v=12)"), written
+ *     "ok v=12" or "ok v=4 d=3"; the rest of its text (an err line's
+ *     message and rule included) goes into two-space data lines just
+ *     before it.
+ * Only a tag and code that alone exceed cols make a longer line.  cols <= 0
+ * means no limit.  Notifications are never cut (each is one frame) and JSON
+ * mode ignores cols.
+ *
  * JSON mode (one line each):
  *   {"tag":"t","ok":true,"data":{...}}           (tag omitted when empty)
  *   {"tag":"t","ok":false,"error":{"code":"..","message":"..","rule":".."}}
@@ -46,9 +61,14 @@
 
 enum proto_mode { PROTO_TEXT = 0, PROTO_JSON = 1 };
 
-int proto_write_ok(struct proto_buf *out, enum proto_mode mode, const char *tag, const cJSON *data);
-int proto_write_err(struct proto_buf *out, enum proto_mode mode, const char *tag, const char *code,
-                    const char *message, const char *rule);
+/* The narrowest width a text reply is fitted to (see "Width"). */
+#define PROTO_COLS_MIN 20
+
+/* A reply; cols as in "Width" (0: no limit). */
+int proto_write_ok(struct proto_buf *out, enum proto_mode mode, int cols, const char *tag,
+                   const cJSON *data);
+int proto_write_err(struct proto_buf *out, enum proto_mode mode, int cols, const char *tag,
+                    const char *code, const char *message, const char *rule);
 /* A notification; game > 0 is added as game=<id> (text) or "game" (JSON)
  * unless the event already has a "game" member. */
 int proto_write_event(struct proto_buf *out, enum proto_mode mode, long long game,

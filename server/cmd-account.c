@@ -5,12 +5,26 @@
  * connection is busy meanwhile, so its later requests wait their turn.  The
  * passwords are copied into the work struct, wiped after use and never
  * logged (SRV_CMD_SECRET).
+ *
+ * Prompted forms (text mode, text requests): `register <name>`, `login <name>` and
+ * `password` leave a struct srv_prompt on the connection and ask for the
+ * secret on the next line (conn.h "Prompts"):
+ *
+ *   register <name> --> "password: " --> "password again: " --> as register <name> <pw>
+ *   login <name> -----> "password: " --------------------------> as login <name> <pw>
+ *   password ---------> "old password: " --> "new password: " --> as password <old> <new>
+ *
+ * A first answer waits in the prompt (wiped when it is used or the
+ * connection closes).  Everything a verb checks before the password (name,
+ * login state, the failed-login brake) is checked before the first prompt.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sodium.h>
+
+#include "protocol/framer.h"
 
 #include "cmd.h"
 #include "conn.h"
@@ -28,6 +42,15 @@ struct account_req {
 	char name[DB_NAME_MAX + 1];
 	int64_t uid;
 	char new_password[SRV_PASSWORD_MAX + 1];
+};
+
+enum prompt_step { PR_REGISTER, PR_REGISTER_AGAIN, PR_LOGIN, PR_PASSWORD_OLD, PR_PASSWORD_NEW };
+
+struct srv_prompt {
+	enum prompt_step step;
+	char tag[72];
+	char name[DB_NAME_MAX + 1];
+	char first[SRV_PASSWORD_MAX + 1]; /* the first of two answers */
 };
 
 /* A valid argon2id hash of a random password: verifying unknown users
@@ -172,37 +195,161 @@ static struct account_req *new_req(struct srv_cmd_ctx *ctx, enum account_op op)
 	return r;
 }
 
+/* ---- prompts ---- */
+
+static int weak_password(struct srv_cmd_ctx *ctx)
+{
+	return srv_cmd_fail(ctx, WG_E_WEAK_PASSWORD, "passwords are %d to %d bytes long",
+	                    SRV_PASSWORD_MIN, SRV_PASSWORD_MAX);
+}
+
+/*
+ * Starts the prompted form of a verb: refused in JSON mode and for a JSON
+ * request (a program puts the password in the request); else c->prompt is
+ * set and text is sent.
+ */
+static int prompt_start(struct srv_cmd_ctx *ctx, enum prompt_step step, const char *name,
+                        const char *text)
+{
+	struct srv_conn *c = ctx->conn;
+	const struct srv_cmd *cmd = srv_cmd_find(ctx->argv[0]);
+	struct srv_prompt *p;
+
+	if (c->mode == PROTO_JSON || ctx->json)
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
+		                    "in JSON the password goes in the request: %s",
+		                    cmd != NULL ? cmd->usage : ctx->argv[0]);
+	p = calloc(1, sizeof(*p));
+	if (p == NULL)
+		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
+	p->step = step;
+	snprintf(p->tag, sizeof(p->tag), "%s", ctx->tag);
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	c->prompt = p;
+	srv_conn_prompt(c, text);
+	return 0;
+}
+
+static void prompt_wipe(struct srv_prompt *p)
+{
+	sodium_memzero(p, sizeof(*p));
+	free(p);
+}
+
+void srv_cmd_prompt_free(struct srv_conn *c)
+{
+	if (c->prompt == NULL)
+		return;
+	prompt_wipe(c->prompt);
+	c->prompt = NULL;
+}
+
+static int register_go(struct srv_cmd_ctx *ctx, const char *name, const char *password);
+static int login_go(struct srv_cmd_ctx *ctx, const char *name, const char *password);
+static int password_go(struct srv_cmd_ctx *ctx, const char *old, const char *new_password);
+
+/* Handles the answer to prompt p; 0 or an error for ctx (p is the caller's). */
+static int prompt_step(struct srv_cmd_ctx *ctx, struct srv_prompt *p, const char *secret)
+{
+	struct srv_conn *c = ctx->conn;
+
+	switch (p->step) {
+	case PR_REGISTER:
+	case PR_PASSWORD_OLD:
+		if (p->step == PR_REGISTER && srv_auth_check_password(secret) != 0) {
+			srv_conn_prompt_end(c);
+			return weak_password(ctx);
+		}
+		/* the first answer waits in the prompt, which asks again */
+		snprintf(p->first, sizeof(p->first), "%s", secret);
+		p->step = p->step == PR_REGISTER ? PR_REGISTER_AGAIN : PR_PASSWORD_NEW;
+		c->prompt = p;
+		srv_conn_prompt(c, p->step == PR_REGISTER_AGAIN ? "password again: "
+		                                                : "new password: ");
+		return 0;
+	case PR_REGISTER_AGAIN:
+		srv_conn_prompt_end(c);
+		if (strcmp(p->first, secret) != 0)
+			return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
+			                    "the two passwords differ; nothing was registered");
+		return register_go(ctx, p->name, secret);
+	case PR_LOGIN:
+		srv_conn_prompt_end(c);
+		return login_go(ctx, p->name, secret);
+	case PR_PASSWORD_NEW:
+	default:
+		srv_conn_prompt_end(c);
+		return password_go(ctx, p->first, secret);
+	}
+}
+
+void srv_cmd_prompt_answer(struct srv_conn *c, const char *line, size_t len)
+{
+	struct srv_prompt *p = c->prompt;
+	struct srv_cmd_ctx ctx;
+	int rc;
+
+	srv_cmd_ctx_init(&ctx, c, p->tag);
+	c->prompt = NULL; /* prompt_step puts it back to ask again */
+	if (!proto_line_valid(line, len) || len > SRV_PASSWORD_MAX) {
+		srv_conn_prompt_end(c);
+		rc = len > SRV_PASSWORD_MAX
+		         ? weak_password(&ctx)
+		         : srv_cmd_fail(&ctx, WG_E_BAD_REQUEST,
+		                        "a password is UTF-8 text (control or invalid bytes)");
+	} else {
+		rc = prompt_step(&ctx, p, line);
+	}
+	if (c->prompt != p)
+		prompt_wipe(p);
+	if (rc != 0)
+		srv_conn_err(c, ctx.tag, rc, ctx.err.message, ctx.err.rule);
+}
+
+/* ---- register ---- */
+
+static int register_go(struct srv_cmd_ctx *ctx, const char *name, const char *password)
+{
+	struct account_req *r;
+
+	if (srv_auth_check_password(password) != 0)
+		return weak_password(ctx);
+	r = new_req(ctx, OP_REGISTER);
+	if (r == NULL)
+		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
+	snprintf(r->name, sizeof(r->name), "%s", name);
+	return go_async(ctx, r, SRV_AUTH_HASH, password, NULL);
+}
+
 static int exec_register(struct srv_cmd_ctx *ctx)
 {
 	struct db_user u;
-	struct account_req *r;
 
 	if (srv_auth_check_name(ctx->argv[1]) != 0)
 		return srv_cmd_fail(
 		    ctx, WG_E_BAD_NAME,
 		    "names are 2-32 letters, digits, _ or -, starting with a letter");
-	if (srv_auth_check_password(ctx->argv[2]) != 0)
-		return srv_cmd_fail(ctx, WG_E_WEAK_PASSWORD, "passwords are %d to %d bytes long",
-		                    SRV_PASSWORD_MIN, SRV_PASSWORD_MAX);
+	if (ctx->argc > 2 && srv_auth_check_password(ctx->argv[2]) != 0)
+		return weak_password(ctx);
 	if (db_user_by_name(ctx->srv->store, ctx->argv[1], &u) == 0)
 		return srv_cmd_fail(ctx, WG_E_NAME_TAKEN, "that name is already registered");
-	r = new_req(ctx, OP_REGISTER);
-	if (r == NULL)
-		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
-	snprintf(r->name, sizeof(r->name), "%s", ctx->argv[1]);
-	return go_async(ctx, r, SRV_AUTH_HASH, ctx->argv[2], NULL);
+	if (ctx->argc == 2)
+		return prompt_start(ctx, PR_REGISTER, ctx->argv[1], "password: ");
+	return register_go(ctx, ctx->argv[1], ctx->argv[2]);
 }
 
 const struct srv_cmd srv_cmd_register = {
     .name = "register",
-    .min_args = 2,
+    .min_args = 1,
     .max_args = 2,
     .flags = SRV_CMD_SECRET,
     .group = "account",
-    .usage = "register <name> <password>",
+    .usage = "register <name> [<password>]",
     .help = "Creates an account. Names are 2-32 letters, digits, _ or -, starting with a "
             "letter, and unique regardless of case; passwords are 6-128 bytes (quote them if "
-            "they contain spaces). Log in afterwards.",
+            "they contain spaces). Without the password the server asks for it twice, each "
+            "time on a line of its own (hidden from the screen of a telnet client). Log in "
+            "afterwards.",
     .exec = exec_register,
 };
 
@@ -231,7 +378,41 @@ static void delay_fired(uv_timer_t *t)
 	sodium_memzero(r->new_password, sizeof(r->new_password));
 }
 
+/* What a login is refused for before its password is looked at: 0 or an error.
+ * Sets *delay to the brake's wait in milliseconds. */
+static int login_check(struct srv_cmd_ctx *ctx, int64_t *delay)
+{
+	struct srv *s = ctx->srv;
+	struct srv_conn *c = ctx->conn;
+
+	*delay = 0;
+	if (c->user != NULL)
+		return srv_cmd_fail(ctx, WG_E_ALREADY_LOGGED_IN,
+		                    "already logged in as %s; logout first", c->user->name);
+	*delay = srv_auth_delay_ms(&s->auth, c->peer, srv_now(s));
+	if (*delay < 0) {
+		log_warn(c->id, "login refused: too many failures from %s", c->peer);
+		return srv_cmd_fail(ctx, WG_E_RATE_LIMITED,
+		                    "too many failed logins from your address; try again in a few "
+		                    "minutes");
+	}
+	return 0;
+}
+
 static int exec_login(struct srv_cmd_ctx *ctx)
+{
+	int64_t delay;
+	int rc;
+
+	if (ctx->argc > 2)
+		return login_go(ctx, ctx->argv[1], ctx->argv[2]);
+	rc = login_check(ctx, &delay);
+	if (rc != 0)
+		return rc;
+	return prompt_start(ctx, PR_LOGIN, ctx->argv[1], "password: ");
+}
+
+static int login_go(struct srv_cmd_ctx *ctx, const char *name, const char *password)
 {
 	struct srv *s = ctx->srv;
 	struct srv_conn *c = ctx->conn;
@@ -240,23 +421,16 @@ static int exec_login(struct srv_cmd_ctx *ctx)
 	int64_t delay;
 	int rc;
 
-	if (c->user != NULL)
-		return srv_cmd_fail(ctx, WG_E_ALREADY_LOGGED_IN,
-		                    "already logged in as %s; logout first", c->user->name);
-	delay = srv_auth_delay_ms(&s->auth, c->peer, srv_now(s));
-	if (delay < 0) {
-		log_warn(c->id, "login refused: too many failures from %s", c->peer);
-		return srv_cmd_fail(ctx, WG_E_RATE_LIMITED,
-		                    "too many failed logins from your address; try again in a few "
-		                    "minutes");
-	}
+	rc = login_check(ctx, &delay);
+	if (rc != 0)
+		return rc;
 	if (dummy_hash[0] == '\0' &&
 	    srv_auth_hash("no such user, no such password", dummy_hash) != 0)
 		return srv_cmd_fail(ctx, WG_E_INTERNAL, "password hashing unavailable");
 	r = new_req(ctx, OP_LOGIN);
 	if (r == NULL)
 		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
-	rc = db_user_by_name(s->store, ctx->argv[1], &u);
+	rc = db_user_by_name(s->store, name, &u);
 	if (rc == 0) {
 		r->uid = u.id;
 		snprintf(r->name, sizeof(r->name), "%s", u.name);
@@ -265,11 +439,10 @@ static int exec_login(struct srv_cmd_ctx *ctx)
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(s->store));
 	}
 	if (delay == 0)
-		return go_async(ctx, r, SRV_AUTH_VERIFY, ctx->argv[2],
-		                r->uid ? u.pwhash : dummy_hash);
+		return go_async(ctx, r, SRV_AUTH_VERIFY, password, r->uid ? u.pwhash : dummy_hash);
 
 	/* The brake: answer later; the connection waits. */
-	snprintf(r->new_password, sizeof(r->new_password), "%s", ctx->argv[2]);
+	snprintf(r->new_password, sizeof(r->new_password), "%s", password);
 	c->delay = malloc(sizeof(*c->delay));
 	if (c->delay == NULL) {
 		free(r);
@@ -287,12 +460,14 @@ static int exec_login(struct srv_cmd_ctx *ctx)
 
 const struct srv_cmd srv_cmd_login = {
     .name = "login",
-    .min_args = 2,
+    .min_args = 1,
     .max_args = 2,
     .flags = SRV_CMD_SECRET,
     .group = "account",
-    .usage = "login <name> <password>",
-    .help = "Logs this connection in. You may be logged in on several connections at once; "
+    .usage = "login <name> [<password>]",
+    .help = "Logs this connection in. Without the password the server asks for it on a line "
+            "of its own (hidden from the screen of a telnet client). You may be logged in on "
+            "several connections at once; "
             "each receives your notifications. After login you hear of every game waiting for "
             "you (your-turn) and of events you missed (missed). Repeated failures from one "
             "address slow its logins down.",
@@ -357,12 +532,24 @@ const struct srv_cmd srv_cmd_whoami = {
 
 static int exec_password(struct srv_cmd_ctx *ctx)
 {
+	const struct srv_cmd *cmd = srv_cmd_find("password");
+
+	if (ctx->argc == 1)
+		return prompt_start(ctx, PR_PASSWORD_OLD, "", "old password: ");
+	if (ctx->argc != 3)
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "usage: %s", cmd->usage);
+	return password_go(ctx, ctx->argv[1], ctx->argv[2]);
+}
+
+static int password_go(struct srv_cmd_ctx *ctx, const char *old, const char *new_password)
+{
 	struct db_user u;
 	struct account_req *r;
 
-	if (srv_auth_check_password(ctx->argv[2]) != 0)
-		return srv_cmd_fail(ctx, WG_E_WEAK_PASSWORD, "passwords are %d to %d bytes long",
-		                    SRV_PASSWORD_MIN, SRV_PASSWORD_MAX);
+	if (ctx->conn->user == NULL)
+		return srv_cmd_fail(ctx, WG_E_NOT_LOGGED_IN, "log in first");
+	if (srv_auth_check_password(new_password) != 0)
+		return weak_password(ctx);
 	if (db_user_by_id(ctx->srv->store, ctx->conn->user->id, &u) != 0)
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(ctx->srv->store));
 	r = new_req(ctx, OP_PASSWORD_CHECK);
@@ -370,17 +557,19 @@ static int exec_password(struct srv_cmd_ctx *ctx)
 		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
 	r->uid = u.id;
 	snprintf(r->name, sizeof(r->name), "%s", u.name);
-	snprintf(r->new_password, sizeof(r->new_password), "%s", ctx->argv[2]);
-	return go_async(ctx, r, SRV_AUTH_VERIFY, ctx->argv[1], u.pwhash);
+	snprintf(r->new_password, sizeof(r->new_password), "%s", new_password);
+	return go_async(ctx, r, SRV_AUTH_VERIFY, old, u.pwhash);
 }
 
 const struct srv_cmd srv_cmd_password = {
     .name = "password",
-    .min_args = 2,
+    .min_args = 0,
     .max_args = 2,
     .flags = SRV_CMD_LOGIN | SRV_CMD_SECRET,
     .group = "account",
-    .usage = "password <old> <new>",
-    .help = "Changes your password after checking the old one.",
+    .usage = "password [<old> <new>]",
+    .help = "Changes your password after checking the old one. Without them the server asks "
+            "for the old and then the new password, each on a line of its own (hidden from the "
+            "screen of a telnet client).",
     .exec = exec_password,
 };

@@ -8,81 +8,50 @@
 #include "cmd.h"
 #include "conn.h"
 #include "games.h"
+#include "help.h"
 #include "server.h"
 
-static void add_line(cJSON *lines, const char *fmt, const char *a, const char *b)
+/* The width help lays its text out for: the screen in text mode, none in JSON mode. */
+static int help_cols(const struct srv_cmd_ctx *ctx)
 {
-	char buf[400];
-
-	snprintf(buf, sizeof(buf), fmt, a, b);
-	cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
+	return ctx->conn->mode == PROTO_TEXT ? ctx->conn->cols : 0;
 }
 
-/* Length of the first sentence of help text (up to ". " or the end). */
-static int first_sentence(const char *help)
+/* Sends data as the reply (summary added when given), or fails with no-memory. */
+static int help_reply(struct srv_cmd_ctx *ctx, cJSON *data, int rc, const char *summary)
 {
-	const char *end = strstr(help, ". ");
-
-	if (end == NULL) {
-		size_t n = strlen(help);
-		return n > 0 && help[n - 1] == '.' ? (int)n - 1 : (int)n;
-	}
-	return (int)(end - help);
+	if (rc == 0 && summary != NULL && cJSON_AddStringToObject(data, "summary", summary) == NULL)
+		rc = -1;
+	if (rc == 0)
+		srv_conn_ok(ctx->conn, ctx->tag, data);
+	cJSON_Delete(data);
+	return rc == 0 ? 0 : srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
 }
-
-static const char *const groups[] = {"session", "account", "lobby", "game", "debug"};
 
 static int help_one(struct srv_cmd_ctx *ctx, const char *name)
 {
 	const struct srv_cmd *cmd = srv_cmd_find(name);
 	struct srv_game *g = srv_game_get(ctx->srv, ctx->game_id);
-	cJSON *data, *lines;
+	int cols = help_cols(ctx);
+	cJSON *data = cJSON_CreateObject(), *lines;
 
-	data = cJSON_CreateObject();
-	lines = cJSON_AddArrayToObject(data, "lines");
+	if (data == NULL)
+		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
 	if (strcasecmp(name, "errors") == 0) {
-		for (int code = -1; code >= WG_E_INTERNAL; code--)
-			add_line(lines, "%-18s %s", wg_error_slug(code), wg_error_desc(code));
-		cJSON_AddStringToObject(data, "summary", "error codes");
-		srv_conn_ok(ctx->conn, ctx->tag, data);
-		cJSON_Delete(data);
-		return 0;
+		lines = cJSON_AddArrayToObject(data, "lines");
+		return help_reply(ctx, data, lines == NULL ? -1 : srv_help_errors(lines, cols),
+		                  "error codes");
 	}
-	if (cmd != NULL) {
-		add_line(lines, "usage: %s%s", cmd->usage, "");
-		if (cmd->alias != NULL)
-			add_line(lines, "alias: %s%s", cmd->alias, "");
-		add_line(lines, "%s%s", cmd->help, "");
-		cJSON_AddStringToObject(data, "usage", cmd->usage);
-		cJSON_AddStringToObject(data, "help", cmd->help);
-		srv_conn_ok(ctx->conn, ctx->tag, data);
-		cJSON_Delete(data);
-		return 0;
-	}
+	if (cmd != NULL)
+		return help_reply(ctx, data, srv_help_command(data, cmd, cols), NULL);
 	/* A game verb: the current game's scenario first, then every installed scenario. */
 	for (size_t i = 0; i <= ctx->srv->catalog.count; i++) {
 		const struct rules_catalog_entry *e =
 		    i == 0 ? (g != NULL ? g->entry : NULL) : ctx->srv->catalog.entries[i - 1];
-		const struct ruleset *rs;
 		const struct rules_verb *v;
 		if (e == NULL || (v = rules_verb_find(e->rs, e->sc, name)) == NULL)
 			continue;
-		rs = e->rs;
-		add_line(lines, "usage: %s   (%s games)", v->usage, e->info.id);
-		add_line(lines, "%s%s", v->help, "");
-		add_line(
-		    lines, "%s%s",
-		    v->kind == RULES_VERB_ACTION
-		        ? "An action of the current game; accepts game=<id> and v=<version>."
-		        : "A read-only query; accepts game=<id> and v=<version>; spectators may "
-		          "use it.",
-		    "");
-		cJSON_AddStringToObject(data, "usage", v->usage);
-		cJSON_AddStringToObject(data, "help", v->help);
-		cJSON_AddStringToObject(data, "ruleset", rs->name);
-		srv_conn_ok(ctx->conn, ctx->tag, data);
-		cJSON_Delete(data);
-		return 0;
+		return help_reply(ctx, data, srv_help_verb(data, v, e->info.id, e->rs, cols), NULL);
 	}
 	cJSON_Delete(data);
 	return srv_cmd_fail(ctx, WG_E_UNKNOWN_VERB, "no command '%.40s'; type help for the list",
@@ -93,6 +62,7 @@ static int exec_help(struct srv_cmd_ctx *ctx)
 {
 	struct srv_game *g = srv_game_get(ctx->srv, ctx->game_id);
 	const struct srv_cmd *const *table;
+	int cols = help_cols(ctx), rc;
 	cJSON *data, *lines;
 	size_t n;
 
@@ -101,49 +71,20 @@ static int exec_help(struct srv_cmd_ctx *ctx)
 	table = srv_cmd_table(&n);
 	data = cJSON_CreateObject();
 	lines = cJSON_AddArrayToObject(data, "lines");
-	for (size_t gi = 0; gi < sizeof(groups) / sizeof(groups[0]); gi++) {
-		if (strcmp(groups[gi], "debug") == 0 && !ctx->srv->cfg.allow_debug)
-			continue;
-		add_line(lines, "%s commands:%s", groups[gi], "");
-		for (size_t i = 0; i < n; i++) {
-			char left[80];
-			if (strcmp(table[i]->group, groups[gi]) != 0)
-				continue;
-			snprintf(left, sizeof(left), "%s", table[i]->usage);
-			char buf[400];
-			int len = first_sentence(table[i]->help);
-			if (strlen(left) > 36) { /* usage on its own line */
-				snprintf(buf, sizeof(buf), "  %s", left);
-				cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
-				left[0] = '\0';
-			}
-			snprintf(buf, sizeof(buf), "  %-36s %.*s", left, len, table[i]->help);
-			cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
-		}
+	if (lines == NULL) {
+		cJSON_Delete(data);
+		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
 	}
-	if (g != NULL && g->entry != NULL) {
-		const struct ruleset *rs = g->entry->rs;
-		char head[128];
-		snprintf(head, sizeof(head), "game %lld (%s) verbs:", (long long)g->rec.id,
-		         g->entry->info.id);
-		cJSON_AddItemToArray(lines, cJSON_CreateString(head));
-		const struct rules_verb *v;
-		for (size_t i = 0; (v = rs->verb(g->entry->sc, i)) != NULL; i++) {
-			char buf[400];
-			int len = first_sentence(v->help);
-			snprintf(buf, sizeof(buf), "  %-36s %.*s", v->usage, len, v->help);
-			cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
-		}
-	} else {
-		cJSON_AddItemToArray(
-		    lines, cJSON_CreateString("game verbs: `use <game>` then `help` lists them"));
-	}
-	cJSON_AddItemToArray(
-	    lines, cJSON_CreateString("help <command> for details; help errors for codes"));
-	cJSON_AddStringToObject(data, "summary", "help");
-	srv_conn_ok(ctx->conn, ctx->tag, data);
-	cJSON_Delete(data);
-	return 0;
+	rc = srv_help_commands(lines, table, n, ctx->srv->cfg.allow_debug, cols);
+	if (rc == 0 && g != NULL && g->entry != NULL)
+		rc = srv_help_verbs(lines, g->entry->rs, g->entry->sc, (long long)g->rec.id,
+		                    g->entry->info.id, cols);
+	else if (rc == 0)
+		rc = srv_help_text(lines, "game verbs: `use <game>` then `help` lists them", cols);
+	if (rc == 0)
+		rc =
+		    srv_help_text(lines, "help <command> for details; help errors for codes", cols);
+	return help_reply(ctx, data, rc, "help");
 }
 
 const struct srv_cmd srv_cmd_help = {

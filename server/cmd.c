@@ -11,6 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <sodium.h>
+
 #include "protocol/request.h"
 
 #include "conn.h"
@@ -39,6 +41,16 @@ const struct srv_cmd *srv_cmd_find(const char *name)
 		    (table[i]->alias != NULL && strcasecmp(table[i]->alias, name) == 0))
 			return table[i];
 	return NULL;
+}
+
+void srv_cmd_ctx_init(struct srv_cmd_ctx *ctx, struct srv_conn *c, const char *tag)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->srv = c->srv;
+	ctx->conn = c;
+	ctx->version = -1;
+	ctx->decision = -1;
+	snprintf(ctx->tag, sizeof(ctx->tag), "%s", tag);
 }
 
 int srv_cmd_fail(struct srv_cmd_ctx *ctx, int code, const char *fmt, ...)
@@ -150,11 +162,7 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 	char msg[200];
 	int rc;
 
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.srv = c->srv;
-	ctx.conn = c;
-	ctx.version = -1;
-	ctx.decision = -1;
+	srv_cmd_ctx_init(&ctx, c, "");
 	if (!proto_line_valid(line, len)) {
 		srv_conn_err(c, "", WG_E_BAD_REQUEST,
 		             "request is not UTF-8 text (control or invalid bytes)", "");
@@ -222,5 +230,12 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 fail:
 	if (rc != 0)
 		srv_conn_err(c, ctx.tag, rc, ctx.err.message, ctx.err.rule);
+	if (cmd != NULL && (cmd->flags & SRV_CMD_SECRET)) {
+		/* a password on the line: wipe every copy the request left */
+		sodium_memzero(line, len);
+		if (req.storage.data != NULL)
+			sodium_memzero(req.storage.data, req.storage.len);
+		c->wipe_read = 1;
+	}
 	proto_request_release(&req);
 }

@@ -64,12 +64,19 @@ struct srv_cmd {
 
 /* Handles one request line of conn (already framed, NUL-terminated). */
 void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len);
+/* Takes the line that answers c's pending prompt (the secret, never logged; the caller
+ * wipes it afterwards) and goes on with the account verb that asked (cmd-account.c). */
+void srv_cmd_prompt_answer(struct srv_conn *c, const char *line, size_t len);
+/* Drops c's pending prompt, if any, wiping what it held (the connection closes). */
+void srv_cmd_prompt_free(struct srv_conn *c);
 
 /* The entry named name or aliased so (case-insensitive), or NULL. */
 const struct srv_cmd *srv_cmd_find(const char *name);
 /* The table and its size (for help and docs). */
 const struct srv_cmd *const *srv_cmd_table(size_t *count);
 
+/* Starts ctx for a request of c tagged tag ("" for none): no game, no v=/d=, no error. */
+void srv_cmd_ctx_init(struct srv_cmd_ctx *ctx, struct srv_conn *c, const char *tag);
 /* Fills ctx->err and returns code (like rules_fail, for server errors). */
 int srv_cmd_fail(struct srv_cmd_ctx *ctx, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

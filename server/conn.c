@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "cmd.h"
 #include "fanout.h"
 #include "log.h"
@@ -113,6 +115,7 @@ void srv_conn_close(struct srv_conn *c, const char *why)
 	wlist_remove(c);
 	log_info(c->id, "close (%s)", why);
 	srv_game_forget_conn(s, c);
+	srv_cmd_prompt_free(c);
 	if (c->user != NULL)
 		srv_user_detach(s, c);
 	if (c->delay != NULL) {
@@ -227,7 +230,7 @@ void srv_conn_ok(struct srv_conn *c, const char *tag, const cJSON *data)
 {
 	if (c->closing)
 		return;
-	queued(c, proto_write_ok(&c->out, c->mode, tag ? tag : "", data));
+	queued(c, proto_write_ok(&c->out, c->mode, c->cols, tag ? tag : "", data));
 }
 
 void srv_conn_ok_text(struct srv_conn *c, const char *tag, const char *summary)
@@ -245,7 +248,7 @@ void srv_conn_err(struct srv_conn *c, const char *tag, int code, const char *mes
 {
 	if (c->closing)
 		return;
-	queued(c, proto_write_err(&c->out, c->mode, tag ? tag : "", wg_error_slug(code),
+	queued(c, proto_write_err(&c->out, c->mode, c->cols, tag ? tag : "", wg_error_slug(code),
 	                          message ? message : wg_error_desc(code), rule ? rule : ""));
 }
 
@@ -273,13 +276,58 @@ void srv_conn_notice(struct srv_conn *c, int64_t game, const char *type, const c
 	cJSON_Delete(ev);
 }
 
+/* ---- prompts ---- */
+
+/* 1 if c looks like a telnet client (conn.h "Prompts"). */
+static int speaks_telnet(const struct srv_conn *c)
+{
+	return c->mode == PROTO_TEXT && (c->telnet.seen || c->framer.crlf);
+}
+
+void srv_conn_prompt(struct srv_conn *c, const char *text)
+{
+	int rc = 0;
+
+	if (c->closing)
+		return;
+	if (speaks_telnet(c))
+		rc = proto_telnet_echo(&c->telnet, 1, &c->out);
+	if (rc == 0)
+		rc = proto_buf_adds(&c->out, text);
+	queued(c, rc);
+}
+
+void srv_conn_prompt_end(struct srv_conn *c)
+{
+	if (c->closing || !proto_telnet_echoing(&c->telnet))
+		return;
+	queued(c, proto_telnet_echo(&c->telnet, 0, &c->out));
+}
+
+/* The line answers c's prompt: it is a secret, never parsed or logged. */
+static void prompt_line(struct srv_conn *c, char *line, size_t len)
+{
+	c->last_active = srv_now_ms(c->srv);
+	c->wipe_read = 1;
+	/* the client did not echo the line end either */
+	if (proto_telnet_echoing(&c->telnet))
+		srv_conn_send(c, "\n", 1);
+	srv_cmd_prompt_answer(c, line, len);
+	sodium_memzero(line, len);
+	if (c->prompt == NULL)
+		srv_conn_prompt_end(c);
+}
+
 /* ---- reading ---- */
 
 static int on_line(void *ctx, char *line, size_t len)
 {
 	struct srv_conn *c = ctx;
 
-	srv_cmd_dispatch(c, line, len);
+	if (c->prompt != NULL)
+		prompt_line(c, line, len);
+	else
+		srv_cmd_dispatch(c, line, len);
 	return c->busy || c->closing || c->close_after_flush;
 }
 
@@ -317,6 +365,7 @@ static void process_input(struct srv_conn *c)
 		struct proto_buf pending = c->in;
 		proto_buf_init(&c->in);
 		feed(c, pending.data, pending.len);
+		sodium_memzero(pending.data, pending.len); /* it may have held a secret */
 		proto_buf_release(&pending);
 	}
 	if (c->busy || c->closing || c->close_after_flush)
@@ -335,9 +384,42 @@ static void alloc_cb(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
 	*buf = uv_buf_init(c->srv->readbuf, sizeof(c->srv->readbuf));
 }
 
+/* The window size a client reports, within sane bounds (0 is "unknown": kept). */
+static int clamp_size(unsigned v, int min, int max, int current)
+{
+	if (v == 0)
+		return current;
+	return v < (unsigned)min ? min : v > (unsigned)max ? max : (int)v;
+}
+
+/*
+ * Takes the telnet commands out of the len bytes read into data (in place)
+ * and acts on them; returns how many data bytes are left at data.
+ */
+static size_t telnet_in(struct srv_conn *c, char *data, size_t len)
+{
+	struct proto_buf *reply = c->mode == PROTO_TEXT ? &c->out : NULL;
+	size_t before = c->out.len, n;
+	int rc;
+
+	rc = proto_telnet_decode(&c->telnet, data, len, &n, reply);
+	if (rc == 0 && c->telnet.seen && reply != NULL)
+		rc = proto_telnet_ask_naws(&c->telnet, reply);
+	if (c->telnet.resized) {
+		c->telnet.resized = 0;
+		c->cols = clamp_size(c->telnet.cols, SRV_COLS_MIN, SRV_COLS_MAX, c->cols);
+		c->rows = clamp_size(c->telnet.rows, SRV_ROWS_MIN, SRV_ROWS_MAX, c->rows);
+		log_debug(c->id, "window %dx%d", c->cols, c->rows);
+	}
+	if (rc != 0 || c->out.len != before)
+		queued(c, rc);
+	return n;
+}
+
 static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 {
 	struct srv_conn *c = stream->data;
+	size_t n;
 
 	if (nread == UV_EOF) {
 		/* Half-close: the client will send nothing more; answer what it
@@ -356,12 +438,20 @@ static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 	}
 	if (nread == 0)
 		return;
-	if (c->busy) {
-		if (proto_buf_add(&c->in, buf->base, (size_t)nread) != 0)
-			srv_conn_close(c, "out of memory");
+	n = telnet_in(c, buf->base, (size_t)nread);
+	if (c->closing)
 		return;
+	if (c->busy) {
+		if (proto_buf_add(&c->in, buf->base, n) != 0)
+			srv_conn_close(c, "out of memory");
+	} else {
+		feed(c, buf->base, n);
 	}
-	feed(c, buf->base, (size_t)nread);
+	if (c->wipe_read) {
+		/* the shared read buffer held a secret */
+		sodium_memzero(buf->base, (size_t)nread);
+		c->wipe_read = 0;
+	}
 	if (c->busy && c->reading && !c->closing) {
 		uv_read_stop(stream);
 		c->reading = 0;
@@ -399,6 +489,27 @@ void srv_conn_done(struct srv_conn *c)
 		return;
 	}
 	process_input(c);
+}
+
+/* ---- the idle timeout ---- */
+
+void srv_conns_sweep_idle(struct srv *s, int64_t now_ms)
+{
+	int64_t limit = (int64_t)s->cfg.idle_timeout * 1000;
+
+	for (struct srv_conn *c = s->conns, *next; c != NULL; c = next) {
+		next = c->next;
+		/* users, spectators and connections waiting on the server stay */
+		if (c->user != NULL || c->nwatching > 0 || c->busy || c->close_after_flush ||
+		    c->closing || now_ms - c->last_active < limit)
+			continue;
+		log_info(c->id, "idle for %d s without being logged in or watching",
+		         s->cfg.idle_timeout);
+		srv_conn_notice(c, 0, "bye",
+		                "idle timeout: connections that are not logged in are closed "
+		                "after a silence");
+		srv_conn_close_after_flush(c);
+	}
 }
 
 /* ---- watching ---- */
@@ -472,6 +583,7 @@ void srv_conn_accept(struct srv *s)
 	c->rows = RULES_ROWS_DEFAULT;
 	c->connected_at = srv_now(s);
 	c->last_active = srv_now_ms(s);
+	proto_telnet_init(&c->telnet);
 	proto_framer_init(&c->framer);
 	proto_buf_init(&c->in);
 	proto_buf_init(&c->out);

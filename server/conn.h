@@ -6,7 +6,8 @@
  *
  *        accept                      login ok                logout
  *   ---------------> GUEST ------------------------> USER ------------> GUEST
- *                      |  idle timeout / quit / EOF    |  quit / EOF / error
+ *                      |  idle timeout (not watching)  |  quit / EOF / error
+ *                      |  / quit / EOF                 |
  *                      v                               v
  *                   DRAINING (close_after_flush: output is flushed, then)
  *                      |
@@ -14,7 +15,9 @@
  *                   CLOSING ------------------------------------> freed
  *
  * Reading: libuv reads into one loop-wide buffer (struct srv.readbuf);
- * bytes are framed at once.  While a request waits on asynchronous work
+ * telnet commands are taken out there (protocol/telnet.h: answered in
+ * text mode, never in JSON mode; a NAWS report sets cols/rows) and the
+ * data bytes are framed at once.  While a request waits on asynchronous work
  * (a password hash, a login delay) the connection is "busy": reading stops
  * and unframed bytes wait in c->in, so requests on one connection are always
  * answered in order.  A client that sends faster than it is answered is
@@ -32,6 +35,21 @@
  * does not read cannot make the server buffer without bound or slow anyone
  * else.
  *
+ * Prompts: `login <name>` and the other prompted forms of the account verbs
+ * (cmd-account.c) leave a prompt pending (c->prompt): the next line is
+ * not a request but the secret, handed to srv_cmd_prompt_answer without
+ * being parsed or logged, then wiped from the framer, the read buffer and
+ * c->in.  While a prompt is out, a client that speaks telnet -- it has sent
+ * a telnet command, or the line that asked for the prompt ended in "\r\n"
+ * as telnet sends it (netcat, the bundled client and programs send "\n") --
+ * is told IAC WILL ECHO so that it stops echoing, and IAC WONT ECHO after;
+ * the server echoes only the line end.  A client seen speaking telnet is
+ * asked once for its window size (IAC DO NAWS).
+ *
+ * Idle timeout (srv_conns_sweep_idle, once a second): a connection that is
+ * not logged in, not watching a game and not waiting on the server is
+ * closed once it has sent no request for --idle-timeout seconds.
+ *
  * Ownership: a connection is freed only from its uv_close callback, and only
  * when no asynchronous work still refers to it (refs).  Write paths never
  * free.
@@ -47,24 +65,35 @@
 #include "protocol/buf.h"
 #include "protocol/framer.h"
 #include "protocol/reply.h"
+#include "protocol/telnet.h"
+
+/* The screen sizes a NAWS report is clamped to (0, "unknown", is ignored). */
+#define SRV_COLS_MIN 32
+#define SRV_COLS_MAX 1000
+#define SRV_ROWS_MIN 8
+#define SRV_ROWS_MAX 1000
 
 struct srv;
 struct srv_user;
+struct srv_prompt; /* cmd-account.c */
 
 struct srv_conn {
 	uv_tcp_t tcp;
 	struct srv *srv;
 	unsigned long id;
 	char peer[64]; /* "127.0.0.1" without the port: the rate-limit key */
+	struct proto_telnet telnet;
 	struct proto_framer framer;
 	struct proto_buf in;  /* read but not yet framed (while busy) */
 	struct proto_buf out; /* not yet handed to libuv */
 	size_t inflight;      /* bytes in uv_write requests */
 	enum proto_mode mode;
-	int cols, rows;        /* the client's screen in cells (80 x 24 until it says) */
-	struct srv_user *user; /* NULL: not logged in */
-	int64_t current_game;  /* 0: none */
-	int64_t *watching;     /* games this connection watches */
+	int cols, rows;            /* the client's screen in cells (80 x 24 until NAWS says) */
+	struct srv_prompt *prompt; /* the next line is a secret for it; NULL: a request */
+	int wipe_read;             /* a secret went through the read buffer: wipe it */
+	struct srv_user *user;     /* NULL: not logged in */
+	int64_t current_game;      /* 0: none */
+	int64_t *watching;         /* games this connection watches */
 	size_t nwatching, capwatching;
 	int busy;
 	int reading;
@@ -98,6 +127,18 @@ void srv_conns_flush(struct srv *s);
 void srv_conns_drop_waiting(struct srv *s, const char *why);
 /* Convenience: a notification {"event":type,"text":text}. */
 void srv_conn_notice(struct srv_conn *c, int64_t game, const char *type, const char *text);
+
+/*
+ * Prompts for a secret (text mode): sends text (no line end) after telling a
+ * telnet client that the server echoes (conn.h "Prompts").  The caller sets
+ * c->prompt; the next line goes to srv_cmd_prompt_answer.
+ */
+void srv_conn_prompt(struct srv_conn *c, const char *text);
+/* The last secret was read: a telnet client echoes again (IAC WONT ECHO). */
+void srv_conn_prompt_end(struct srv_conn *c);
+
+/* Closes, with * bye, the connections the idle timeout is for (conn.h "Idle timeout"). */
+void srv_conns_sweep_idle(struct srv *s, int64_t now_ms);
 
 /* Closes after everything queued has been written. */
 void srv_conn_close_after_flush(struct srv_conn *c);

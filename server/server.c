@@ -470,19 +470,7 @@ static void sweep_cb(uv_timer_t *t)
 
 	srv_auth_tick(&s->auth, now);
 	srv_games_sweep(s, 60 * 1000);
-	for (struct srv_conn *c = s->conns, *next; c != NULL; c = next) {
-		next = c->next;
-		if (c->user == NULL && !c->busy && !c->close_after_flush && !c->closing &&
-		    now_ms - c->last_active >= (int64_t)s->cfg.idle_timeout * 1000) {
-			log_info(c->id, "idle for %d s without being logged in",
-			         s->cfg.idle_timeout);
-			srv_conn_notice(
-			    c, 0, "bye",
-			    "idle timeout: connections that are not logged in are closed "
-			    "after a silence");
-			srv_conn_close_after_flush(c);
-		}
-	}
+	srv_conns_sweep_idle(s, now_ms);
 }
 
 static void close_walk_cb(uv_handle_t *h, void *arg)

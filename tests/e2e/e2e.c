@@ -290,6 +290,26 @@ static int take_line(struct e2e_client *c, char *line, size_t size)
 	return 1;
 }
 
+const char *e2e_flat(const char *text)
+{
+	static char bufs[4][E2E_BUF];
+	static int turn;
+	char *out = bufs[turn++ % 4];
+	size_t n = 0;
+
+	for (const char *p = text; *p != '\0' && n + 1 < E2E_BUF; p++) {
+		if (*p != '\n') {
+			out[n++] = *p;
+			continue;
+		}
+		while (p[1] == ' ')
+			p++;
+		out[n++] = ' ';
+	}
+	out[n] = '\0';
+	return out;
+}
+
 static int is_event(const char *line)
 {
 	return strncmp(line, "* ", 2) == 0 || strncmp(line, "{\"event\"", 8) == 0;

@@ -82,6 +82,13 @@ int e2e_pump(struct e2e_client *c, int ms);
 /* 1 if the server closed the connection within ms. */
 int e2e_closed_within(struct e2e_client *c, int ms);
 
+/*
+ * text (a reply) with its lines joined: each line end and the blanks after it become one
+ * space, so a sentence the server wrapped to fit the screen (docs/protocol.md "Replies in
+ * text mode") reads whole.  One of four static buffers, used in turn.
+ */
+const char *e2e_flat(const char *text);
+
 /* Registers and logs in name on a fresh connection. 0 or -1. */
 int e2e_login_new(struct e2e_client *c, int port, const char *name, const char *password);
 

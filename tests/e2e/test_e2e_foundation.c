@@ -400,8 +400,8 @@ static void test_engine_version_is_pinned(void **state)
 	                                      "identically on engine race-1"));
 	relogin(&alice, "alice5", "secret-a", id);
 	cmd_err(&alice, "internal", "view");
-	assert_contains(alice.final, "race-0");
-	assert_contains(alice.final, "race-1");
+	assert_contains(e2e_flat(alice.reply), "race-0");
+	assert_contains(e2e_flat(alice.reply), "race-1");
 	cmd_err(&alice, "internal", "bid 1");
 	/* the game is kept as it was */
 	assert_int_equal(count_rows("SELECT version FROM games WHERE id = 1"), 4);

@@ -305,7 +305,7 @@ static void test_lobby_errors_are_clear(void **state)
 	assert_int_equal(e2e_connect(&anon, server.port), 0);
 	cmd_err(&anon, "not-logged-in", "new race");
 	cmd_err(&anon, "unknown-verb", "launch missiles");
-	cmd_err(&anon, "bad-args", "register onlyname");
+	cmd_err(&anon, "bad-args", "register onlyname secret99 extra");
 	cmd_err(&anon, "bad-name", "register 9lives secret99");
 	cmd_err(&anon, "weak-password", "register validname abc");
 	cmd_err(&anon, "auth-failed", "login nobody whatever");

@@ -10,9 +10,12 @@
  *     result obeys request.h (argc/raw/tag on success and failure); a text
  *     request's argv survives proto_join -> proto_tokenize;
  *   - reply: ok/err/event writers in both modes, fed with the parsed
- *     strings, emit only complete lines with no CR, each JSON line parses;
+ *     strings and a screen width, emit only complete lines with no CR, data
+ *     lines within the width, each JSON line parses;
  *   - JSON requests built from the bytes with cJSON (always well-formed,
- *     so the deep paths are reached) give exactly the expected argv/raw.
+ *     so the deep paths are reached) give exactly the expected argv/raw;
+ *   - telnet: the bytes decoded whole and in pieces give the same data and
+ *     the same answers.
  * The first two input bytes seed the split/stop choices; all bytes,
  * including those two, are fed.  Any violation aborts.
  */
@@ -27,7 +30,9 @@
 #include "protocol/framer.h"
 #include "protocol/reply.h"
 #include "protocol/request.h"
+#include "protocol/telnet.h"
 #include "protocol/tokenize.h"
+#include "protocol/wrap.h"
 #include "common/errors.h"
 
 #define CHECK(cond)                                                                                \
@@ -72,18 +77,22 @@ static void check_one_json_line(const struct proto_buf *b)
 	cJSON_Delete(back);
 }
 
-/* Text reply: data lines start with two spaces; the final line does not. */
-static void check_text_reply(const struct proto_buf *b)
+/* Text reply: data lines start with two spaces and fit in cols (when > 0); the final line
+ * does not start so. */
+static void check_text_reply(const struct proto_buf *b, int cols)
 {
 	const char *p = b->data, *nl;
 
 	check_lines_only(b->data, b->len);
+	if (cols > 0 && cols < PROTO_COLS_MIN)
+		cols = PROTO_COLS_MIN;
 	for (;;) {
 		nl = strchr(p, '\n');
 		CHECK(nl != NULL);
 		if (nl[1] == '\0')
 			break;
 		CHECK(p[0] == ' ' && p[1] == ' ');
+		CHECK(cols <= 0 || proto_width(p, (size_t)(nl - p)) <= (size_t)cols);
 		p = nl + 1;
 	}
 }
@@ -108,25 +117,27 @@ static void write_replies(const struct proto_request *req, const char *msg)
 	for (mode = PROTO_TEXT; mode <= PROTO_JSON; mode++) {
 		enum proto_mode m = (enum proto_mode)mode;
 		const char *a0 = req->argc > 0 ? req->argv[0] : msg;
+		/* a screen width from the input: none, or 1..140 columns */
+		int cols = req->argc > 1 ? (int)(strlen(req->argv[1]) % 141) : 0;
 
 		proto_buf_reset(&b);
-		CHECK(proto_write_ok(&b, m, req->tag, data) == 0);
+		CHECK(proto_write_ok(&b, m, cols, req->tag, data) == 0);
 		if (m == PROTO_JSON)
 			check_one_json_line(&b);
 		else
-			check_text_reply(&b);
+			check_text_reply(&b, cols);
 		proto_buf_reset(&b);
-		CHECK(proto_write_ok(&b, m, a0, lines) == 0);
+		CHECK(proto_write_ok(&b, m, cols, a0, lines) == 0);
 		if (m == PROTO_JSON)
 			check_one_json_line(&b);
 		else
-			check_text_reply(&b);
+			check_text_reply(&b, cols);
 		proto_buf_reset(&b);
-		CHECK(proto_write_err(&b, m, req->tag, a0, msg, req->raw) == 0);
+		CHECK(proto_write_err(&b, m, cols, req->tag, a0, msg, req->raw) == 0);
 		if (m == PROTO_JSON)
 			check_one_json_line(&b);
 		else
-			check_text_reply(&b);
+			check_text_reply(&b, cols);
 		proto_buf_reset(&b);
 		CHECK(proto_write_event(&b, m, req->argc, data) == 0);
 		if (m == PROTO_JSON)
@@ -323,6 +334,45 @@ static void check_json_built(const uint8_t *data, size_t size)
 	cJSON_Delete(root);
 }
 
+/* Decodes in[0..size) in pieces of step (0: whole) into data and answers. */
+static void telnet_run(const uint8_t *in, size_t size, size_t step, struct proto_buf *data,
+                       struct proto_buf *answers)
+{
+	struct proto_telnet t;
+	size_t off = 0, n, nd;
+	char *buf = malloc(size + 1);
+
+	CHECK(buf != NULL);
+	proto_telnet_init(&t);
+	while (off < size) {
+		n = step == 0 || size - off < step ? size - off : step;
+		memcpy(buf, in + off, n);
+		CHECK(proto_telnet_decode(&t, buf, n, &nd, answers) == 0);
+		CHECK(nd <= n);
+		CHECK(proto_buf_add(data, buf, nd) == 0);
+		off += n;
+	}
+	CHECK(t.cols <= 0xffff && t.rows <= 0xffff);
+	free(buf);
+}
+
+static void check_telnet(const uint8_t *in, size_t size)
+{
+	struct proto_buf d1 = PROTO_BUF_INIT, a1 = PROTO_BUF_INIT;
+	struct proto_buf d2 = PROTO_BUF_INIT, a2 = PROTO_BUF_INIT;
+
+	telnet_run(in, size, 0, &d1, &a1);
+	telnet_run(in, size, size > 0 ? 1 + in[0] % 7 : 1, &d2, &a2);
+	CHECK(d1.len == d2.len && a1.len == a2.len);
+	CHECK(d1.len == 0 || memcmp(d1.data, d2.data, d1.len) == 0);
+	CHECK(a1.len == 0 || memcmp(a1.data, a2.data, a1.len) == 0);
+	CHECK(a1.len % 3 == 0); /* answers are IAC <cmd> <opt> triples */
+	proto_buf_release(&d1);
+	proto_buf_release(&a1);
+	proto_buf_release(&d2);
+	proto_buf_release(&a2);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -381,5 +431,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* 4. the same bytes as the contents of a well-formed JSON request */
 	check_json_built(data, size);
+
+	/* 5. telnet: the same data and answers whole and in pieces */
+	check_telnet(data, size);
 	return 0;
 }

@@ -3,9 +3,9 @@
  *
  * Covers line delivery ("\n", "\r\n", empty lines, bytes after the last
  * newline kept for later), split and merged reads (every split point of a
- * mixed stream, one byte at a time), telnet stripping (WILL/WONT/DO/DONT +
- * option, SB ... SE, IAC IAC, other commands, state across feeds), the
- * PROTO_LINE_MAX limit (exactly MAX accepted with "\n" and "\r\n", MAX+1
+ * stream, one byte at a time), every byte but the line end passed through
+ * (255 included: telnet is taken out before the framer, test_telnet.c), the
+ * crlf flag, the PROTO_LINE_MAX limit (exactly MAX accepted with "\n" and "\r\n", MAX+1
  * refused with exactly one on_too_long reported when the limit is crossed,
  * the following line intact), the stop-feeding contract for both
  * callbacks, NULL callbacks, and proto_line_valid (UTF-8 forms, overlongs,
@@ -148,59 +148,31 @@ static void test_nul_bytes_delivered_with_length(void **state)
 	sink_free(&s);
 }
 
-/* A stream mixing lines, CRLF and telnet negotiation, and what it yields. */
-static const char mixed[] = "\xff\xfb\x01"                     /* IAC WILL ECHO */
-                            "lo\xff\xfd\x03ok\r\n"             /* IAC DO SGA mid-line */
-                            "\xff\xfa\x18\x00xterm\xff\xf0"    /* IAC SB TTYPE IS xterm IAC SE */
-                            "say \xff\xff!\n"                  /* IAC IAC: literal 255 */
-                            "\xff\xf1\xff\xfc\x22\xff\xfe\x0a" /* NOP, WONT 34, DONT 10 */
-                            "move 1 2\n"
-                            "\xff\xfa\x1f\n\xff\xff\n\xff\xf0" /* SB with LFs and IAC IAC */
+/* A stream of lines with "\n" and "\r\n" ends and bytes a telnet client could send. */
+static const char mixed[] = "\xff\xfb\x01lo\r\n"
+                            "say \xff\xff!\n"
                             "\r\n"
-                            "a\xff\xf2"
-                            "b\n"; /* IAC DM (other command) */
+                            "a\xf2"
+                            "b\n";
 
 static void check_mixed(const struct sink *s)
 {
-	assert_int_equal(s->nlines, 5);
-	expect_line(s, 0, "look", 4);
-	expect_line(s, 1, "say \xff!", 6);
-	expect_line(s, 2, "move 1 2", 8);
-	expect_line(s, 3, "", 0);
-	expect_line(s, 4, "ab", 2);
+	assert_int_equal(s->nlines, 4);
+	expect_line(s, 0, "\xff\xfb\x01lo", 5);
+	expect_line(s, 1, "say \xff\xff!", 7);
+	expect_line(s, 2, "", 0);
+	expect_line(s, 3,
+	            "a\xf2"
+	            "b",
+	            3);
 	assert_int_equal(s->ntoo_long, 0);
 }
 
-static void test_mixed_stream_all_at_once(void **state)
-{
-	struct proto_framer f;
-	struct sink s = {0};
-
-	(void)state;
-	proto_framer_init(&f);
-	feed_all(&f, &s, mixed, sizeof(mixed) - 1, 0);
-	check_mixed(&s);
-	sink_free(&s);
-}
-
-static void test_mixed_stream_byte_at_a_time(void **state)
-{
-	struct proto_framer f;
-	struct sink s = {0};
-
-	(void)state;
-	proto_framer_init(&f);
-	feed_all(&f, &s, mixed, sizeof(mixed) - 1, 1);
-	check_mixed(&s);
-	sink_free(&s);
-}
-
-static void test_mixed_stream_every_split(void **state)
+static void test_every_split_gives_the_same_lines(void **state)
 {
 	size_t n = sizeof(mixed) - 1, cut, step;
 
 	(void)state;
-	/* one split at every position */
 	for (cut = 0; cut <= n; cut++) {
 		struct proto_framer f;
 		struct sink s = {0};
@@ -212,8 +184,7 @@ static void test_mixed_stream_every_split(void **state)
 		check_mixed(&s);
 		sink_free(&s);
 	}
-	/* and regular chunk sizes */
-	for (step = 2; step < 12; step++) {
+	for (step = 0; step < 12; step++) {
 		struct proto_framer f;
 		struct sink s = {0};
 
@@ -224,42 +195,38 @@ static void test_mixed_stream_every_split(void **state)
 	}
 }
 
-static void test_telnet_option_byte_is_swallowed(void **state)
-{
-	struct proto_framer f;
-	struct sink s = {0};
-	/* the option byte after DO is 10 ('\n'): it must not end a line */
-	const char in[] = "ab\xff\xfd\ncd\n";
+/* Records the crlf flag at each line. */
+static int crlf_seen[8], ncrlf;
+static struct proto_framer *crlf_framer;
 
-	(void)state;
-	proto_framer_init(&f);
-	feed_all(&f, &s, in, sizeof(in) - 1, 0);
-	assert_int_equal(s.nlines, 1);
-	expect_line(&s, 0, "abcd", 4);
-	sink_free(&s);
+static int on_line_crlf(void *ctx, char *line, size_t len)
+{
+	(void)ctx;
+	(void)line;
+	(void)len;
+	crlf_seen[ncrlf++] = crlf_framer->crlf;
+	return 0;
 }
 
-static void test_telnet_state_across_feeds(void **state)
+static void test_crlf_flag_tells_the_line_end(void **state)
 {
 	struct proto_framer f;
-	struct sink s = {0};
+	struct proto_framer_cb cb = {.on_line = on_line_crlf, .ctx = NULL};
+	const char in[] = "a\r\nb\n\r\n\nc\r\r\n";
 
 	(void)state;
 	proto_framer_init(&f);
-	feed_all(&f, &s, "x\xff", 2, 0);
-	feed_all(&f, &s, "\xfb", 1, 0);
-	feed_all(&f, &s, "\x0a", 1, 0); /* option byte, not a newline */
-	feed_all(&f, &s, "y\xff\xfa", 3, 0);
-	feed_all(&f, &s, "in sb\n\xff", 7, 0);
-	feed_all(&f, &s, "\xf0z\n", 3, 0);
-	assert_int_equal(s.nlines, 1);
-	expect_line(&s, 0, "xyz", 3);
-	/* a trailing lone IAC waits for its command byte */
-	feed_all(&f, &s, "q\xff", 2, 0);
-	feed_all(&f, &s, "\xff\n", 2, 0);
-	assert_int_equal(s.nlines, 2);
-	expect_line(&s, 1, "q\xff", 2);
-	sink_free(&s);
+	assert_int_equal(f.crlf, 0);
+	crlf_framer = &f;
+	ncrlf = 0;
+	assert_int_equal(proto_framer_feed(&f, in, sizeof(in) - 1, &cb), sizeof(in) - 1);
+	assert_int_equal(ncrlf, 5);
+	assert_int_equal(crlf_seen[0], 1);
+	assert_int_equal(crlf_seen[1], 0);
+	assert_int_equal(crlf_seen[2], 1);
+	assert_int_equal(crlf_seen[3], 0);
+	assert_int_equal(crlf_seen[4], 1); /* "c\r": only the last CR is the line end */
+	assert_int_equal(f.crlf, 1);       /* still there after the callback */
 }
 
 static void test_many_lines_one_feed(void **state)
@@ -428,38 +395,6 @@ static void test_too_long_reported_when_crossed(void **state)
 	test_free(in);
 }
 
-static void test_telnet_bytes_do_not_count(void **state)
-{
-	struct proto_framer f;
-	struct sink s = {0};
-	size_t len, i;
-	char *in = repeat(PROTO_LINE_MAX, "", &len);
-
-	(void)state;
-	proto_framer_init(&f);
-	/* MAX data bytes interleaved with telnet commands */
-	for (i = 0; i < len; i += 1024) {
-		feed_all(&f, &s, in + i, 1024, 0);
-		feed_all(&f, &s, "\xff\xf1\xff\xfb\x01", 5, 0);
-	}
-	feed_all(&f, &s, "\n", 1, 0);
-	assert_int_equal(s.ntoo_long, 0);
-	assert_int_equal(s.nlines, 1);
-	assert_int_equal(s.lens[0], PROTO_LINE_MAX);
-	/* IAC IAC is one data byte: MAX-1 + IAC IAC fits, MAX + IAC IAC does not */
-	feed_all(&f, &s, in, len - 1, 0);
-	feed_all(&f, &s, "\xff\xff\n", 3, 0);
-	assert_int_equal(s.nlines, 2);
-	assert_int_equal(s.lens[1], PROTO_LINE_MAX);
-	assert_int_equal((unsigned char)s.lines[1][PROTO_LINE_MAX - 1], 0xff);
-	feed_all(&f, &s, in, len, 0);
-	feed_all(&f, &s, "\xff\xff\n", 3, 0);
-	assert_int_equal(s.ntoo_long, 1);
-	assert_int_equal(s.nlines, 2);
-	sink_free(&s);
-	test_free(in);
-}
-
 static void test_stop_on_line_and_resume(void **state)
 {
 	struct proto_framer f;
@@ -519,29 +454,6 @@ static void test_stop_on_too_long_and_resume(void **state)
 	test_free(in);
 }
 
-static void test_stop_counts_telnet_bytes(void **state)
-{
-	struct proto_framer f;
-	struct sink s = {0};
-	struct proto_framer_cb cb = cb_for(&s);
-	const char in[] = "\xff\xfb\x01"
-	                  "a\n\xff\xfd\x01"
-	                  "b\n";
-	size_t got;
-
-	(void)state;
-	s.stop_on_line = 1;
-	proto_framer_init(&f);
-	got = proto_framer_feed(&f, in, sizeof(in) - 1, &cb);
-	assert_int_equal(got, 5);
-	got = proto_framer_feed(&f, in + 5, sizeof(in) - 1 - 5, &cb);
-	assert_int_equal(got, 5);
-	assert_int_equal(s.nlines, 2);
-	expect_line(&s, 0, "a", 1);
-	expect_line(&s, 1, "b", 1);
-	sink_free(&s);
-}
-
 static void test_null_callbacks(void **state)
 {
 	struct proto_framer f;
@@ -568,11 +480,12 @@ static void test_init_discards_partial_state(void **state)
 
 	(void)state;
 	proto_framer_init(&f);
-	feed_all(&f, &s, "partial\xff", 8, 0);
+	feed_all(&f, &s, "partial\r", 8, 0);
 	proto_framer_init(&f);
-	feed_all(&f, &s, "\xfbnew\n", 5, 0); /* 0xfb is data again */
+	feed_all(&f, &s, "new\n", 4, 0);
 	assert_int_equal(s.nlines, 1);
-	expect_line(&s, 0, "\xfbnew", 4);
+	expect_line(&s, 0, "new", 3);
+	assert_int_equal(f.crlf, 0);
 	sink_free(&s);
 }
 
@@ -657,21 +570,16 @@ int main(void)
 	    cmocka_unit_test(test_lf_and_crlf),
 	    cmocka_unit_test(test_only_one_cr_dropped),
 	    cmocka_unit_test(test_nul_bytes_delivered_with_length),
-	    cmocka_unit_test(test_mixed_stream_all_at_once),
-	    cmocka_unit_test(test_mixed_stream_byte_at_a_time),
-	    cmocka_unit_test(test_mixed_stream_every_split),
-	    cmocka_unit_test(test_telnet_option_byte_is_swallowed),
-	    cmocka_unit_test(test_telnet_state_across_feeds),
+	    cmocka_unit_test(test_every_split_gives_the_same_lines),
+	    cmocka_unit_test(test_crlf_flag_tells_the_line_end),
 	    cmocka_unit_test(test_many_lines_one_feed),
 	    cmocka_unit_test(test_zero_length_feed),
 	    cmocka_unit_test(test_exactly_max_accepted),
 	    cmocka_unit_test(test_max_minus_one_with_two_crs),
 	    cmocka_unit_test(test_over_max_refused_once_and_next_line_intact),
 	    cmocka_unit_test(test_too_long_reported_when_crossed),
-	    cmocka_unit_test(test_telnet_bytes_do_not_count),
 	    cmocka_unit_test(test_stop_on_line_and_resume),
 	    cmocka_unit_test(test_stop_on_too_long_and_resume),
-	    cmocka_unit_test(test_stop_counts_telnet_bytes),
 	    cmocka_unit_test(test_null_callbacks),
 	    cmocka_unit_test(test_init_discards_partial_state),
 	    cmocka_unit_test(test_line_valid_ascii_and_controls),

@@ -57,7 +57,7 @@ static void expect_ok(enum proto_mode mode, const char *tag, const char *data, c
 	struct proto_buf b = PROTO_BUF_INIT;
 	cJSON *d = data != NULL ? J(data) : NULL;
 
-	assert_int_equal(proto_write_ok(&b, mode, tag, d), 0);
+	assert_int_equal(proto_write_ok(&b, mode, 0, tag, d), 0);
 	assert_string_equal(b.data, want);
 	proto_buf_release(&b);
 	cJSON_Delete(d);
@@ -68,7 +68,7 @@ static void expect_err(enum proto_mode mode, const char *tag, const char *code, 
 {
 	struct proto_buf b = PROTO_BUF_INIT;
 
-	assert_int_equal(proto_write_err(&b, mode, tag, code, msg, rule), 0);
+	assert_int_equal(proto_write_err(&b, mode, 0, tag, code, msg, rule), 0);
 	assert_string_equal(b.data, want);
 	proto_buf_release(&b);
 }
@@ -178,8 +178,8 @@ static void test_data_not_modified(void **state)
 	char *before = cJSON_PrintUnformatted(d), *after;
 
 	(void)state;
-	assert_int_equal(proto_write_ok(&b, PROTO_JSON, "t", d), 0);
-	assert_int_equal(proto_write_ok(&b, PROTO_TEXT, "t", d), 0);
+	assert_int_equal(proto_write_ok(&b, PROTO_JSON, 0, "t", d), 0);
+	assert_int_equal(proto_write_ok(&b, PROTO_TEXT, 0, "t", d), 0);
 	assert_int_equal(proto_write_event(&b, PROTO_JSON, 3, d), 0);
 	assert_int_equal(proto_write_event(&b, PROTO_TEXT, 3, d), 0);
 	after = cJSON_PrintUnformatted(d);
@@ -275,10 +275,10 @@ static void test_raw_items_cannot_break_lines(void **state)
 
 	(void)state;
 	assert_non_null(cJSON_AddRawToObject(d, "r", "[1,\n2\r]"));
-	assert_int_equal(proto_write_ok(&b, PROTO_JSON, NULL, d), 0);
+	assert_int_equal(proto_write_ok(&b, PROTO_JSON, 0, NULL, d), 0);
 	assert_string_equal(b.data, "{\"ok\":true,\"data\":{\"r\":[1, 2 ]}}\n");
 	proto_buf_reset(&b);
-	assert_int_equal(proto_write_ok(&b, PROTO_TEXT, NULL, d), 0);
+	assert_int_equal(proto_write_ok(&b, PROTO_TEXT, 0, NULL, d), 0);
 	assert_string_equal(b.data, "  r: [1, 2 ]\nok\n");
 	proto_buf_reset(&b);
 	assert_int_equal(proto_write_event(&b, PROTO_JSON, 1, d), 0);
@@ -294,8 +294,8 @@ static void test_appends_to_existing_output(void **state)
 
 	(void)state;
 	assert_int_equal(proto_buf_adds(&b, "prev\n"), 0);
-	assert_int_equal(proto_write_ok(&b, PROTO_TEXT, "a", d), 0);
-	assert_int_equal(proto_write_err(&b, PROTO_JSON, "b", "c", "m", NULL), 0);
+	assert_int_equal(proto_write_ok(&b, PROTO_TEXT, 0, "a", d), 0);
+	assert_int_equal(proto_write_err(&b, PROTO_JSON, 0, "b", "c", "m", NULL), 0);
 	assert_int_equal(proto_write_event(&b, PROTO_TEXT, 1, NULL), 0);
 	assert_string_equal(b.data, "prev\n  l\n@a ok\n"
 	                            "{\"tag\":\"b\",\"ok\":false,\"error\":{\"code\":\"c\","
@@ -345,7 +345,8 @@ static void test_every_byte_stays_on_one_line(void **state)
 		s[3] = '\0';
 		for (mode = PROTO_TEXT; mode <= PROTO_JSON; mode++) {
 			proto_buf_reset(&b);
-			assert_int_equal(proto_write_err(&b, (enum proto_mode)mode, s, s, s, s), 0);
+			assert_int_equal(proto_write_err(&b, (enum proto_mode)mode, 0, s, s, s, s),
+			                 0);
 			assert_true(one_line(b.data, b.len));
 			if (mode == PROTO_JSON) {
 				/* and the JSON form gives the message back intact */
@@ -362,7 +363,7 @@ static void test_every_byte_stays_on_one_line(void **state)
 			assert_non_null(cJSON_AddStringToObject(d, "summary", s));
 			assert_non_null(cJSON_AddStringToObject(d, s, s));
 			proto_buf_reset(&b);
-			assert_int_equal(proto_write_ok(&b, (enum proto_mode)mode, s, d), 0);
+			assert_int_equal(proto_write_ok(&b, (enum proto_mode)mode, 0, s, d), 0);
 			/* text: one data line plus the final line */
 			if (mode == PROTO_TEXT) {
 				char *nl = strchr(b.data, '\n');
