@@ -402,7 +402,8 @@ static void check_hidden(char side, const char *id, int value)
  * and the awaited decision. */
 static char waiting(const char **what)
 {
-	const char *r = ask(&alice, "pending"), *p = strstr(r, "waiting for ");
+	/* the sentence may wrap over data lines at 80 columns: read it joined */
+	const char *r = e2e_flat(ask(&alice, "pending")), *p = strstr(r, "waiting for ");
 
 	if (p == NULL)
 		return 0;
@@ -434,7 +435,11 @@ static void until(const char *arg)
 			fail_msg("no pending decision was read before %s", arg);
 			return;
 		}
-		snprintf(decision, sizeof(decision), "%.*s", (int)strcspn(what, "\n"), what);
+		/* the sentence, up to the " [kind, d=..]" that ends it */
+		snprintf(
+		    decision, sizeof(decision), "%.*s",
+		    (int)(strstr(what, " [") ? (size_t)(strstr(what, " [") - what) : strlen(what)),
+		    what);
 		if (side == want && strstr(decision, text) != NULL)
 			return;
 		/* a decision `end` would give up for good says `end force` (rebuilds left) */
