@@ -610,7 +610,8 @@ static int result_at(struct sdoc *d, const cJSON *it)
 	for (int r = 0; cJSON_IsString(it) && r < FM_R_COUNT; r++)
 		if (strcmp(fm__result_name(r), it->valuestring) == 0)
 			return r;
-	sdoc_soft(d, "expected a CRT result such as \"D2\"");
+	sdoc_soft(d, "'%s' is not a CRT result (De, D3, D2, D1, Ex, ...)",
+	          cJSON_IsString(it) ? it->valuestring : "?");
 	return -1;
 }
 
