@@ -8,8 +8,8 @@ agrees with the rulebook's numbers (the divisions of 19.2-19.6 with their printe
 and turns, the set-up depleted units, 24 turns from Sep 26/27 to Nov 11, the Artillery
 Track's turn 1 of 8/4 and at most 12 markers a turn, the four three-step divisions), that
 the Stellung is one line of hexes from the western to the eastern edge with the Allied
-set-up area south of it and the German areas in or north of it, that the trench lines
-and rivers are continuous hexside lines, that Sedan and Verdun are fortresses, that the
+set-up area south of it and the German areas in or north of it, that the Stellung and
+Fortification lines and the rivers are continuous hexside lines, that Sedan and Verdun are fortresses, that the
 German entry towns are towns on the northern or eastern edge, that every fact names its
 source, and that the "exclusive" member refers only to existing units, zones, terrain
 types and CRT lines.  Prints the counts and every problem; exit status 1 if any.
@@ -312,11 +312,12 @@ def check_exclusive(doc, M, units, P):
         P("exclusive.module must be meuse_argonne")
     tids = {t["id"] for t in doc["terrain"]}
     lines = {ln["id"] for ln in doc["crt"]["lines"]}
+    prov = ("source", "verify", "note")
     for role, zid in ex["zones"].items():
-        if role != "source" and zid not in M.zones:
+        if role not in prov and zid not in M.zones:
             P("exclusive.zones.%s: no zone %s" % (role, zid))
     for role, h in ex["hexes"].items():
-        if role != "source" and "fortress" not in M.types(h):
+        if role not in prov and "fortress" not in M.types(h):
             P("exclusive.hexes.%s: %s is not a fortress hex" % (role, h))
     for t in ex["trenches"]["terrain"]:
         if t not in tids:
