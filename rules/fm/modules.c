@@ -4,6 +4,7 @@
  * system names it.
  */
 #include "fm_int.h"
+#include "meuse_argonne/meuse_argonne.h"
 #include "scheldt/scheldt.h"
 
 #include <string.h>
@@ -16,6 +17,7 @@ const struct fm_module fm__module_system = {
 static const struct fm_module *const shipped[] = {
     &fm__module_system,
     &scheldt_module, /* Battle of the Scheldt: The Devil's Moat, rules/fm/scheldt/ */
+    &meuse_argonne_module,
     NULL,
 };
 

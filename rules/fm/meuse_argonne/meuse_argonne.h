@@ -1,0 +1,167 @@
+/*
+ * meuse_argonne.h -- internals of the Meuse Argonne: The Final Offensive
+ * exclusive rules (rulebook 10.0-19.0 over the version 8 system rules), the
+ * F&M module "meuse_argonne": `const struct fm_module meuse_argonne_module`,
+ * listed in rules/fm/modules.c and selected by a scenario's "exclusive":
+ * {"module": "meuse_argonne", ...}.  docs/scenarios/meuse-argonne.md
+ * documents that object and every data decision (AMB-76..109, AMB-150..).
+ *
+ * What the module owns so far is the scenario's data: the system format
+ * carries what it can say (the map and its trench hexes, which block Allied
+ * ZOC through the terrain's blocks_zoc_of; the Integrated CRT; the counters
+ * and their set-up areas; the turn track; the support fire markers; the
+ * Sedan victory check), and the "exclusive" object the rest (the Artillery
+ * Track and the bombardment chart of 17.0, gas, aircraft, H-Hour, the
+ * three-step divisions and their brigade chits, replacements, the reserve's
+ * set-up limit, the Lost Battalion, German combat experience, the Allied
+ * +1 MP into Fortification hexes).  The exclusive rules' behaviour is not
+ * implemented yet: a game of the scenario plays by the system rules.
+ *
+ * Files (one purpose each):
+ *   meuse_argonne.c  the hooks table (load, lint, free)
+ *   data.c           the "exclusive" object: parsing into struct ma_data, every
+ *                    finding with its JSON path ($.exclusive...)
+ *   lint.c           consistency checks of the facts the exclusive rules rely
+ *                    on (the Stellung one line from edge to edge, the set-up
+ *                    areas on the right side of it, Sedan and Verdun fortresses,
+ *                    the entry towns on their edges, the track within 12 markers)
+ *
+ * Invariants:
+ *   - struct ma_data (sc->ex_data) is built once at load and never changes;
+ *     every per-hex fact is a flag in hexf[], every hexside fact in sidef[],
+ *     every per-unit fact in unitf[];
+ *   - a terrain or hexside type is known by its flags (a type whose id is the
+ *     flag's name counts as flagged): "stellung", "tier2", "fortification",
+ *     "trench", "fortress", "woods", "rise", "town"; "meuse", "river";
+ *   - every finding names its rule (MA-...) or decision (AMB-...).
+ */
+#ifndef RULES_FM_MEUSE_ARGONNE_H
+#define RULES_FM_MEUSE_ARGONNE_H
+
+#include "rules/fm/fm_int.h"
+
+#define MA_MAX_THREE    8  /* three-step divisions (13.1: four) */
+#define MA_MAX_BRIGADES 24 /* brigade chits */
+#define MA_MAX_RESERVE  16 /* German reserve divisions (19.5: four) */
+
+/* per hex (ma_data.hexf): terrain ... */
+#define MA_HF_STELLUNG      0x00000001u /* a Stellung hex (14.2) */
+#define MA_HF_TIER2         0x00000002u /* a 2nd Tier Trench hex (14.2) */
+#define MA_HF_FORTIFICATION 0x00000004u /* a Fortification hex (14.2, 14.3) */
+#define MA_HF_FORTRESS      0x00000008u /* Sedan, Verdun: never breached (14.2) */
+#define MA_HF_WOODS         0x00000010u /* woods: the forest of 11.3, 18.1 */
+#define MA_HF_RISE          0x00000020u /* a rise (14.1) */
+#define MA_HF_TOWN          0x00000040u /* a town (19.6, the bombardment chart) */
+#define MA_HF_TRENCH        (MA_HF_STELLUNG | MA_HF_TIER2 | MA_HF_FORTIFICATION)
+/* ... and the areas of the rules (exclusive.zones) */
+#define MA_HF_STELLUNG_ZONE 0x00000100u /* 19.4 set-up: the Stellung hexes */
+#define MA_HF_ALLIED_SETUP  0x00000200u /* 11.2: south of the Stellung line */
+#define MA_HF_GERMAN_SETUP  0x00000400u /* 11.5: in or north of the Stellung line */
+#define MA_HF_RESERVE       0x00000800u /* 19.5: north of the Stellung line */
+#define MA_HF_ALLIED_ENTRY  0x00001000u /* 19.3: the southern edge */
+#define MA_HF_ALLIED_REPL   0x00002000u /* 11.3: map edge south of the Stellung */
+#define MA_HF_GERMAN_ENTRY  0x00004000u /* 19.6: towns on the northern and eastern edges */
+#define MA_HF_GERMAN_REPL   0x00008000u /* 11.6: northern and eastern map edge */
+#define MA_HF_ARGONNE       0x00010000u /* 10.1: the Argonne Forest */
+#define MA_HF_TIER2_ZONE    0x00020000u /* the 2nd Tier Trench hexes */
+#define MA_HF_FORT_ZONE     0x00040000u /* the Fortification hexes */
+
+/* per hexside slot (ma_data.sidef) */
+#define MA_SF_MEUSE  0x01u /* the Meuse River (CRT 'Fortification, Meuse River') */
+#define MA_SF_RIVER  0x02u /* another river (CRT '2nd Tier Trench, River, Rise') */
+#define MA_SF_TRENCH 0x04u /* a trench line's zigzag hexside (14.2) */
+
+/* per unit (ma_data.unitf) */
+#define MA_UF_THREE_STEP 0x01u /* US 4th, 32nd, 33rd, 79th (13.1) */
+#define MA_UF_BRIGADE    0x02u /* a US brigade chit (13.1, 13.2) */
+#define MA_UF_RESERVE    0x04u /* a German reserve division (19.5) */
+
+/* The areas exclusive.zones names (index into ma_data.zone). */
+enum ma_zone {
+	MA_Z_STELLUNG,
+	MA_Z_TIER2,
+	MA_Z_FORTIFICATION,
+	MA_Z_ALLIED_SETUP,
+	MA_Z_GERMAN_SETUP,
+	MA_Z_GERMAN_RESERVE,
+	MA_Z_ALLIED_ENTRY,
+	MA_Z_ALLIED_REPL,
+	MA_Z_GERMAN_ENTRY,
+	MA_Z_GERMAN_REPL,
+	MA_Z_ARGONNE,
+	MA_Z_COUNT
+};
+
+/* A side's replacements (11.3, 11.6). */
+struct ma_repl {
+	int per_turn; /* one per movement phase (Allied), or 0 */
+	int per_game; /* once per game (German), or 0 */
+	int rebuilds; /* depleted units one replacement rebuilds */
+	int full;     /* 1: an eliminated unit returns at full strength; 0: depleted */
+	int brigades; /* 1: may return brigade chits */
+};
+
+/* The scenario's exclusive facts, built by data.c (sc->ex_data). */
+struct ma_data {
+	int allied, german; /* side indexes */
+	int sedan, verdun;  /* hexes (12.1; the fortresses of the CRT) */
+	int zone[MA_Z_COUNT];
+	/* 15.2 H-Hour (AMB-78) */
+	int hh_turn;
+	int hh_bombard; /* 1: the Allied turn begins with the bombardment step, 0: combat */
+	/* 14.2, 17.6 */
+	uint32_t trench_terrain; /* terrain types that are trench hexes */
+	int trench_side;         /* the side that benefits (German) */
+	int breachable;
+	/* 14.3 */
+	int fort_terrain, fort_side, fort_mp_half;
+	/* 17.0 artillery bombardment */
+	int art_markers;                                 /* 11.1: 12 */
+	int8_t art_track[FM_MAX_TURNS + 1][RULES_SIDES]; /* by turn, by side */
+	int art_per_unit;                                /* 17.2: 2 */
+	uint8_t art_hit[8];                              /* [roll] 1 if a modified roll 1..6 hits */
+	int art_german_mod;                              /* +1 */
+	int8_t art_terrain[RULES_MAP_TERRAIN];           /* the chart's terrain modifier per type */
+	uint32_t art_terrain_given;
+	int art_observe; /* 17.3: observation range (1: adjacent) */
+	int art_support; /* 1 if support fire markers may also bombard (AMB-80: 0) */
+	int art_retreat; /* 17.5: hexes a hit unit may retreat instead (1) */
+	/* 17.7 gas */
+	int gas_side, gas_mod;
+	uint8_t gas_turn[FM_MAX_TURNS + 1];
+	/* 17.3 aircraft */
+	int air_side, air_count, air_range, air_mod, air_per_hex;
+	/* 13.1, 13.2 */
+	int nthree, nbrig, stack_max;
+	int16_t three[MA_MAX_THREE];
+	int16_t brig[MA_MAX_BRIGADES];
+	/* 11.3, 11.6 */
+	struct ma_repl repl[RULES_SIDES];
+	uint32_t repl_barred_terrain; /* no rebuild of a unit in these types (forest) */
+	/* 19.5 */
+	int nreserve, reserve_apart;
+	int16_t reserve[MA_MAX_RESERVE];
+	/* 18.1 */
+	int lb_side, lb_uses, lb_line;
+	uint32_t lb_terrain;
+	/* 18.2 */
+	int ce_side, ce_to;
+	uint8_t ce_from[FM_R_COUNT];
+	int count;      /* hexes */
+	uint32_t *hexf; /* MA_HF_* per hex */
+	uint8_t *sidef; /* MA_SF_* per hexside slot */
+	uint8_t *unitf; /* MA_UF_* per unit */
+};
+
+extern const struct fm_module meuse_argonne_module;
+
+/* data.c: the module's load and free hooks (fm_module.h). */
+int ma__load(struct fm_scenario *sc, const cJSON *ex, struct sdoc *f);
+void ma__free(struct fm_scenario *sc);
+/* The MA_HF_* terrain flags of a hex terrain type. */
+uint32_t ma__terrain_flags(const struct rules_terrain *t);
+
+/* lint.c: the module's lint hook. */
+void ma__lint(const struct fm_scenario *sc, struct sdoc *f);
+
+#endif
