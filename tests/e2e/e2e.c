@@ -342,6 +342,23 @@ static int is_final(const char *line)
 	return strncmp(p, "ok", 2) == 0 || strncmp(p, "err ", 4) == 0;
 }
 
+/* Every text reply line fits the client's screen (issue 8: no text reply line of any verb
+ * is wider than 80 columns); a JSON line is exempt.  A wider one stops the suite loudly. */
+static void check_width(const struct e2e_client *c, const char *line)
+{
+	int cols = c->cols > 0 ? c->cols : 80, width = 0;
+
+	if (line[0] == '{')
+		return;
+	for (const unsigned char *p = (const unsigned char *)line; *p != '\0'; p++)
+		width += (*p & 0xC0) != 0x80; /* code points, as the server counts them */
+	if (width > cols) {
+		fprintf(stderr, "e2e: a reply line is %d columns wide, more than %d:\n%s\n", width,
+		        cols, line);
+		abort();
+	}
+}
+
 const char *e2e_reply(struct e2e_client *c)
 {
 	static char line[E2E_BUF];
@@ -357,6 +374,7 @@ const char *e2e_reply(struct e2e_client *c)
 				continue;
 			}
 			size_t n = strlen(line);
+			check_width(c, line);
 			if (rlen + n + 2 < sizeof(c->reply)) {
 				memcpy(c->reply + rlen, line, n);
 				c->reply[rlen + n] = '\n';

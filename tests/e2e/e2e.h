@@ -61,6 +61,7 @@ struct e2e_client {
 	char events[E2E_BUF]; /* notifications not yet taken */
 	size_t evlen;
 	int json; /* replies are JSON objects */
+	int cols; /* the screen the server fits text replies to: 80 when 0 (NAWS may change it) */
 };
 
 /* Connects and reads the greeting (kept in events). 0 or -1. */
