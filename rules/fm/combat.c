@@ -512,7 +512,7 @@ int fm__battle_resolve(struct fm_game *g, struct rules_dice *d, struct rules_eve
 
 int fm__battle_finish(struct fm_game *g, struct rules_events *ev, struct rules_error *err)
 {
-	int rc;
+	int rc, target = g->b.target, bombardment = g->b.bombard;
 
 	/* FM-7.2-03: markers used in a bombardment or combat are gone for the turn */
 	for (int s = 0; s < RULES_SIDES; s++)
@@ -526,7 +526,14 @@ int fm__battle_finish(struct fm_game *g, struct rules_events *ev, struct rules_e
 	g->b.freed = -1;
 	g->b.displace_for = -1;
 	g->await = FM_AW_PHASE;
-	rc = rules_emit(ev, RULES_AUD_PUBLIC, "battle-ended", NULL, "the combat is resolved");
+	{
+		char hex[RULES_HEX_ID_MAX];
+		cJSON *f = cJSON_CreateObject();
+		cJSON_AddStringToObject(f, "hex", fm__hex_id(g, target, hex));
+		cJSON_AddBoolToObject(f, "bombardment", bombardment);
+		rc = rules_emit(ev, RULES_AUD_PUBLIC, "battle-ended", f, "the %s is resolved",
+		                bombardment ? "bombardment" : "combat");
+	}
 	if (rc)
 		return rc;
 	return fm__check_instant(g, ev);

@@ -132,7 +132,13 @@ static int fm_start(struct rules_game *rg, struct rules_dice *d, struct rules_ev
 	if (saved == NULL)
 		return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
 	*saved = *g;
-	rc = rules_emit(ev, RULES_AUD_PUBLIC, "game-begins", NULL, "%s begins", g->sc->title);
+	{
+		cJSON *f = cJSON_CreateObject();
+		cJSON_AddStringToObject(f, "scenario", g->sc->id);
+		cJSON_AddStringToObject(f, "title", g->sc->title);
+		cJSON_AddNumberToObject(f, "turns", g->sc->turns);
+		rc = rules_emit(ev, RULES_AUD_PUBLIC, "game-begins", f, "%s begins", g->sc->title);
+	}
 	if (rc == 0)
 		rc = fm__start_game(g, d, ev, err);
 	if (rc == 0 && g->sc->module->settle != NULL)

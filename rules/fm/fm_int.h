@@ -623,6 +623,8 @@ void fm__outcome(const struct rules_game *rg, struct rules_outcome *o);
 /* Instant victory checks after an action; ends the game if one holds. */
 int fm__check_instant(struct fm_game *g, struct rules_events *ev);
 const char *fm__phase_name(int phase);
+/* The phase's stable slug ("movement", "mobile-combat"): JSON "phase" members. */
+const char *fm__phase_slug(int phase);
 /* The side expected to act now, or -1 (game over). */
 int fm__acting_side(const struct fm_game *g);
 

@@ -57,6 +57,24 @@ static const char *const phase_names[] = {
     [FM_PH_TURN_END] = "End of Player Turn",
 };
 
+/* Stable slugs of the phases: JSON "phase" members (their display names go beside them as
+ * "phase_text"). */
+static const char *const phase_slugs[] = {
+    [FM_PH_SETUP] = "setup",
+    [FM_PH_MOVEMENT] = "movement",
+    [FM_PH_BOMBARD] = "bombardment",
+    [FM_PH_COMBAT] = "combat",
+    [FM_PH_MOBILE_MOVE] = "mobile-movement",
+    [FM_PH_MOBILE_COMBAT] = "mobile-combat",
+    [FM_PH_OVER] = "over",
+    [FM_PH_TURN_END] = "turn-end",
+};
+
+const char *fm__phase_slug(int phase)
+{
+	return phase >= 0 && phase <= FM_PH_TURN_END ? phase_slugs[phase] : "?";
+}
+
 const char *fm__phase_name(int phase)
 {
 	return phase >= 0 && phase <= FM_PH_TURN_END ? phase_names[phase] : "?";
@@ -232,7 +250,8 @@ static int phase_event(const struct fm_game *g, const char *type, const char *wh
 
 	cJSON_AddNumberToObject(f, "turn", g->turn);
 	cJSON_AddStringToObject(f, "side", side);
-	cJSON_AddStringToObject(f, "phase", name);
+	cJSON_AddStringToObject(f, "phase", fm__phase_slug(g->phase));
+	cJSON_AddStringToObject(f, "phase_text", name);
 	if (ended) {
 		cJSON_AddBoolToObject(f, "forced", why != NULL);
 		if (why != NULL)
@@ -311,7 +330,12 @@ int fm__begin_turn(struct fm_game *g, struct rules_dice *d, struct rules_events 
 	g->player_turn = 0;
 	g->active = g->sc->first_player; /* FM-4.1-01 */
 	start_player_turn(g);
-	rc = rules_emit(ev, RULES_AUD_PUBLIC, "turn-started", NULL, "game turn %d of %d begins%s%s",
+	cJSON *f = cJSON_CreateObject();
+	cJSON_AddNumberToObject(f, "turn", g->turn);
+	cJSON_AddNumberToObject(f, "turns", g->sc->turns);
+	if (g->sc->labels[g->turn][0])
+		cJSON_AddStringToObject(f, "label", g->sc->labels[g->turn]);
+	rc = rules_emit(ev, RULES_AUD_PUBLIC, "turn-started", f, "game turn %d of %d begins%s%s",
 	                g->turn, g->sc->turns, g->sc->labels[g->turn][0] ? ": " : "",
 	                g->sc->labels[g->turn]);
 	if (rc)
@@ -396,7 +420,9 @@ static int end_player_turn(struct fm_game *g, struct rules_dice *d, struct rules
 	}
 	/* Game Turn End Phase (FM-4.1-12) */
 	fm__support_return(g);
-	rc = rules_emit(ev, RULES_AUD_PUBLIC, "turn-ended", NULL, "game turn %d ends", g->turn);
+	cJSON *f = cJSON_CreateObject();
+	cJSON_AddNumberToObject(f, "turn", g->turn);
+	rc = rules_emit(ev, RULES_AUD_PUBLIC, "turn-ended", f, "game turn %d ends", g->turn);
 	if (rc)
 		return rc;
 	if (g->turn >= g->sc->turns)
@@ -467,14 +493,16 @@ static int end_reply(const struct fm_game *g, int actor, const char *ended, cJSO
 	}
 	now = cJSON_AddObjectToObject(reply, "now");
 	if (g->over || side < 0) {
-		cJSON_AddStringToObject(now, "phase", "game over");
+		cJSON_AddStringToObject(now, "phase", fm__phase_slug(FM_PH_OVER));
+		cJSON_AddStringToObject(now, "phase_text", "game over");
 		fm__line(reply, "now: the game is over: %s", g->summary);
 		snprintf(sum, sizeof(sum), "%s ended; the game is over", ended);
 	} else {
 		struct rules_pending p;
 		cJSON_AddNumberToObject(now, "turn", g->turn);
 		cJSON_AddStringToObject(now, "side", g->sc->side_names[side]);
-		cJSON_AddStringToObject(now, "phase", fm__phase_name(g->phase));
+		cJSON_AddStringToObject(now, "phase", fm__phase_slug(g->phase));
+		cJSON_AddStringToObject(now, "phase_text", fm__phase_name(g->phase));
 		fm__pending((const struct rules_game *)g, &p);
 		/* what the game waits for is the actor's to read only when it is his decision */
 		if (side == actor)
@@ -518,7 +546,9 @@ int fm__do_end(struct fm_game *g, struct rules_dice *d, int side, int argc, char
 		if (unplaced(g, side, buf, sizeof(buf)) > 0)
 			return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-3.0-04",
 			                  "set up every unit first: %s (place <unit> <hex>)", buf);
-		rc = rules_emit(ev, RULES_AUD_PUBLIC, "setup-done", NULL, "%s has set up",
+		cJSON *f = cJSON_CreateObject();
+		cJSON_AddStringToObject(f, "side", g->sc->side_names[side]);
+		rc = rules_emit(ev, RULES_AUD_PUBLIC, "setup-done", f, "%s has set up",
 		                g->sc->side_names[side]);
 		if (rc)
 			return rc;
@@ -567,7 +597,9 @@ int fm__start_game(struct fm_game *g, struct rules_dice *d, struct rules_events 
 		g->await = FM_AW_PHASE;
 		g->setup_idx = k;
 		g->active = g->sc->setup_order[k];
-		return rules_emit(ev, RULES_AUD_PUBLIC, "setup", NULL, "%s sets up",
+		cJSON *f = cJSON_CreateObject();
+		cJSON_AddStringToObject(f, "side", g->sc->side_names[g->active]);
+		return rules_emit(ev, RULES_AUD_PUBLIC, "setup", f, "%s sets up",
 		                  g->sc->side_names[g->active]);
 	}
 	g->turn = 1;

@@ -643,9 +643,16 @@ int fm__do_stiff(struct fm_game *g, struct rules_dice *d, int side, int argc, ch
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-8.4-06",
 		                  "%s may not take this combat's loss (exclusive rule)",
 		                  fm__def(g, unit)->id);
-	rc = rules_emit(ev, RULES_AUD_PUBLIC, "stiff-resistance", NULL,
-	                "%s offers stiff resistance and does not retreat (FM-8.4)",
-	                fm__def(g, unit)->id);
+	{
+		cJSON *f = cJSON_CreateObject();
+		char hex[RULES_HEX_ID_MAX];
+		cJSON_AddStringToObject(f, "unit", fm__def(g, unit)->id);
+		cJSON_AddStringToObject(f, "hex", fm__hex_id(g, g->u[unit].hex, hex));
+		cJSON_AddStringToObject(f, "rule", "FM-8.4");
+		rc = rules_emit(ev, RULES_AUD_PUBLIC, "stiff-resistance", f,
+		                "%s offers stiff resistance and does not retreat (FM-8.4)",
+		                fm__def(g, unit)->id);
+	}
 	if (rc)
 		return rc;
 	if ((rc = fm__reduce(g, unit, "stiff resistance (FM-8.4)", ev)) != 0)

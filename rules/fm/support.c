@@ -238,6 +238,19 @@ static int reveal(struct fm_game *g, struct rules_dice *d, struct rules_events *
 		return rc;
 	return fm__battle_resolve(g, d, ev, err);
 }
+/* The members of a "support-step" event: the step, the side, how many markers the side has
+ * placed in this combat, whether it passed at this step. */
+static cJSON *step_fields(const struct fm_game *g, int step, int side, int passed)
+{
+	cJSON *f = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(f, "step", step);
+	cJSON_AddStringToObject(f, "side", g->sc->side_names[side]);
+	cJSON_AddNumberToObject(f, "placed", g->b.nmark[side]);
+	cJSON_AddBoolToObject(f, "passed", passed);
+	return f;
+}
+
 
 int fm__support_advance(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                         struct rules_error *err)
@@ -251,7 +264,7 @@ int fm__support_advance(struct fm_game *g, struct rules_dice *d, struct rules_ev
 			return 0;
 		}
 		g->b.passed[s] |= (uint8_t)(1u << (g->b.step > 2));
-		rc = rules_emit(ev, RULES_AUD_PUBLIC, "support-step", NULL,
+		rc = rules_emit(ev, RULES_AUD_PUBLIC, "support-step", step_fields(g, g->b.step, s, 1),
 		                "support step b%d: %s has no support fire marker to place",
 		                g->b.step, g->sc->side_names[s]);
 		if (rc)
@@ -279,7 +292,7 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 	if (strcasecmp(argv[1], "pass") == 0) {
 		g->b.passed[side] |= (uint8_t)(1u << (step > 2));
 		rc =
-		    rules_emit(ev, RULES_AUD_PUBLIC, "support-step", NULL,
+		    rules_emit(ev, RULES_AUD_PUBLIC, "support-step", step_fields(g, step, side, 1),
 		               "support step b%d: %s places no marker", step, sc->side_names[side]);
 		if (rc)
 			return rc;
@@ -354,11 +367,8 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 	}
 	if (rc)
 		return rc;
-	f = cJSON_CreateObject();
-	cJSON_AddNumberToObject(f, "step", step);
-	cJSON_AddStringToObject(f, "side", sc->side_names[side]);
-	cJSON_AddNumberToObject(f, "placed", g->b.nmark[side]);
-	rc = rules_emit(ev, (unsigned)opp_audience(side), "support-step", f,
+	rc = rules_emit(ev, (unsigned)opp_audience(side), "support-step",
+	                step_fields(g, step, side, 0),
 	                "support step b%d: %s places a marker face down", step,
 	                sc->side_names[side]);
 	if (rc)

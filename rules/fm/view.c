@@ -24,17 +24,6 @@ static const char *const where_names[] = {
     [FM_W_MAP] = "map",           [FM_W_ELIMINATED] = "eliminated", [FM_W_REMOVED] = "removed",
 };
 
-/* Stable slugs of the phases (view's "phase_slug"; "phase" is the display name). */
-static const char *const phase_slugs[] = {
-    [FM_PH_SETUP] = "setup",
-    [FM_PH_MOVEMENT] = "movement",
-    [FM_PH_BOMBARD] = "bombardment",
-    [FM_PH_COMBAT] = "combat",
-    [FM_PH_MOBILE_MOVE] = "mobile-movement",
-    [FM_PH_MOBILE_COMBAT] = "mobile-combat",
-    [FM_PH_OVER] = "over",
-    [FM_PH_TURN_END] = "turn-end",
-};
 
 static const char *const await_names[] = {
     [FM_AW_PHASE] = "phase",     [FM_AW_SUPPORT] = "support",   [FM_AW_LOSS] = "loss",
@@ -203,7 +192,7 @@ static void view_text(const struct fm_game *g, const struct rules_viewer *who, c
 	int cols = fm__text_cols(who), rows = who->rows > 0 ? who->rows : RULES_ROWS_DEFAULT;
 	int winner;
 	char att[200], def[200], summary[200], text[400], buf[RULES_HEX_ID_MAX];
-	const char *slug = phase_slugs[g->phase];
+	const char *slug = fm__phase_slug(g->phase);
 
 	if (g->over)
 		snprintf(text, sizeof(text), "game over: %s [%s]", g->summary, slug);
@@ -260,8 +249,8 @@ cJSON *fm__view(const struct rules_game *rg, const struct rules_viewer *who)
 	cJSON_AddStringToObject(o, "scenario", g->sc->id);
 	cJSON_AddNumberToObject(o, "turn", g->turn);
 	cJSON_AddNumberToObject(o, "turns", g->sc->turns);
-	cJSON_AddStringToObject(o, "phase", fm__phase_name(g->phase));
-	cJSON_AddStringToObject(o, "phase_slug", phase_slugs[g->phase]);
+	cJSON_AddStringToObject(o, "phase", fm__phase_slug(g->phase));
+	cJSON_AddStringToObject(o, "phase_text", fm__phase_name(g->phase));
 	cJSON_AddStringToObject(o, "active", g->sc->side_names[g->active]);
 	cJSON_AddStringToObject(o, "await", await_names[g->await]);
 	fm__pending(rg, &p);

@@ -189,7 +189,7 @@ static void test_view_text_status_board_and_since(void **state)
 	cmd_ok(&carol, "mode json");
 	cmd_ok(&carol, "view");
 	assert_contains(carol.reply, "\"state\":{");
-	assert_contains(carol.reply, "\"phase_slug\":\"movement\"");
+	assert_contains(carol.reply, "\"phase\":\"movement\",\"phase_text\":\"Movement Phase\"");
 	assert_not_contains(carol.reply, "terrain: ");
 	assert_not_contains(carol.reply, "since ");
 	cmd_ok(&carol, "map 2717");

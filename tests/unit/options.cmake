@@ -5,3 +5,7 @@ wg_unit_test(test_fm_options
                      ${CMAKE_CURRENT_LIST_DIR}/test_bs_util.c
                      ${CMAKE_CURRENT_LIST_DIR}/test_fm_util.c
              LIBS wg_rules)
+# docs/games/fm.md documents every event the F&M engines emit and every verb of their games.
+find_program(WG_PYTHON3 NAMES python3)
+add_test(NAME fm_docs_list_every_event_and_verb
+         COMMAND ${WG_PYTHON3} ${CMAKE_SOURCE_DIR}/tests/docs_check.py ${CMAKE_SOURCE_DIR})

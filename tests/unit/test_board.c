@@ -397,7 +397,9 @@ static void test_board_view_text_status_and_board(void **state)
 	assert_true(has(v, "a:247/15"));
 	assert_true(widest(v) <= 78);
 	assert_true(nlines(v) <= 24);
-	assert_string_equal(cJSON_GetObjectItem(v, "phase_slug")->valuestring, "movement");
+	/* "phase" is the slug, its display name beside it */
+	assert_string_equal(cJSON_GetObjectItem(v, "phase")->valuestring, "movement");
+	assert_string_equal(cJSON_GetObjectItem(v, "phase_text")->valuestring, "Movement Phase");
 	cJSON_Delete(v);
 	v = fm_ruleset.view(T.m.game, &(struct rules_viewer){GERMAN, 40, 60});
 	assert_true(widest(v) <= 38);
@@ -405,7 +407,7 @@ static void test_board_view_text_status_and_board(void **state)
 	cJSON_Delete(v);
 	v = fm_ruleset.view(T.m.game, &(struct rules_viewer){GERMAN, 0, 0});
 	assert_null(lines_of(v));
-	assert_string_equal(cJSON_GetObjectItem(v, "phase")->valuestring, "Movement Phase");
+	assert_string_equal(cJSON_GetObjectItem(v, "phase_text")->valuestring, "Movement Phase");
 	cJSON_Delete(v);
 }
 

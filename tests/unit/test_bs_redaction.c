@@ -125,8 +125,13 @@ static void test_bs_redaction_drawn_hands(void **state)
 	        cJSON_GetObjectItem(cJSON_GetObjectItem(view, "markers"), "allied"), "hand")),
 	    13);
 	cJSON_Delete(view);
-	assert_true(fmt_events_mention(&T, RULES_AUD_SIDE(GERMAN), "\"AT\"") == 0);
+	/* AT is not drawn into the hand: the one event naming it is the special markers' own
+	 * (support-special, to the German only: its text and its "markers" member) */
+	assert_true(fmt_events_mention(&T, RULES_AUD_SIDE(GERMAN), "\"AT\"") == 1);
 	assert_true(fmt_events_mention(&T, RULES_AUD_SIDE(GERMAN), "AT (+5") == 1);
+	assert_true(fmt_events_mention(&T, RULES_AUD_SIDE(GERMAN), "\"event\":\"support-special\"") ==
+	            1);
+	assert_true(fmt_events_mention(&T, RULES_AUD_SIDE(ALLIED), "\"AT\"") == 0);
 }
 
 /* A five-step combat with the naval and anti-tank markers: nothing before b5. */

@@ -141,6 +141,52 @@ static int lists(const cJSON *opts, const char *want)
 	return 0;
 }
 
+/* The event types the bot games emitted, with the union of their members' names
+ * ("a,b,c,") and a phase value that is not a slug, if any. */
+struct census {
+	char type[64][32];
+	char keys[64][256];
+	char bad_phase[64][64];
+	int text_only[64]; /* an instance carried nothing but its type and text */
+	int n;
+};
+
+static struct census *census; /* the bot test's, while it runs */
+
+static void census_add(const cJSON *data)
+{
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(data, "event"), *k;
+	int i;
+
+	if (census == NULL || !cJSON_IsString(t))
+		return;
+	for (i = 0; i < census->n && strcmp(census->type[i], t->valuestring) != 0; i++)
+		;
+	if (i == census->n) {
+		if (census->n == 64)
+			return;
+		snprintf(census->type[census->n++], sizeof(census->type[0]), "%s", t->valuestring);
+	}
+	{
+		int members = 0;
+		cJSON_ArrayForEach(k, data)
+		members += strcmp(k->string, "event") != 0 && strcmp(k->string, "text") != 0;
+		census->text_only[i] |= members == 0;
+	}
+	cJSON_ArrayForEach(k, data)
+	{
+		char key[40];
+		snprintf(key, sizeof(key), ",%s,", k->string);
+		if (strstr(census->keys[i], key) == NULL &&
+		    strlen(census->keys[i]) + strlen(key) < sizeof(census->keys[0]))
+			strcat(census->keys[i], key + (census->keys[i][0] != '\0')); /* ",a,b," */
+		if (strcmp(k->string, "phase") == 0 && cJSON_IsString(k) &&
+		    strspn(k->valuestring, "abcdefghijklmnopqrstuvwxyz-") != strlen(k->valuestring))
+			snprintf(census->bad_phase[i], sizeof(census->bad_phase[0]), "%s",
+			         k->valuestring);
+	}
+}
+
 /* Applies line for side through the match; the WG_E code (err filled). */
 static int act(struct rules_match *m, int side, const char *line, struct rules_error *err)
 {
@@ -155,6 +201,8 @@ static int act(struct rules_match *m, int side, const char *line, struct rules_e
 
 	rules_events_init(&ev);
 	rc = rules_match_apply(m, NULL, side, argc, argv, reply, &ev, err);
+	for (size_t k = 0; rc == 0 && k < ev.count; k++)
+		census_add(ev.items[k].data);
 	rules_events_release(&ev);
 	cJSON_Delete(reply);
 	return rc;
@@ -226,8 +274,11 @@ static void test_options_bot_plays_scheldt_from_options_alone(void **state)
 {
 	(void)state;
 	struct verb_counts vc;
+	static struct census seen;
 
 	memset(&vc, 0, sizeof(vc));
+	memset(&seen, 0, sizeof(seen));
+	census = &seen;
 	for (uint8_t seed = 1; seed <= 3; seed++) {
 		struct bot b;
 		const struct fm_game *g;
@@ -250,6 +301,23 @@ static void test_options_bot_plays_scheldt_from_options_alone(void **state)
 	assert_true(used(&vc, "support") > 0);
 	assert_true(used(&vc, "bombard") > 0);
 	assert_true(used(&vc, "retreat") + used(&vc, "stiff") > 0);
+	census = NULL;
+	/* every event carries structured members besides its type and text, and a phase is a
+	 * slug (its display name goes beside it) */
+	{
+		int bad = 0;
+		for (int i = 0; i < seen.n; i++) {
+			if (getenv("WG_EVENT_CENSUS") != NULL) /* for docs/games/fm.md */
+				print_message("  census %s: %s\n", seen.type[i], seen.keys[i]);
+			if (seen.text_only[i] || seen.bad_phase[i][0] != '\0')
+				print_message("  event %-20s %s%s%s\n", seen.type[i],
+				              seen.text_only[i] ? "text only " : "",
+				              seen.bad_phase[i][0] ? "phase not a slug: " : "",
+				              seen.bad_phase[i]);
+			bad += seen.text_only[i] || seen.bad_phase[i][0] != '\0';
+		}
+		assert_int_equal(bad, 0);
+	}
 }
 
 /* FM-3.0-04: set-up lists, per unplaced unit, the hexes its set-up allows (the

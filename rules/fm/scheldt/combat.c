@@ -119,7 +119,11 @@ int scheldt__after_roll(struct fm_game *g, struct rules_events *ev, struct rules
 	}
 	if (n > 0 && r == FM_R_AA && scheldt__opt(g, SCH_O_A_IS_LOSS)) {
 		b->result = FM_R_NE; /* AMB-69: that elimination is the (A) loss */
-		return rules_emit(ev, RULES_AUD_PUBLIC, "result-applied", NULL,
+		cJSON *f = cJSON_CreateObject();
+		cJSON_AddStringToObject(f, "result", fm__result_name(FM_R_AA));
+		cJSON_AddStringToObject(f, "applied_as", "landed-unit-eliminated");
+		cJSON_AddStringToObject(f, "rule", "BS-16.3-06");
+		return rules_emit(ev, RULES_AUD_PUBLIC, "result-applied", f,
 		                  "(A): the landed unit's elimination is the attacker's loss "
 		                  "(BS-16.3-06, AMB-69)");
 	}

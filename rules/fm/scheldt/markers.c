@@ -54,6 +54,7 @@ int scheldt__turn_start(struct fm_game *g, struct rules_dice *dice, struct rules
 	const int side[3] = {d->german, d->allied, d->allied};
 	const int mk[3] = {d->at_marker, d->naval[0], d->naval[1]};
 	char txt[2][160] = {"", ""};
+	cJSON *list[2] = {NULL, NULL};
 	int rc;
 
 	(void)dice;
@@ -64,18 +65,38 @@ int scheldt__turn_start(struct fm_game *g, struct rules_dice *dice, struct rules
 		if (mk[k] < 0 || g->m[side[k]][mk[k]].where == FM_M_GONE)
 			continue;
 		g->m[side[k]][mk[k]].where = FM_M_HAND;
+		if (list[s] == NULL)
+			list[s] = cJSON_CreateArray();
+		{
+			cJSON *o = cJSON_CreateObject();
+			cJSON_AddStringToObject(o, "id", g->sc->markers[side[k]][mk[k]].id);
+			cJSON_AddNumberToObject(o, "value", g->sc->markers[side[k]][mk[k]].value);
+			cJSON_AddStringToObject(o, "kind", k ? "naval" : "anti-tank");
+			cJSON_AddStringToObject(o, "rule", k ? "BS-16.4" : "BS-14.1");
+			cJSON_AddItemToArray(list[s], o);
+		}
 		snprintf(txt[s] + len, sizeof(txt[s]) - len, "%s%s (+%d, %s)", len ? ", " : "",
 		         g->sc->markers[side[k]][mk[k]].id, g->sc->markers[side[k]][mk[k]].value,
 		         k ? "naval, once per game (16.4)" : "anti-tank, once this turn (14.1)");
 	}
 	for (int s = 0; s < 2; s++) {
 		int who = s ? d->german : d->allied;
-		if (!txt[s][0])
+		cJSON *f;
+		if (!txt[s][0]) {
+			cJSON_Delete(list[s]);
 			continue;
-		rc = rules_emit(ev, RULES_AUD_SIDE(who), "support-special", NULL,
+		}
+		f = cJSON_CreateObject();
+		cJSON_AddStringToObject(f, "side", g->sc->side_names[who]);
+		cJSON_AddItemToObject(f, "markers", list[s]);
+		list[s] = NULL;
+		/* to their owner only: they join his hand (14.1, 16.4) */
+		rc = rules_emit(ev, RULES_AUD_SIDE(who), "support-special", f,
 		                "your special support fire markers this turn: %s", txt[s]);
-		if (rc)
+		if (rc) {
+			cJSON_Delete(list[1]);
 			return rc;
+		}
 	}
 	return 0;
 }
@@ -221,10 +242,17 @@ int scheldt__battle_end(struct fm_game *g, struct rules_events *ev, struct rules
 			continue;
 		g->m[d->allied][m].where = FM_M_GONE; /* 16.4-05 */
 		st->naval_target[k] = g->b.target;
-		rc =
-		    rules_emit(ev, RULES_AUD_PUBLIC, "marker-removed", NULL,
-		               "the +10 naval marker %s, played against %s, leaves the game (16.4)",
-		               g->sc->markers[d->allied][m].id, scheldt__hex(g, g->b.target, buf));
+		{
+			cJSON *f = cJSON_CreateObject();
+			cJSON_AddStringToObject(f, "side", g->sc->side_names[d->allied]);
+			cJSON_AddStringToObject(f, "marker", g->sc->markers[d->allied][m].id);
+			cJSON_AddStringToObject(f, "hex", scheldt__hex(g, g->b.target, buf));
+			cJSON_AddStringToObject(f, "rule", "BS-16.4-05");
+			rc = rules_emit(
+			    ev, RULES_AUD_PUBLIC, "marker-removed", f,
+			    "the +10 naval marker %s, played against %s, leaves the game (16.4)",
+			    g->sc->markers[d->allied][m].id, buf);
+		}
 		if (rc)
 			return rc;
 	}
