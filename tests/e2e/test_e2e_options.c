@@ -5,7 +5,7 @@
  * Two connections (allied, german) ask `options`; the one with actions picks
  * one uniformly with a seeded generator of its own and sends it as a JSON
  * request with the decision counter `d` the options reply carried.  The dice
- * are the server's own (no debug verbs).  Every action must be accepted,
+ * come from a fixed seed (--debug-seed; no die is forced).  Every action must be accepted,
  * until the game ends (Scheldt ends after turn 20); the loop is bounded.
  */
 #include <setjmp.h>
@@ -27,7 +27,15 @@ static struct e2e_server server;
 
 static int start_server(void **state)
 {
-	static const char *const args[] = {"--data-dir", WG_DATA_DIR, NULL};
+	/* fixed seeds: the game's dice (--debug-seed) and the bot's choices, so a failure
+	 * replays exactly */
+	static const char *const args[] = {
+	    "--data-dir",
+	    WG_DATA_DIR,
+	    "--allow-debug",
+	    "--debug-seed",
+	    "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+	    NULL};
 
 	(void)state;
 	return e2e_server_start(&server, WG_DAEMON, args);
