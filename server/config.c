@@ -359,8 +359,9 @@ int srv_config_parse(struct srv_config *cfg, int argc, char **argv, char *err, s
 		}
 	}
 	if (cfg->debug_seed_set && !cfg->allow_debug) {
-		snprintf(err, errsize, "--debug-seed needs --allow-debug (it makes every game's dice "
-		                       "known in advance)");
+		snprintf(err, errsize,
+		         "--debug-seed needs --allow-debug (it makes every game's dice "
+		         "known in advance)");
 		return -1;
 	}
 	return 0;

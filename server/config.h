@@ -27,8 +27,8 @@ struct srv_config {
 	int allow_debug;
 	int debug_seed_set;           /* --debug-seed: every new game takes debug_seed */
 	unsigned char debug_seed[32]; /* (with --allow-debug only: reproducible games) */
-	int snapshot_every; /* actions between snapshots */
-	char data_dir[512]; /* the shipped scenarios */
+	int snapshot_every;           /* actions between snapshots */
+	char data_dir[512];           /* the shipped scenarios */
 	int nscenario_dirs;
 	char scenario_dirs[SRV_MAX_SCENARIO_DIRS][512];
 	int login_threads; /* libuv threadpool size for password hashing */

@@ -251,7 +251,6 @@ static cJSON *step_fields(const struct fm_game *g, int step, int side, int passe
 	return f;
 }
 
-
 int fm__support_advance(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                         struct rules_error *err)
 {
@@ -264,7 +263,8 @@ int fm__support_advance(struct fm_game *g, struct rules_dice *d, struct rules_ev
 			return 0;
 		}
 		g->b.passed[s] |= (uint8_t)(1u << (g->b.step > 2));
-		rc = rules_emit(ev, RULES_AUD_PUBLIC, "support-step", step_fields(g, g->b.step, s, 1),
+		rc = rules_emit(ev, RULES_AUD_PUBLIC, "support-step",
+		                step_fields(g, g->b.step, s, 1),
 		                "support step b%d: %s has no support fire marker to place",
 		                g->b.step, g->sc->side_names[s]);
 		if (rc)
@@ -367,10 +367,9 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 	}
 	if (rc)
 		return rc;
-	rc = rules_emit(ev, (unsigned)opp_audience(side), "support-step",
-	                step_fields(g, step, side, 0),
-	                "support step b%d: %s places a marker face down", step,
-	                sc->side_names[side]);
+	rc = rules_emit(
+	    ev, (unsigned)opp_audience(side), "support-step", step_fields(g, step, side, 0),
+	    "support step b%d: %s places a marker face down", step, sc->side_names[side]);
 	if (rc)
 		return rc;
 	if (sc->module->step_again != NULL && may_commit(g, side) &&

@@ -24,7 +24,6 @@ static const char *const where_names[] = {
     [FM_W_MAP] = "map",           [FM_W_ELIMINATED] = "eliminated", [FM_W_REMOVED] = "removed",
 };
 
-
 static const char *const await_names[] = {
     [FM_AW_PHASE] = "phase",     [FM_AW_SUPPORT] = "support",   [FM_AW_LOSS] = "loss",
     [FM_AW_RETREAT] = "retreat", [FM_AW_DISPLACE] = "displace", [FM_AW_ADVANCE] = "advance",

@@ -44,9 +44,9 @@
 		}                                                                                  \
 	} while (0)
 
-#define MAX_STEPS  160
-#define MAX_ARGS   8
-#define TOKEN_MAX  48
+#define MAX_STEPS 160
+#define MAX_ARGS  8
+#define TOKEN_MAX 48
 
 /* The scenarios the target plays: every shipped one, and the system's test scenario. */
 static const char *const scenario_files[] = {
@@ -117,9 +117,9 @@ static void load_scenarios(void)
 /* A token for an argument: picked by the input from the scenario's own words and junk. */
 static void token(struct input *in, const struct fm_scenario *sc, char *out)
 {
-	static const char *const words[] = {"to",   "none", "draw", "pass", "force", "all",
-	                                    "any",  "0",    "-1",   "99",   "",      "allied",
-	                                    "german", "x",  "0000", "9999"};
+	static const char *const words[] = {"to",     "none", "draw", "pass", "force", "all",
+	                                    "any",    "0",    "-1",   "99",   "",      "allied",
+	                                    "german", "x",    "0000", "9999"};
 	unsigned kind = byte(in) % 6, v = word(in);
 	char hex[RULES_HEX_ID_MAX];
 
@@ -128,13 +128,14 @@ static void token(struct input *in, const struct fm_scenario *sc, char *out)
 		snprintf(out, TOKEN_MAX, "%s", sc->units[v % (unsigned)sc->nunits].id);
 		break;
 	case 1:
-		snprintf(out, TOKEN_MAX, "%s",
-		         rules_hex_format(&sc->map.grid, (int)(v % (unsigned)sc->map.grid.count), hex));
+		snprintf(
+		    out, TOKEN_MAX, "%s",
+		    rules_hex_format(&sc->map.grid, (int)(v % (unsigned)sc->map.grid.count), hex));
 		break;
 	case 2: {
 		int side = (int)(v & 1), n = sc->nmarkers[side];
-		snprintf(out, TOKEN_MAX, "%s", n > 0 ? sc->markers[side][(v >> 1) % (unsigned)n].id
-		                                     : "A1");
+		snprintf(out, TOKEN_MAX, "%s",
+		         n > 0 ? sc->markers[side][(v >> 1) % (unsigned)n].id : "A1");
 		break;
 	}
 	case 3:
@@ -185,8 +186,7 @@ static int secret_marker(const struct fm_game *g, int side, int k)
 
 /* Checks that text (a view or a query answer for viewer) names no secret marker of the
  * other side(s). */
-static void check_no_secret(const struct fm_game *g, int viewer, const char *text,
-                            const char *what)
+static void check_no_secret(const struct fm_game *g, int viewer, const char *text, const char *what)
 {
 	/* a marker is named as an object's "id" or as a "marker" member (a bare "A3" is also a
 	 * CRT result: the keys tell a marker from it) */
@@ -284,7 +284,8 @@ static int nth_action(const cJSON *opts, unsigned i, char *line, size_t n)
 			continue;
 		}
 		if (i < k) {
-			snprintf(line, n, "%s %s", prefix, cJSON_GetArrayItem(choices, (int)i)->valuestring);
+			snprintf(line, n, "%s %s", prefix,
+			         cJSON_GetArrayItem(choices, (int)i)->valuestring);
 			return 1;
 		}
 		i -= k;
@@ -425,8 +426,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int i = 0; i < 8; i++)
 		seed[i] = (uint8_t)byte(&in);
 	memset(&opts, 0, sizeof(opts));
-	CHECK(rules_match_create(&m, &fm_ruleset, scenarios[k], &opts, seed, &err) == 0, "create: %s",
-	      err.message);
+	CHECK(rules_match_create(&m, &fm_ruleset, scenarios[k], &opts, seed, &err) == 0,
+	      "create: %s", err.message);
 	rules_events_init(&ev);
 	CHECK(rules_match_start(&m, &ev, &err) == 0, "start: %s", err.message);
 	rules_events_release(&ev);

@@ -129,8 +129,8 @@ static void test_bs_redaction_drawn_hands(void **state)
 	 * (support-special, to the German only: its text and its "markers" member) */
 	assert_true(fmt_events_mention(&T, RULES_AUD_SIDE(GERMAN), "\"AT\"") == 1);
 	assert_true(fmt_events_mention(&T, RULES_AUD_SIDE(GERMAN), "AT (+5") == 1);
-	assert_true(fmt_events_mention(&T, RULES_AUD_SIDE(GERMAN), "\"event\":\"support-special\"") ==
-	            1);
+	assert_true(
+	    fmt_events_mention(&T, RULES_AUD_SIDE(GERMAN), "\"event\":\"support-special\"") == 1);
 	assert_true(fmt_events_mention(&T, RULES_AUD_SIDE(ALLIED), "\"AT\"") == 0);
 }
 

@@ -169,8 +169,8 @@ static void census_add(const cJSON *data)
 	}
 	{
 		int members = 0;
-		cJSON_ArrayForEach(k, data)
-		members += strcmp(k->string, "event") != 0 && strcmp(k->string, "text") != 0;
+		cJSON_ArrayForEach(k, data) members +=
+		    strcmp(k->string, "event") != 0 && strcmp(k->string, "text") != 0;
 		census->text_only[i] |= members == 0;
 	}
 	cJSON_ArrayForEach(k, data)
