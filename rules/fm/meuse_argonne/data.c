@@ -711,6 +711,9 @@ int ma__load(struct fm_scenario *sc, const cJSON *ex, struct sdoc *d)
 		    "Meuse Argonne needs the sides \"allied\" and \"german\" (MA-19.1-01)");
 		return d->report == NULL ? WG_E_BAD_SCENARIO : 0;
 	}
+	if (n > MA_MAX_HEXES)
+		return sdoc_finding(d, SDOC_ERROR, "$.map",
+		                    "a Meuse Argonne map has at most %d hexes", MA_MAX_HEXES);
 	terrain_flags(sc, dd);
 	hexes(d, sc, dd, ex);
 	zones(d, sc, dd, ex);

@@ -18,7 +18,9 @@
  * implemented yet: a game of the scenario plays by the system rules.
  *
  * Files (one purpose each):
- *   meuse_argonne.c  the hooks table (load, lint, free)
+ *   meuse_argonne.c  the hooks table, the game options (MA_O_*), the module
+ *                    state in g->ex (struct ma_state: init, snapshot,
+ *                    restore) and the helpers the other files share
  *   data.c           the "exclusive" object: parsing into struct ma_data, every
  *                    finding with its JSON path ($.exclusive...)
  *   lint.c           consistency checks of the facts the exclusive rules rely
@@ -40,9 +42,10 @@
 
 #include "rules/fm/fm_int.h"
 
-#define MA_MAX_THREE    8  /* three-step divisions (13.1: four) */
-#define MA_MAX_BRIGADES 24 /* brigade chits */
-#define MA_MAX_RESERVE  16 /* German reserve divisions (19.5: four) */
+#define MA_MAX_THREE    8    /* three-step divisions (13.1: four) */
+#define MA_MAX_BRIGADES 24   /* brigade chits */
+#define MA_MAX_RESERVE  16   /* German reserve divisions (19.5: four) */
+#define MA_MAX_HEXES    1024 /* hexes of a Meuse map (the game state keeps a bit per hex) */
 
 /* per hex (ma_data.hexf): terrain ... */
 #define MA_HF_STELLUNG      0x00000001u /* a Stellung hex (14.2) */
@@ -153,7 +156,49 @@ struct ma_data {
 	uint8_t *unitf; /* MA_UF_* per unit */
 };
 
+/* The module's game options (`new meuse-argonne key=value`), g->opt.ex[MA_O_*]: each is
+ * the config key of the checklist's decision (docs/scenarios/meuse-argonne.md).  The
+ * decisions the scenario's data already carries (the H-Hour start, AMB-78: exclusive.h_hour;
+ * the hit retreat, AMB-76: artillery.hit_retreat_hexes 0 or 1) are not options. */
+enum ma_opt {
+	MA_O_RETREAT_CANCELS,  /* ma.hit_retreat_cancels all|one (AMB-77) */
+	MA_O_ALLIED_IN_TRENCH, /* ma.allied_in_trench_bombardment literal|no_benefit (AMB-84) */
+	MA_O_TRENCH_ZOC,       /* ma.trench_blocks_allied_zoc (AMB-86) */
+	MA_O_FM_8_2_3,         /* ma.apply_fm_8_2_3 (AMB-87) */
+	MA_O_FORT_EZOC,        /* ma.fort_ezoc_rule allied_only|none (AMB-88) */
+	MA_O_BREACH_FORT_MP,   /* ma.breach_removes_fort_mp (AMB-89) */
+	MA_O_D1_ADVANCE,       /* ma.d1_allows_advance (AMB-93) */
+	MA_O_FORTRESS_ALLIED,  /* ma.allied_fortress_benefit (AMB-106) */
+	MA_O_COUNT
+};
+
+/*
+ * The module's game state, in g->ex: plain data, no pointers (copying the game copies
+ * it).  Each part of the exclusive rules keeps its own member; snapshot() and restore()
+ * (meuse_argonne.c) write and read every member.
+ */
+struct ma_state {
+	uint8_t breached[MA_MAX_HEXES / 8]; /* 17.6: bit per hex, for the rest of the game */
+	uint8_t lb_used;                    /* 18.1: Lost Battalion declarations made */
+	int16_t lb_target;                  /* 18.1: the battle hex it was declared for, -1 */
+};
+
 extern const struct fm_module meuse_argonne_module;
+
+/* meuse_argonne.c: the module's data, state and options. */
+const struct ma_data *ma__data(const struct fm_game *g);
+struct ma_state *ma__state(struct fm_game *g);
+const struct ma_state *ma__cstate(const struct fm_game *g);
+int ma__opt(const struct fm_game *g, enum ma_opt o);
+/* 1 if hex has any of the MA_HF_* flags. */
+int ma__hex_is(const struct fm_game *g, int hex, uint32_t flags);
+/* 1 if unit has any of the MA_UF_* flags. */
+int ma__unit_is(const struct fm_game *g, int unit, unsigned flags);
+/* 17.6: 1 if hex was breached (a fortress never is). */
+int ma__breached(const struct fm_game *g, int hex);
+void ma__breach(struct fm_game *g, int hex);
+/* 14.2: 1 if hex is a Stellung, 2nd Tier Trench or Fortification hex not breached. */
+int ma__trench_intact(const struct fm_game *g, int hex);
 
 /* data.c: the module's load and free hooks (fm_module.h). */
 int ma__load(struct fm_scenario *sc, const cJSON *ex, struct sdoc *f);
