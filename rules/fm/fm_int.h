@@ -305,13 +305,16 @@ enum fm_phase {
 };
 
 enum fm_await {
-	FM_AW_PHASE,    /* the active side acts in the phase */
-	FM_AW_SUPPORT,  /* a side commits or passes at support step b1..b4 */
-	FM_AW_LOSS,     /* the attacker (or bombarding side) picks the unit to reduce */
-	FM_AW_RETREAT,  /* the owner retreats / stiff-resists the queued units */
-	FM_AW_DISPLACE, /* a displaced unit stacked on another: the latter must move on */
-	FM_AW_ADVANCE,  /* the attacker advances along the path of retreat or not */
-	FM_AW_NONE,     /* game over */
+	FM_AW_PHASE,       /* the active side acts in the phase */
+	FM_AW_SUPPORT,     /* a side commits or passes at support step b1..b4 */
+	FM_AW_LOSS,        /* the attacker (or bombarding side) picks the unit to reduce */
+	FM_AW_RETREAT,     /* the owner retreats / stiff-resists the queued units */
+	FM_AW_DISPLACE,    /* a displaced unit stacked on another: the latter must move on */
+	FM_AW_ADVANCE,     /* the attacker advances along the path of retreat or not */
+	FM_AW_NONE,        /* game over */
+	FM_AW_BEFORE_ROLL, /* a module decision after the reveal, before the die roll
+	                    * (fm_module.before_roll); after NONE so stored numbers keep
+	                    * their meaning */
 };
 
 struct fm_retreat_item {

@@ -24,6 +24,7 @@
 #define RULES_FM_MODULE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
@@ -68,7 +69,14 @@ struct fm_option_rule {
 };
 
 /* What a unit is about to do, for fm_module.may_act. */
-enum fm_act { FM_ACT_MOVE, FM_ACT_ENTER, FM_ACT_ATTACK, FM_ACT_BE_ATTACKED, FM_ACT_BE_BOMBARDED };
+enum fm_act {
+	FM_ACT_MOVE,
+	FM_ACT_ENTER,
+	FM_ACT_ATTACK,
+	FM_ACT_BE_ATTACKED,
+	FM_ACT_BE_BOMBARDED,
+	FM_ACT_STIFF, /* declare stiff resistance against the pending retreat (FM-8.4) */
+};
 
 /* What a fm_module.retreat_step call checks. */
 enum fm_rs { FM_RS_RETREAT, FM_RS_ADVANCE, FM_RS_DISPLACE };
@@ -167,12 +175,24 @@ struct fm_module {
 	/* The CRT line of the current ground combat or bombardment after the system chose line
 	 * from the terrain and hexsides; the scenario's crt.situations are applied after it. */
 	int (*crt_line)(const struct fm_game *g, int line);
+	/* The terrain types of hex (bits of map.hex_terrain) that give its present occupant no
+	 * CRT line (FM-8.2.2-05 then chooses among the others): a breached trench, or a
+	 * trench that benefits only the other side (MA-14.2-03, MA-17.6-03). */
+	uint32_t (*crt_terrain_ignored)(const struct fm_game *g, int hex);
 	/* The battle situations the module reports, by name ("beach_assault"): a scenario's
 	 * crt.situations may name them; situation(g, k) is 1 when situations[k] holds in the
 	 * current ground combat. */
 	const char *const *situations;
 	size_t nsituations;
 	int (*situation)(const struct fm_game *g, size_t k);
+	/*
+	 * A decision a side may take after the support fire reveal and before the die roll of a
+	 * ground combat (MA-18.1 the Lost Battalion): the side that must decide now, or -1;
+	 * what (n bytes, may be NULL) receives the pending text.  While it returns a side the
+	 * game waits (FM_AW_BEFORE_ROLL) for a module verb that records the decision, so that
+	 * the hook returns -1, and then calls fm__battle_resolve().
+	 */
+	int (*before_roll)(const struct fm_game *g, char *what, size_t n);
 	/* After the die roll, before the result is applied: may change g->b.result and apply
 	 * special results (BS-16.3-06). */
 	int (*after_roll)(struct fm_game *g, struct rules_events *ev, struct rules_error *err);

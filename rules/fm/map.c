@@ -230,14 +230,18 @@ int fm__line_better(const struct fm_game *g, int a, int b)
 	return fm__line_cols(g, b) < fm__line_cols(g, a) ? b : a;
 }
 
-/* FM-8.2.2-05: of several terrain types, the line most favourable to the defender. */
+/* FM-8.2.2-05: of several terrain types, the line most favourable to the defender (the types
+ * the module's crt_terrain_ignored names do not count). */
 int fm__hex_line(const struct fm_game *g, int hex)
 {
 	const struct fm_scenario *sc = g->sc;
+	uint32_t terrain = sc->map.hex_terrain[hex];
 	int line = -1;
 
+	if (sc->module->crt_terrain_ignored != NULL)
+		terrain &= ~sc->module->crt_terrain_ignored(g, hex);
 	for (int t = 0; t < sc->map.nterrain; t++)
-		if ((sc->map.hex_terrain[hex] & (1u << t)) && sc->tx[t].line >= 0)
+		if ((terrain & (1u << t)) && sc->tx[t].line >= 0)
 			line = fm__line_better(g, line, sc->tx[t].line);
 	return line >= 0 ? line : sc->crt.default_line;
 }

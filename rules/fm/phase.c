@@ -94,6 +94,9 @@ int fm__acting_side(const struct fm_game *g)
 		return g->b.retreat_side;
 	case FM_AW_ADVANCE:
 		return g->active;
+	case FM_AW_BEFORE_ROLL:
+		return g->sc->module->before_roll != NULL ? g->sc->module->before_roll(g, NULL, 0)
+		                                          : -1;
 	}
 	return -1;
 }
@@ -625,6 +628,8 @@ const char *fm__await_kind(const struct fm_game *g)
 		return "displace";
 	case FM_AW_ADVANCE:
 		return "advance";
+	case FM_AW_BEFORE_ROLL:
+		return "before-roll";
 	default:
 		return "none";
 	}
@@ -710,6 +715,9 @@ void fm__pending(const struct rules_game *rg, struct rules_pending *p)
 			snprintf(w + len, 240 - len, ": advance <unit> <hex>... or advance none");
 		break;
 	}
+	case FM_AW_BEFORE_ROLL:
+		g->sc->module->before_roll(g, w, 240);
+		break;
 	}
 }
 
@@ -763,6 +771,11 @@ int fm__not_awaited(const struct fm_game *g, const struct fm_verb *v, const char
 	} else if (v->awaits & (FM_AWAITS(FM_AW_RETREAT) | FM_AWAITS(FM_AW_DISPLACE))) {
 		rule = "FM-8.3-01";
 		snprintf(why, sizeof(why), "no combat result asks for a retreat now (8.3)");
+	} else if (v->awaits & FM_AWAITS(FM_AW_BEFORE_ROLL)) {
+		rule = "FM-8.2.1-06";
+		snprintf(why, sizeof(why),
+		         "it is decided after the support fire reveal and before the die roll of "
+		         "an attack, and no attack waits for it now");
 	}
 	return rules_fail(err, WG_E_WRONG_PHASE, rule,
 	                  "'%s' is not what the game waits for now%s%s: %s", name,

@@ -638,6 +638,9 @@ int fm__do_stiff(struct fm_game *g, struct rules_dice *d, int side, int argc, ch
 		    "%s cannot retreat at all, so it cannot avoid the retreat by stiff "
 		    "resistance (option sr.when_retreat_impossible)",
 		    fm__def(g, unit)->id);
+	if (g->sc->module->may_act != NULL &&
+	    (rc = g->sc->module->may_act(g, unit, FM_ACT_STIFF, err)) != 0)
+		return rc;
 	if (g->b.retreat_attacker && g->sc->module->loss_ok != NULL &&
 	    !g->sc->module->loss_ok(g, unit))
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-8.4-06",

@@ -236,6 +236,11 @@ static int reveal(struct fm_game *g, struct rules_dice *d, struct rules_events *
 	               txt[0][0] ? txt[0] : "none", sc->side_names[1], txt[1][0] ? txt[1] : "none");
 	if (rc)
 		return rc;
+	if (!g->b.bombard && sc->module->before_roll != NULL &&
+	    sc->module->before_roll(g, NULL, 0) >= 0) {
+		g->await = FM_AW_BEFORE_ROLL; /* the module's verb rolls */
+		return 0;
+	}
 	return fm__battle_resolve(g, d, ev, err);
 }
 /* The members of a "support-step" event: the step, the side, how many markers the side has

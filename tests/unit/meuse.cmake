@@ -1,11 +1,12 @@
 # Meuse Argonne: The Final Offensive (module "meuse_argonne", rules/fm/meuse_argonne/): the
 # data lines of the MA checklist on data/meuse-argonne.json, and check-scenario's findings on
 # the broken fixture tests/data/ma-broken.json.
-foreach(_ma_suite data lint)
+foreach(_ma_suite data lint 14 18)
   if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/test_ma_${_ma_suite}.c)
     wg_unit_test(test_ma_${_ma_suite}
                  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ma_${_ma_suite}.c
                          ${CMAKE_CURRENT_LIST_DIR}/test_fm_util.c
+                         ${CMAKE_CURRENT_LIST_DIR}/test_ma_util.c
                  LIBS wg_rules)
   endif()
 endforeach()

@@ -16,7 +16,6 @@ static const struct fm_exopt options[MA_O_COUNT] = {
                                0,
                                "AMB-84"},
     [MA_O_TRENCH_ZOC] = {"ma.trench_blocks_allied_zoc", {"false", "true"}, 1, "AMB-86"},
-    [MA_O_FM_8_2_3] = {"ma.apply_fm_8_2_3", {"false", "true"}, 0, "AMB-87"},
     [MA_O_FORT_EZOC] = {"ma.fort_ezoc_rule", {"none", "allied_only"}, 1, "AMB-88"},
     [MA_O_BREACH_FORT_MP] = {"ma.breach_removes_fort_mp", {"false", "true"}, 0, "AMB-89"},
     [MA_O_D1_ADVANCE] = {"ma.d1_allows_advance", {"false", "true"}, 1, "AMB-93"},
@@ -85,6 +84,54 @@ static int init(struct fm_game *g, struct rules_error *err)
 	return 0;
 }
 
+/* ---- hooks several parts share: each part's function in turn -------------------------- */
+
+static int settle(struct fm_game *g, struct rules_events *ev, struct rules_error *err)
+{
+	return ma__special_settle(g, ev, err);
+}
+
+static int may_act(const struct fm_game *g, int unit, enum fm_act act, struct rules_error *err)
+{
+	return ma__special_may_act(g, unit, act, err);
+}
+
+static int retreat_step(const struct fm_game *g, int unit, int from, int to, enum fm_rs mode,
+                        int *stop, struct rules_error *err)
+{
+	return ma__special_retreat_step(g, unit, from, to, mode, stop, err);
+}
+
+static int move_step(const struct fm_game *g, int unit, int from, int to, int spent_half, int first,
+                     int *cost_half, int *must_stop, struct rules_error *err)
+{
+	return ma__terrain_move_step(g, unit, from, to, spent_half, first, cost_half, must_stop,
+	                             err);
+}
+
+static int crt_line(const struct fm_game *g, int line)
+{
+	return ma__special_crt_line(g, line);
+}
+
+/* ---- verbs ------------------------------------------------------------------------------ */
+
+static const struct fm_verb verbs[] = {
+    {.v = {"lost-battalion", RULES_VERB_ACTION, 0, 1, "lost-battalion [pass]",
+           "German player, once per game, in an Allied attack on a woods-only hex, after the "
+           "support fire reveal and before the die roll: force the Woods (Lost Battalion) line "
+           "of the CRT; 'pass' rolls on the normal line (MA-18.1)."},
+     .awaits = FM_AWAITS(FM_AW_BEFORE_ROLL),
+     .exec = ma__do_lost_battalion,
+     .legal = ma__legal_lost_battalion},
+    {.v = {"experience", RULES_VERB_ACTION, 1, 1, "experience <unit>",
+           "German player, on a D2 or D3 against a German unit: it retreats one hex (D1) "
+           "instead; it may then not declare stiff resistance (MA-18.2)."},
+     .awaits = FM_AWAITS(FM_AW_RETREAT),
+     .exec = ma__do_experience,
+     .legal = ma__legal_experience},
+};
+
 static cJSON *snapshot(const struct fm_game *g)
 {
 	const struct ma_state *st = ma__cstate(g);
@@ -98,7 +145,11 @@ static cJSON *snapshot(const struct fm_game *g)
 	cJSON_AddItemToObject(o, "breached", cJSON_CreateIntArray(v, n));
 	v[0] = st->lb_used;
 	v[1] = st->lb_target;
-	cJSON_AddItemToObject(o, "lb", cJSON_CreateIntArray(v, 2));
+	v[2] = st->lb_now;
+	v[3] = st->lb_asked;
+	v[4] = st->ce_def;
+	v[5] = st->sedan;
+	cJSON_AddItemToObject(o, "special", cJSON_CreateIntArray(v, 6));
 	return o;
 }
 
@@ -115,10 +166,16 @@ static int restore(struct fm_game *g, const cJSON *o, struct rules_error *err)
 			goto bad;
 		ma__breach(g, v[k]);
 	}
-	if (fm__json_ints(o, "lb", v, 2) != 2 || !fm__in(v[0], 0, 9) || !fm__in(v[1], -1, nh))
+	if (fm__json_ints(o, "special", v, 6) != 6 || !fm__in(v[0], 0, 9) ||
+	    !fm__in(v[1], -1, nh) || !fm__in(v[2], 0, 1) || !fm__in(v[3], 0, 1) ||
+	    !fm__in(v[4], 0, 255) || !fm__in(v[5], 0, 1))
 		goto bad;
 	st->lb_used = (uint8_t)v[0];
 	st->lb_target = (int16_t)v[1];
+	st->lb_now = (uint8_t)v[2];
+	st->lb_asked = (uint8_t)v[3];
+	st->ce_def = (uint8_t)v[4];
+	st->sedan = (uint8_t)v[5];
 	return 0;
 bad:
 	return rules_fail(err, WG_E_INTERNAL, "", "the stored Meuse Argonne state is not valid");
@@ -126,6 +183,8 @@ bad:
 
 const struct fm_module meuse_argonne_module = {
     .name = "meuse_argonne",
+    .verbs = verbs,
+    .nverbs = sizeof(verbs) / sizeof(verbs[0]),
     .options = options,
     .noptions = MA_O_COUNT,
     .load = ma__load,
@@ -134,4 +193,13 @@ const struct fm_module meuse_argonne_module = {
     .init = init,
     .snapshot = snapshot,
     .restore = restore,
+    .settle = settle,
+    .move_step = move_step,
+    .may_act = may_act,
+    .zoc_unblocked = ma__zoc_unblocked,
+    .crt_line = crt_line,
+    .crt_terrain_ignored = ma__crt_terrain_ignored,
+    .before_roll = ma__before_roll,
+    .retreat_step = retreat_step,
+    .victory = ma__victory,
 };

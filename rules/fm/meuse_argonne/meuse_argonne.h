@@ -23,6 +23,11 @@
  *                    restore) and the helpers the other files share
  *   data.c           the "exclusive" object: parsing into struct ma_data, every
  *                    finding with its JSON path ($.exclusive...)
+ *   terrain.c        14.0: the trench hexes on the CRT, their block of Allied
+ *                    ZOC, the Fortification +1 MP (crt_terrain_ignored,
+ *                    zoc_unblocked, move_step)
+ *   special.c        18.1 the Lost Battalion, 18.2 German combat experience,
+ *                    12.1 entering Sedan (verbs, before_roll, settle, victory)
  *   lint.c           consistency checks of the facts the exclusive rules rely
  *                    on (the Stellung one line from edge to edge, the set-up
  *                    areas on the right side of it, Sedan and Verdun fortresses,
@@ -164,7 +169,6 @@ enum ma_opt {
 	MA_O_RETREAT_CANCELS,  /* ma.hit_retreat_cancels all|one (AMB-77) */
 	MA_O_ALLIED_IN_TRENCH, /* ma.allied_in_trench_bombardment literal|no_benefit (AMB-84) */
 	MA_O_TRENCH_ZOC,       /* ma.trench_blocks_allied_zoc (AMB-86) */
-	MA_O_FM_8_2_3,         /* ma.apply_fm_8_2_3 (AMB-87) */
 	MA_O_FORT_EZOC,        /* ma.fort_ezoc_rule allied_only|none (AMB-88) */
 	MA_O_BREACH_FORT_MP,   /* ma.breach_removes_fort_mp (AMB-89) */
 	MA_O_D1_ADVANCE,       /* ma.d1_allows_advance (AMB-93) */
@@ -179,8 +183,13 @@ enum ma_opt {
  */
 struct ma_state {
 	uint8_t breached[MA_MAX_HEXES / 8]; /* 17.6: bit per hex, for the rest of the game */
-	uint8_t lb_used;                    /* 18.1: Lost Battalion declarations made */
-	int16_t lb_target;                  /* 18.1: the battle hex it was declared for, -1 */
+	/* 18.1, 18.2, 12.1 (special.c) */
+	uint8_t lb_used;   /* Lost Battalion declarations made */
+	int16_t lb_target; /* the battle hex it was last declared for, -1 */
+	uint8_t lb_now;    /* declared for the current battle */
+	uint8_t lb_asked;  /* the German player decided for the current battle */
+	uint8_t ce_def;    /* bit k: b.def[k] took the one-hex retreat of combat experience */
+	uint8_t sedan;     /* an Allied unit entered Sedan (12.1) */
 };
 
 extern const struct fm_module meuse_argonne_module;
@@ -194,6 +203,28 @@ int ma__opt(const struct fm_game *g, enum ma_opt o);
 int ma__hex_is(const struct fm_game *g, int hex, uint32_t flags);
 /* 1 if unit has any of the MA_UF_* flags. */
 int ma__unit_is(const struct fm_game *g, int unit, unsigned flags);
+/* terrain.c (14.0): the CRT, ZOC and movement effects of the trench hexes. */
+uint32_t ma__crt_terrain_ignored(const struct fm_game *g, int hex);
+int ma__zoc_unblocked(const struct fm_game *g, int hex, int side);
+int ma__terrain_move_step(const struct fm_game *g, int unit, int from, int to, int spent_half,
+                          int first, int *cost_half, int *must_stop, struct rules_error *err);
+
+/* special.c (18.1, 18.2, 12.1): verbs, their options and hooks. */
+int ma__before_roll(const struct fm_game *g, char *what, size_t n);
+int ma__do_lost_battalion(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                          cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int ma__legal_lost_battalion(const struct fm_game *g, int side, struct fm_legal *l);
+int ma__do_experience(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                      cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int ma__legal_experience(const struct fm_game *g, int side, struct fm_legal *l);
+int ma__special_crt_line(const struct fm_game *g, int line);
+int ma__special_may_act(const struct fm_game *g, int unit, enum fm_act act,
+                        struct rules_error *err);
+int ma__special_retreat_step(const struct fm_game *g, int unit, int from, int to, enum fm_rs mode,
+                             int *stop, struct rules_error *err);
+int ma__special_settle(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
+int ma__victory(const struct fm_game *g, int at_end, int *winner, char *summary, size_t n);
+
 /* 17.6: 1 if hex was breached (a fortress never is). */
 int ma__breached(const struct fm_game *g, int hex);
 void ma__breach(struct fm_game *g, int hex);
