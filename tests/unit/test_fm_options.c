@@ -23,13 +23,16 @@ struct bot {
 	uint64_t rng;
 };
 
-static cJSON *scheldt_doc(void)
+static cJSON *data_doc(const char *file)
 {
-	FILE *f = fopen(WG_DATA_DIR "/scheldt.json", "rb");
+	char path[512];
+	FILE *f;
 	char *text;
 	long n;
 	cJSON *doc;
 
+	snprintf(path, sizeof(path), "%s/%s", WG_DATA_DIR, file);
+	f = fopen(path, "rb");
 	assert_non_null(f);
 	fseek(f, 0, SEEK_END);
 	n = ftell(f);
@@ -45,7 +48,7 @@ static cJSON *scheldt_doc(void)
 	return doc;
 }
 
-static void bot_open(struct bot *b, uint8_t seed_byte)
+static void bot_open_file(struct bot *b, const char *file, uint8_t seed_byte)
 {
 	struct rules_options o;
 	struct rules_events ev;
@@ -54,8 +57,8 @@ static void bot_open(struct bot *b, uint8_t seed_byte)
 	memset(&o, 0, sizeof(o));
 	b->seed[0] = seed_byte;
 	b->rng = 0x9e3779b97f4a7c15ull * (seed_byte + 1u);
-	b->doc = scheldt_doc();
-	if (fm_ruleset.scenario_load(&fm_ruleset, "scheldt.json", b->doc, &b->sc, &err) != 0)
+	b->doc = data_doc(file);
+	if (fm_ruleset.scenario_load(&fm_ruleset, file, b->doc, &b->sc, &err) != 0)
 		fail_msg("load: %s", err.message);
 	if (rules_match_create(&b->m, &fm_ruleset, b->sc, &o, b->seed, &err) != 0)
 		fail_msg("create: %s", err.message);
@@ -63,6 +66,11 @@ static void bot_open(struct bot *b, uint8_t seed_byte)
 	if (rules_match_start(&b->m, &ev, &err) != 0)
 		fail_msg("start: %s", err.message);
 	rules_events_release(&ev);
+}
+
+static void bot_open(struct bot *b, uint8_t seed_byte)
+{
+	bot_open_file(b, "scheldt.json", seed_byte);
 }
 
 static void bot_close(struct bot *b)
@@ -320,6 +328,43 @@ static void test_options_bot_plays_scheldt_from_options_alone(void **state)
 	}
 }
 
+/* Meuse Argonne from `options` alone: two whole games (24 turns or to the Allied victory),
+ * every listed action accepted, the exclusive rules' decisions among them; every event
+ * structured (the census). */
+static void test_options_bot_plays_meuse_from_options_alone(void **state)
+{
+	struct verb_counts vc;
+	static struct census seen;
+	(void)state;
+
+	memset(&vc, 0, sizeof(vc));
+	memset(&seen, 0, sizeof(seen));
+	census = &seen;
+	for (uint8_t seed = 1; seed <= 2; seed++) {
+		struct bot b;
+		const struct fm_game *g;
+		int n;
+
+		bot_open_file(&b, "meuse-argonne.json", seed);
+		g = (const struct fm_game *)b.m.game;
+		n = bot_play(&b, 24, 40000, &vc);
+		print_message("meuse seed %u: %d actions, turn %d, %s\n", seed, n, g->turn,
+		              g->over ? g->summary : "running");
+		assert_true(g->over);
+		bot_close(&b);
+	}
+	for (int k = 0; k < vc.count; k++)
+		print_message("  %-16s %d\n", vc.name[k], vc.n[k]);
+	assert_true(used(&vc, "place") > 0);
+	assert_true(used(&vc, "move") > 0);
+	assert_true(used(&vc, "attack") > 0);
+	assert_true(used(&vc, "retreat") + used(&vc, "stiff") > 0);
+	census = NULL;
+	for (int i = 0; i < seen.n; i++)
+		if (seen.text_only[i] || seen.bad_phase[i][0] != '\0')
+			fail_msg("event %s is text only or its phase is not a slug", seen.type[i]);
+}
+
 /* FM-3.0-04: set-up lists, per unplaced unit, the hexes its set-up allows (the
  * benchmark's Allied placements among them) and nothing for the other side. */
 static void test_options_setup_lists_each_unplaced_units_hexes(void **state)
@@ -554,6 +599,7 @@ int main(void)
 	    cmocka_unit_test(test_options_moves_are_exactly_the_legal_set),
 	    cmocka_unit_test(test_units_shows_setup_and_entry_hexes),
 	    cmocka_unit_test(test_options_bot_plays_scheldt_from_options_alone),
+	    cmocka_unit_test(test_options_bot_plays_meuse_from_options_alone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

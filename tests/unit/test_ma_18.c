@@ -62,7 +62,7 @@ static void test_ma_18_1_06_lost_battalion_line(void **state)
 	assert_int_equal(fm__acting_side(T.g), GERMAN);
 	assert_false(fmt_has_event(&T, "combat-result"));
 	fmt_dice(&T, 1, 1);
-	assert_int_equal(fmt_do(&T, GERMAN, "lost-battalion"), 0);
+	assert_int_equal(fmt_do(&T, GERMAN, "lost-battalion declare"), 0);
 	assert_true(fmt_has_event(&T, "lost-battalion"));
 	assert_true(mat_line_was(&T, "fortress"));
 	assert_true(fmt_events_mention(&T, RULES_AUD_PUBLIC, "\"result\":\"Ex\"") > 0);
@@ -90,13 +90,13 @@ static void test_ma_18_1_03_once_per_game(void **state)
 	(void)state;
 	assert_int_equal(lb_attack(woods_only(0)), 0);
 	fmt_dice(&T, 1, 4);
-	assert_int_equal(fmt_do(&T, GERMAN, "lost-battalion"), 0);
+	assert_int_equal(fmt_do(&T, GERMAN, "lost-battalion declare"), 0);
 	assert_int_equal(ma__cstate(T.g)->lb_used, 1);
 	fmt_dice(&T, 1, 4);
 	assert_int_equal(lb_attack(woods_only(1)), 0);
 	assert_int_not_equal(T.g->await, FM_AW_BEFORE_ROLL);
 	assert_true(mat_line_was(&T, "stellung"));
-	assert_int_not_equal(fmt_do(&T, GERMAN, "lost-battalion"), 0);
+	assert_int_not_equal(fmt_do(&T, GERMAN, "lost-battalion declare"), 0);
 }
 
 /* MA-18.1-05: the Allied player may not call the attack off (nor do anything else) while
@@ -288,7 +288,7 @@ static void test_ma_18_state_round_trip(void **state)
 	(void)state;
 	assert_int_equal(lb_attack(woods_only(0)), 0);
 	fmt_dice(&T, 1, 4);
-	assert_int_equal(fmt_do(&T, GERMAN, "lost-battalion"), 0);
+	assert_int_equal(fmt_do(&T, GERMAN, "lost-battalion declare"), 0);
 	ma__breach(T.g, h);
 	a = fm_ruleset.snapshot(T.m.game);
 	assert_non_null(a);

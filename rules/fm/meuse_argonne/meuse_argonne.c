@@ -117,10 +117,10 @@ static int crt_line(const struct fm_game *g, int line)
 /* ---- verbs ------------------------------------------------------------------------------ */
 
 static const struct fm_verb verbs[] = {
-    {.v = {"lost-battalion", RULES_VERB_ACTION, 0, 1, "lost-battalion [pass]",
+    {.v = {"lost-battalion", RULES_VERB_ACTION, 1, 1, "lost-battalion declare|pass",
            "German player, once per game, in an Allied attack on a woods-only hex, after the "
            "support fire reveal and before the die roll: force the Woods (Lost Battalion) line "
-           "of the CRT; 'pass' rolls on the normal line (MA-18.1)."},
+           "of the CRT ('declare'), or roll on the normal line ('pass') (MA-18.1)."},
      .awaits = FM_AWAITS(FM_AW_BEFORE_ROLL),
      .exec = ma__do_lost_battalion,
      .legal = ma__legal_lost_battalion},

@@ -6,8 +6,8 @@
  *     on a woods-only hex, the German player may force the "Woods (Lost
  *     Battalion)" line (exclusive.lost_battalion.line).  The game asks him
  *     after the support fire reveal and before the die roll (the
- *     before_roll hook, AMB-94, AMB-200): `lost-battalion` declares it and
- *     rolls, `lost-battalion pass` rolls on the normal line.  The line is
+ *     before_roll hook, AMB-94, AMB-200): `lost-battalion declare` declares it
+ *     and rolls, `lost-battalion pass` rolls on the normal line.  The line is
  *     looked up with the differential as computed (AMB-109).
  *   - German combat experience (18.2): on a D2 or D3 against a German unit
  *     the German player may answer the retreat with `experience <unit>`,
@@ -60,10 +60,11 @@ int ma__before_roll(const struct fm_game *g, char *what, size_t n)
 	if (st->lb_asked || st->lb_used >= d->lb_uses || !lb_battle(g))
 		return -1;
 	if (what != NULL)
-		snprintf(what, n,
-		         "the Allied attack on the woods hex %s: lost-battalion to force the Woods "
-		         "(Lost Battalion) line (once per game, 18.1), or lost-battalion pass",
-		         fm__hex_id(g, g->b.target, hex));
+		snprintf(
+		    what, n,
+		    "the Allied attack on the woods hex %s: lost-battalion declare to force the "
+		    "Woods (Lost Battalion) line (once per game, 18.1), or lost-battalion pass",
+		    fm__hex_id(g, g->b.target, hex));
 	return d->lb_side;
 }
 
@@ -74,13 +75,15 @@ int ma__do_lost_battalion(struct fm_game *g, struct rules_dice *dice, int side, 
 	const struct ma_data *d = ma__data(g);
 	struct ma_state *st = ma__state(g);
 	char hex[RULES_HEX_ID_MAX];
-	int pass = argc > 1, rc;
+	int pass = strcasecmp(argv[1], "pass") == 0, rc;
 	cJSON *f;
 
 	(void)reply;
-	if (pass && strcasecmp(argv[1], "pass") != 0)
+	(void)argc;
+	if (!pass && strcasecmp(argv[1], "declare") != 0)
 		return rules_fail(err, WG_E_BAD_ARGS, "MA-18.1-01",
-		                  "lost-battalion takes no argument but 'pass', not '%s'", argv[1]);
+		                  "lost-battalion declare or lost-battalion pass, not '%s'",
+		                  argv[1]);
 	if (ma__before_roll(g, NULL, 0) != side)
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, "MA-18.1-01",
 		                  "no Allied attack on a woods hex waits for the Lost Battalion "
@@ -113,7 +116,7 @@ int ma__legal_lost_battalion(const struct fm_game *g, int side, struct fm_legal 
 
 	if (ma__before_roll(g, NULL, 0) != side)
 		return 0;
-	if ((rc = fm__offer(l, "lost-battalion", NULL)) != 0)
+	if ((rc = fm__offer(l, "lost-battalion", "declare")) != 0)
 		return rc;
 	return fm__offer(l, "lost-battalion", "pass");
 }
