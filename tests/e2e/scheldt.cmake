@@ -3,6 +3,7 @@
 # `wargamed check-scenario` on the shipped and test scenarios.
 if(EXISTS ${CMAKE_SOURCE_DIR}/tests/e2e/test_e2e_scheldt.c)
   wg_unit_test(test_e2e_scheldt SOURCES ${CMAKE_SOURCE_DIR}/tests/e2e/test_e2e_scheldt.c
+                                       ${CMAKE_SOURCE_DIR}/tests/e2e/e2e_script.c
                LIBS wg_e2e)
   target_compile_definitions(test_e2e_scheldt PRIVATE
     WG_TEST_DAEMON="$<TARGET_FILE:wargamed-test>"
