@@ -143,6 +143,9 @@ static void log_request(struct srv_conn *c, const struct srv_cmd *cmd, const cha
 		return;
 	if (cmd != NULL && (cmd->flags & SRV_CMD_SECRET))
 		log_debug(c->id, "request %s (arguments not logged)", cmd->name);
+	else if (cmd == NULL) /* a game verb, or a misspelt `login` holding a password */
+		log_debug(c->id, "request %s (not a server command; arguments not logged)",
+		          srv_log_escape(verb, esc, 64));
 	else
 		log_debug(c->id, "request %s%s%s", srv_log_escape(verb, esc, 64),
 		          raw && *raw ? " " : "",

@@ -36,6 +36,7 @@ enum opt_id {
 	OPT_DATA_DIR,
 	OPT_SCENARIOS,
 	OPT_LOGIN_THREADS,
+	OPT_LISTEN_BACKLOG,
 	OPT_VERSION,
 	OPT_HELP,
 };
@@ -57,7 +58,9 @@ static const struct opt options[] = {
      "output queued for one client before it is cut off (default 1048576)"},
     {OPT_IDLE_TIMEOUT, "idle-timeout", "SECONDS",
      "close connections that are not logged in and silent for SECONDS (default 120)"},
-    {OPT_ALLOW_DEBUG, "allow-debug", NULL, "enable the debug verbs (debug dice); off by default"},
+    {OPT_ALLOW_DEBUG, "allow-debug", NULL,
+     "enable the debug verbs (debug dice); off by default; refused unless the listener is "
+     "loopback (=force to override: a player could learn the dice)"},
     {OPT_DEBUG_SEED, "debug-seed", "HEX",
      "with --allow-debug: every new game takes this 64-hex-digit dice seed (tests, transcripts)"},
     {OPT_SNAPSHOT_EVERY, "snapshot-every", "N", "store a snapshot every N actions (default 50)"},
@@ -65,8 +68,10 @@ static const struct opt options[] = {
     {OPT_SCENARIOS, "scenarios", "DIR", "also load scenario files from DIR (repeatable)"},
     {OPT_LOGIN_THREADS, "login-threads", "N",
      "threads hashing passwords off the event loop (default 4)"},
-    {OPT_VERSION, "version", NULL, "print the version and exit"},
-    {OPT_HELP, "help", NULL, "print this help and exit"},
+    {OPT_LISTEN_BACKLOG, "listen-backlog", "N",
+     "connections the kernel queues before they are accepted (default 511)"},
+    {OPT_VERSION, "version", NULL, "print the version and exit (also -V)"},
+    {OPT_HELP, "help", NULL, "print this help and exit (also -h)"},
 };
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
@@ -78,6 +83,7 @@ void srv_config_defaults(struct srv_config *cfg)
 	cfg->listen_port = 4000;
 	snprintf(cfg->db_path, sizeof(cfg->db_path), "./var/wargamed.db");
 	cfg->log_level = SRV_LOG_INFO;
+	cfg->listen_backlog = 511;
 	cfg->max_clients = 10000;
 	cfg->output_limit = 1024 * 1024;
 	cfg->idle_timeout = 120;
@@ -197,6 +203,10 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 			cfg->allow_debug = 1;
 			return 0;
 		}
+		if (strcmp(value, "force") == 0) {
+			cfg->allow_debug = 2;
+			return 0;
+		}
 		if (parse_bool(value, &b) != 0)
 			goto bad;
 		cfg->allow_debug = b;
@@ -232,6 +242,11 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 		if (parse_int(value, 1, 128, &v) != 0)
 			goto bad;
 		cfg->login_threads = (int)v;
+		return 0;
+	case OPT_LISTEN_BACKLOG:
+		if (parse_int(value, 1, 65535, &v) != 0)
+			goto bad;
+		cfg->listen_backlog = (int)v;
 		return 0;
 	default:
 		snprintf(err, errsize, "--%s cannot be used here", o->name);
@@ -304,6 +319,13 @@ static int read_file(struct srv_config *cfg, const char *path, char *err, size_t
 	return 0;
 }
 
+/* 1 if host names a loopback address (127.0.0.0/8, ::1, localhost). */
+static int loopback(const char *host)
+{
+	return strncmp(host, "127.", 4) == 0 || strcmp(host, "::1") == 0 ||
+	       strcmp(host, "[::1]") == 0 || strcasecmp(host, "localhost") == 0;
+}
+
 int srv_config_parse(struct srv_config *cfg, int argc, char **argv, char *err, size_t errsize)
 {
 	/* Pass 1: --config, --help, --version. Pass 2: everything else. */
@@ -313,6 +335,10 @@ int srv_config_parse(struct srv_config *cfg, int argc, char **argv, char *err, s
 			const struct opt *o;
 			size_t len;
 
+			if (strcmp(a, "-h") == 0) /* the short forms of --help and --version */
+				a = "--help";
+			else if (strcmp(a, "-V") == 0)
+				a = "--version";
 			if (strncmp(a, "--", 2) != 0) {
 				snprintf(err, errsize, "unexpected argument '%s' (see --help)", a);
 				return -1;
@@ -357,6 +383,13 @@ int srv_config_parse(struct srv_config *cfg, int argc, char **argv, char *err, s
 			if (apply(cfg, o, value, err, errsize) != 0)
 				return -1;
 		}
+	}
+	if (cfg->allow_debug == 1 && !loopback(cfg->listen_host)) {
+		snprintf(err, errsize,
+		         "--allow-debug on the listener %s, which is not loopback, would let a "
+		         "player force or learn the dice; use --allow-debug=force to insist",
+		         cfg->listen_host);
+		return -1;
 	}
 	if (cfg->debug_seed_set && !cfg->allow_debug) {
 		snprintf(err, errsize,

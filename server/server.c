@@ -558,7 +558,7 @@ static int start_listening(struct srv *s)
 	s->listener.data = s;
 	rc = uv_tcp_bind(&s->listener, (struct sockaddr *)&addr, 0);
 	if (rc == 0)
-		rc = uv_listen((uv_stream_t *)&s->listener, 511, on_connection);
+		rc = uv_listen((uv_stream_t *)&s->listener, s->cfg.listen_backlog, on_connection);
 	if (rc != 0) {
 		log_fatal(0, "cannot listen on %s:%d: %s", s->cfg.listen_host, s->cfg.listen_port,
 		          uv_strerror(rc));

@@ -330,7 +330,8 @@ int fm__q_options(const struct fm_game *g, const struct rules_viewer *who, int a
 	fm__line(out, "%s decides: %s", g->sc->side_names[side], p.what[side]);
 	fm__line(out, "%d action%s%s: the prefix and one of its choices (or the prefix alone)",
 	         l.count, l.count == 1 ? "" : "s", unit >= 0 ? " of that unit" : "");
-	text_lines(&l, out, who->cols, all);
+	/* each text line goes out behind the reply's two-column indent (as the board's) */
+	text_lines(&l, out, (who->cols > 0 ? who->cols : RULES_COLS_DEFAULT) - 2, all);
 	cJSON_AddItemToObject(out, "groups", l.groups);
 	return 0;
 }

@@ -208,11 +208,16 @@ static void test_telnet_client_types_hidden_passwords(void **state)
 	assert_true(AT(&r, "new password: ") < AT(&r, IAC WONT ECHO));
 	SEND(&tn, IAC DONT ECHO);
 
+	/* a misspelt login: its arguments are not logged either (issue 15) */
+	SEND(&tn, "lgoin tina typo-pw-9\r\n");
+	READ_UNTIL(&tn, &r, "err unknown-verb");
 	/* the passwords never came back, nor reached the log (at debug level) */
 	SEND(&tn, "quit\r\n");
 	READ_UNTIL(&tn, &r, "ok bye");
 	assert_false(has(&r, "hidden-pw", 9));
 	assert_false(e2e_log_contains(&server, "hidden-pw"));
+	assert_false(e2e_log_contains(&server, "typo-pw-9"));
+	assert_true(e2e_log_contains(&server, "request lgoin (not a server command"));
 	assert_true(e2e_log_contains(&server, "request login (arguments not logged)"));
 	e2e_close(&tn);
 

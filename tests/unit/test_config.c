@@ -51,7 +51,7 @@ static void test_flags(void **state)
 
 	(void)state;
 	assert_int_equal(parse(&cfg, err, 12, "--listen", "0.0.0.0:4100", "--db=/tmp/x.db",
-	                       "--log-level", "debug", "--max-clients", "7", "--allow-debug",
+	                       "--log-level", "debug", "--max-clients", "7", "--allow-debug=force",
 	                       "--scenarios", "/a", "--scenarios", "/b"),
 	                 0);
 	assert_string_equal(cfg.listen_host, "0.0.0.0");
@@ -59,7 +59,7 @@ static void test_flags(void **state)
 	assert_string_equal(cfg.db_path, "/tmp/x.db");
 	assert_int_equal(cfg.log_level, SRV_LOG_DEBUG);
 	assert_int_equal(cfg.max_clients, 7);
-	assert_int_equal(cfg.allow_debug, 1);
+	assert_int_equal(cfg.allow_debug, 2); /* forced: the listener is not loopback */
 	assert_int_equal(cfg.nscenario_dirs, 2);
 	assert_string_equal(cfg.scenario_dirs[1], "/b");
 	assert_int_equal(parse(&cfg, err, 2, "--listen", "[::1]:4001"), 0);
@@ -82,6 +82,29 @@ static void test_bad_values_are_explained(void **state)
 	assert_non_null(strstr(err, "--db needs a value"));
 	assert_int_equal(parse(&cfg, err, 1, "stray"), -1);
 	assert_int_equal(parse(&cfg, err, 2, "--log-level", "loud"), -1);
+}
+
+/* issue 15: --allow-debug is refused on a listener that is not loopback unless forced; the
+ * listen backlog is a setting; -h and -V are --help and --version. */
+static void test_debug_loopback_backlog_short_flags(void **state)
+{
+	struct srv_config cfg;
+	char err[600];
+
+	(void)state;
+	assert_int_equal(parse(&cfg, err, 3, "--listen", "0.0.0.0:4100", "--allow-debug"), -1);
+	assert_non_null(strstr(err, "not loopback"));
+	assert_non_null(strstr(err, "--allow-debug=force"));
+	assert_int_equal(parse(&cfg, err, 3, "--listen", "127.0.0.1:4100", "--allow-debug"), 0);
+	assert_int_equal(cfg.allow_debug, 1);
+	assert_int_equal(parse(&cfg, err, 3, "--listen", "[::1]:4100", "--allow-debug"), 0);
+	assert_int_equal(cfg.listen_backlog, 511);
+	assert_int_equal(parse(&cfg, err, 2, "--listen-backlog", "4096"), 0);
+	assert_int_equal(cfg.listen_backlog, 4096);
+	assert_int_equal(parse(&cfg, err, 2, "--listen-backlog", "0"), -1);
+	assert_int_equal(parse(&cfg, err, 1, "-V"), 1);
+	assert_int_equal(parse(&cfg, err, 1, "-h"), 1);
+	assert_int_equal(parse(&cfg, err, 1, "-x"), -1);
 }
 
 static void test_config_file_and_precedence(void **state)
@@ -130,6 +153,7 @@ int main(void)
 	    cmocka_unit_test(test_defaults),
 	    cmocka_unit_test(test_flags),
 	    cmocka_unit_test(test_bad_values_are_explained),
+	    cmocka_unit_test(test_debug_loopback_backlog_short_flags),
 	    cmocka_unit_test(test_config_file_and_precedence),
 	};
 
