@@ -9,6 +9,16 @@ foreach(_ma_suite data lint)
                  LIBS wg_rules)
   endif()
 endforeach()
+# The exclusive rules, one suite per rulebook section, on the shipped scenario
+# (test_ma_util.c: the fixture): 11.0 set-up and replacements, 13.0 units, 19.0 orders of
+# battle.
+foreach(_ma_suite 11 13 19)
+  wg_unit_test(test_ma_${_ma_suite}
+               SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ma_${_ma_suite}.c
+                       ${CMAKE_CURRENT_LIST_DIR}/test_ma_util.c
+                       ${CMAKE_CURRENT_LIST_DIR}/test_fm_util.c
+               LIBS wg_rules)
+endforeach()
 # The shipped file passes `wargamed check-scenario` (exit 0, verdict ok).
 add_test(NAME ma_check_scenario_shipped
          COMMAND sh -c "$<TARGET_FILE:wargamed> check-scenario ${CMAKE_SOURCE_DIR}/data/meuse-argonne.json | grep -q '^ok '")
