@@ -179,7 +179,7 @@ static int q_replacements(const struct fm_game *g, const struct rules_viewer *wh
 	       "on a hex of your replacement edge: Allied at full strength (a three-step " \
 	       "division depleted), German depleted; never a brigade (MA-11.3, MA-11.6)."}, \
 	 .awaits = FM_AWAITS(FM_AW_PHASE), .exec = ma__do_replace, .legal = ma__legal_replace}, \
-	{.v = {"rebuild", RULES_VERB_ACTION, 1, 2, "rebuild <unit> [<unit>]", \
+	{.v = {"rebuild", RULES_VERB_ACTION, 1, 8, "rebuild <unit> [<unit>]", \
 	       "Your Movement Phase: use your replacement to rebuild depleted units on the " \
 	       "map, even in an enemy ZOC, not in a woods hex: two Allied, one German " \
 	       "(MA-11.3, MA-11.6)."}, \

@@ -14,8 +14,9 @@
  * Track and the bombardment chart of 17.0, gas, aircraft, H-Hour, the
  * three-step divisions and their brigade chits, replacements, the reserve's
  * set-up limit, the Lost Battalion, German combat experience, the Allied
- * +1 MP into Fortification hexes).  The exclusive rules' behaviour is not
- * implemented yet: a game of the scenario plays by the system rules.
+ * +1 MP into Fortification hexes).  Of the exclusive rules' behaviour, the
+ * set-up limit, replacements, three-step divisions and brigades are written
+ * (units.c, replace.c, setup.c); the rest plays by the system rules so far.
  *
  * Files (one purpose each):
  *   meuse_argonne.c  the hooks table, the game options (MA_O_*), the module
@@ -27,6 +28,12 @@
  *                    on (the Stellung one line from edge to edge, the set-up
  *                    areas on the right side of it, Sedan and Verdun fortresses,
  *                    the entry towns on their edges, the track within 12 markers)
+ *   units.c          three-step divisions and their brigade (13.1), breakdown,
+ *                    stacked brigades acting as one unit (13.2), no German
+ *                    breakdown (13.3): hooks unit_eliminated, may_share, group
+ *   replace.c        replacements (11.3, 11.6) and the return of broken-down
+ *                    divisions (13.2-09): verbs replace, rebuild; end_forfeit
+ *   setup.c          the reserve's set-up limit (19.5): hook place_check
  *
  * Invariants:
  *   - struct ma_data (sc->ex_data) is built once at load and never changes;

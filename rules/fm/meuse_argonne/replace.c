@@ -70,7 +70,7 @@ static void use_one(struct fm_game *g, int side)
 static int allowance_ok(const struct fm_game *g, int side, struct rules_error *err)
 {
 	const struct ma_data *d = ma__data(g);
-	const char *name = g->sc->side_names[side];
+	const char *name = side == d->german ? "German" : "Allied";
 
 	if (g->phase != FM_PH_MOVEMENT || g->active != side)
 		return rules_fail(err, WG_E_WRONG_PHASE, rid(g, side, 0, 0),
@@ -269,7 +269,7 @@ int ma__do_rebuild(struct fm_game *g, struct rules_dice *dice, int side, int arg
 	if (n > max || n > 8)
 		return rules_fail(err, WG_E_BAD_ARGS, rid(g, side, 1, 1),
 		                  "one %s replacement rebuilds at most %d depleted unit%s (%s)",
-		                  g->sc->side_names[side], max, max == 1 ? "" : "s",
+		                  side == d->german ? "German" : "Allied", max, max == 1 ? "" : "s",
 		                  side == d->german ? "11.6" : "11.3");
 	for (int k = 0; k < n; k++) {
 		if ((units[k] = fm__unit_arg(g, argv[k + 1], err)) < 0)
@@ -395,10 +395,10 @@ void ma__units_view(const struct fm_game *g, cJSON *out)
 		if (r->per_turn > 0)
 			fm__line(out,
 			         "%s replacements: %d per Movement Phase, %d left now (MA-11.3)",
-			         g->sc->side_names[s], r->per_turn, ma__repl_left(g, s));
+			         s == d->german ? "German" : "Allied", r->per_turn, ma__repl_left(g, s));
 		else
 			fm__line(out, "%s replacements: %d per game, %d used (MA-11.6)",
-			         g->sc->side_names[s], r->per_game, ma__cstate(g)->repl_total[s]);
+			         s == d->german ? "German" : "Allied", r->per_game, ma__cstate(g)->repl_total[s]);
 	}
 	for (int k = 0; k < d->nthree; k++) {
 		int u = d->three[k], w = g->u[u].where;
