@@ -148,6 +148,9 @@ static void test_ma_11_3_05_arrival_edge(void **state)
 	ma_no(&T, ALLIED, "replace US-3 1721", WG_E_ILLEGAL_ACTION, "MA-11.3-05");
 	ma_no(&T, ALLIED, "replace US-3 1001", WG_E_ILLEGAL_ACTION, "MA-11.3-05");
 	ma_no(&T, ALLIED, "replace US-3 2022", WG_E_ILLEGAL_ACTION, "FM-5.3-01");
+	ma_no(&T, ALLIED, "replace US-5 1922", WG_E_ILLEGAL_ACTION, "MA-11.3-02"); /* on map */
+	ma_put(&T, "DE-5G", "1821", 0); /* 1922 is in a German ZOC: allowed (AMB-90) */
+	assert_true(fm__in_ezoc(T.g, fmt_hex(&T, "1922"), ALLIED));
 	assert_true(ma_offered(&T, ALLIED, "replace US-3", "1922"));
 	ma_ok(&T, ALLIED, "replace US-3 1922");
 	assert_string_equal(fmt_where(&T, "US-3"), "1922");

@@ -199,6 +199,8 @@ static void test_ma_13_2_01_breakdown_when(void **state)
 	for (int u = 0; u < T.g->nunits; u++)
 		if (ma__unit_is(T.g, u, MA_UF_BRIGADE) && T.g->u[u].where == FM_W_MAP)
 			assert_int_equal(T.g->u[u].mp_half, T.g->u[fmt_unit(&T, "US-79")].mp_half);
+	ma_ok(&T, ALLIED, "move US-BDE-1 1821"); /* with the MP left after the entry */
+	assert_int_equal(T.g->u[fmt_unit(&T, "US-BDE-1")].mp_half, 4);
 }
 
 /* MA-13.2-02 (EX-14): a full division becomes three brigades, a depleted one two; the

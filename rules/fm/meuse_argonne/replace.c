@@ -393,12 +393,13 @@ void ma__units_view(const struct fm_game *g, cJSON *out)
 	for (int s = 0; s < RULES_SIDES; s++) {
 		const struct ma_repl *r = &d->repl[s];
 		if (r->per_turn > 0)
-			fm__line(out,
-			         "%s replacements: %d per Movement Phase, %d left now (MA-11.3)",
-			         s == d->german ? "German" : "Allied", r->per_turn, ma__repl_left(g, s));
+			fm__line(
+			    out, "%s replacements: %d per Movement Phase, %d left now (MA-11.3)",
+			    s == d->german ? "German" : "Allied", r->per_turn, ma__repl_left(g, s));
 		else
 			fm__line(out, "%s replacements: %d per game, %d used (MA-11.6)",
-			         s == d->german ? "German" : "Allied", r->per_game, ma__cstate(g)->repl_total[s]);
+			         s == d->german ? "German" : "Allied", r->per_game,
+			         ma__cstate(g)->repl_total[s]);
 	}
 	for (int k = 0; k < d->nthree; k++) {
 		int u = d->three[k], w = g->u[u].where;

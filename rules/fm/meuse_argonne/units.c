@@ -205,9 +205,9 @@ int ma__do_breakdown(struct fm_game *g, struct rules_dice *dice, int side, int a
 	want = g->u[unit].step == 0 ? 3 : 2; /* 13.2-02 */
 	n = ma__free_brigades(g, chits);
 	if (n > want)
-		n = want; /* 13.2-06: only those free */
-	if (g->mover == unit)
-		fm__finish_mover(g);
+		n = want;     /* 13.2-06: only those free */
+	if (g->mover == unit) /* AMB-183: its brigades may move on with the MP it has left */
+		g->mover = -1;
 	ma__state(g)->broken[ma__three_index(g, unit)] = 1;
 	g->u[unit].where = FM_W_REMOVED; /* off the map, out of play */
 	g->u[unit].hex = -1;
