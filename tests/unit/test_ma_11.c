@@ -70,6 +70,14 @@ static void test_ma_11_3_01_one_per_movement_phase(void **state)
 	assert_int_equal(ma__repl_left(T.g, ALLIED), 1);
 	ma_ok(&T, ALLIED, "replace US-3 1922");
 	assert_true(fmt_has_event(&T, "replacement-returned"));
+	{ /* the view says what is left (public) */
+		cJSON *v = fm_ruleset.view(T.m.game, &(struct rules_viewer){GERMAN, 80, 24});
+		const cJSON *o = cJSON_GetObjectItemCaseSensitive(v, "meuse_argonne");
+		const cJSON *left = cJSON_GetObjectItemCaseSensitive(o, "replacements_left");
+		assert_int_equal(cJSON_GetObjectItemCaseSensitive(left, "allied")->valueint, 0);
+		assert_int_equal(cJSON_GetObjectItemCaseSensitive(left, "german")->valueint, 1);
+		cJSON_Delete(v);
+	}
 	ma_no(&T, ALLIED, "replace US-5 2022", WG_E_ILLEGAL_ACTION, "MA-11.3-03");
 	ma_no(&T, ALLIED, "rebuild US-3", WG_E_ILLEGAL_ACTION, "MA-11.3-03");
 	/* the next Allied Movement Phase brings one again, not two */

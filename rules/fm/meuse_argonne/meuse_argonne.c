@@ -200,6 +200,15 @@ static int end_forfeit(const struct fm_game *g, char *what, size_t n, char *rule
 	return ma__repl_forfeit(g, what, n, rule);
 }
 
+/* Everything in it is public (positions, replacements used). */
+static void view(const struct fm_game *g, int viewer, cJSON *out)
+{
+	cJSON *o = cJSON_AddObjectToObject(out, "meuse_argonne");
+
+	(void)viewer;
+	ma__units_view_json(g, o);
+}
+
 const struct fm_module meuse_argonne_module = {
     .name = "meuse_argonne",
     .verbs = verbs,
@@ -207,6 +216,7 @@ const struct fm_module meuse_argonne_module = {
     .options = options,
     .noptions = MA_O_COUNT,
     .end_forfeit = end_forfeit,
+    .view = view,
     .may_share = ma__may_share,
     .group = ma__group,
     .place_check = ma__place_check,

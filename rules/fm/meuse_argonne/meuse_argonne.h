@@ -247,8 +247,11 @@ int ma__legal_replace(const struct fm_game *g, int side, struct fm_legal *l);
 int ma__legal_rebuild(const struct fm_game *g, int side, struct fm_legal *l);
 /* end_forfeit's part: the Allied replacement of this movement phase (11.3-03). */
 int ma__repl_forfeit(const struct fm_game *g, char *what, size_t n, char *rule);
-/* The lines of the replacement and brigade state, for a query (view: ma__units_view). */
+/* The lines of the replacement and brigade state, for the `replacements` query. */
 void ma__units_view(const struct fm_game *g, cJSON *out);
+/* The same state as members of the view's "meuse_argonne" object o: replacements_left (per
+ * side: now for the Allied, in the game for the German), broken_down[], brigades_free. */
+void ma__units_view_json(const struct fm_game *g, cJSON *o);
 
 /* setup.c: set-up limits the data cannot state (19.5). */
 int ma__place_check(const struct fm_game *g, int unit, int hex, struct rules_error *err);

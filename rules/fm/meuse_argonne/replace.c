@@ -414,3 +414,20 @@ void ma__units_view(const struct fm_game *g, cJSON *out)
 	}
 	fm__line(out, "brigade chits: %d, %d free (MA-13.2-06)", d->nbrig, nfree);
 }
+
+void ma__units_view_json(const struct fm_game *g, cJSON *o)
+{
+	const struct ma_data *d = ma__data(g);
+	cJSON *x = cJSON_AddObjectToObject(o, "replacements_left"), *arr;
+
+	for (int s = 0; s < RULES_SIDES; s++)
+		cJSON_AddNumberToObject(x, g->sc->side_names[s],
+		                        d->repl[s].per_turn > 0
+		                            ? ma__repl_left(g, s)
+		                            : d->repl[s].per_game - ma__cstate(g)->repl_total[s]);
+	arr = cJSON_AddArrayToObject(o, "broken_down");
+	for (int k = 0; k < d->nthree; k++)
+		if (ma__cstate(g)->broken[k])
+			cJSON_AddItemToArray(arr, cJSON_CreateString(fm__def(g, d->three[k])->id));
+	cJSON_AddNumberToObject(o, "brigades_free", ma__free_brigades(g, NULL));
+}
