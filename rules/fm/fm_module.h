@@ -161,7 +161,8 @@ struct fm_module {
 	 * (FM_MAX_IN_BATTLE entries, unit first) and returns their number, 1 when unit acts
 	 * alone; *rule receives the exclusive rule that binds them.  The system then treats
 	 * the group as one unit: every member attacks when one does (the refusal cites *rule),
-	 * an Ex costs a defending group one step (its first member), and a retreat (FM-8.3) is
+	 * an Ex costs a defending group one step (its owner picks the unit: FM_AW_LOSS with
+	 * loss_side the defender, then the attacker's loss), and a retreat (FM-8.3) is
 	 * the group's: the path the owner gives for one member moves every queued member from
 	 * the same hex, a retreat impossible eliminates them all, stiff resistance or a short
 	 * retreat costs the group one step.  Strengths are summed and De/Ae eliminate every

@@ -118,6 +118,21 @@ static int loss_candidates(const struct fm_game *g, int16_t *out)
 	return n;
 }
 
+/* The defenders of a group (fm_module.h group) that takes the current Ex as one unit: the
+ * owner picks the one reduced. */
+static int def_loss_candidates(const struct fm_game *g, int16_t *out)
+{
+	int n = 0, first = -1;
+
+	for (int k = 0; k < g->b.ndef; k++)
+		if (alive(g, g->b.def[k]) && (first < 0 || grouped(g, first, g->b.def[k]))) {
+			if (first < 0)
+				first = g->b.def[k];
+			out[n++] = g->b.def[k];
+		}
+	return n;
+}
+
 /* Asks for the loss, or takes it when there is no choice. */
 static int attacker_loss(struct fm_game *g, int ff, struct rules_events *ev,
                          struct rules_error *err)
@@ -157,6 +172,23 @@ int fm__do_reduce(struct fm_game *g, struct rules_dice *d, int side, int argc, c
 	unit = fm__unit_arg(g, argv[1], err);
 	if (unit < 0)
 		return unit;
+	if (side != g->active) { /* a defending group's Ex: one of its units */
+		const char *rule;
+		int16_t grp[FM_MAX_IN_BATTLE];
+		n = def_loss_candidates(g, c);
+		for (int k = 0; k < n; k++)
+			ok |= c[k] == unit;
+		if (!ok)
+			return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-8.2.4-04",
+			                  "%s cannot take this loss: choose one of the defending "
+			                  "units that act as one unit (%s)",
+			                  fm__def(g, unit)->id,
+			                  n > 0 && fm__group(g, c[0], grp, &rule) > 1 ? rule
+			                                                              : "Ex");
+		if ((rc = fm__reduce(g, unit, "Ex", ev)) != 0)
+			return rc;
+		return attacker_loss(g, 0, ev, err);
+	}
 	n = loss_candidates(g, c);
 	for (int k = 0; k < n; k++)
 		ok |= c[k] == unit;
@@ -210,15 +242,28 @@ int fm__apply_result(struct fm_game *g, struct rules_events *ev, struct rules_er
 		b->retreat_attacker = 0;
 		g->await = FM_AW_RETREAT;
 		return 0;
-	case FM_R_EX: { /* FM-8.2.4-04; a group loses one step (its first member) */
-		uint8_t skip[FM_MAX_IN_BATTLE] = {0};
+	case FM_R_EX: { /* FM-8.2.4-04; a group loses one step, its owner picks which */
+		uint8_t skip[FM_MAX_IN_BATTLE] = {0}, grp = 0;
 		for (int k = 0; k < b->ndef; k++)
 			for (int j = 0; j < k && !skip[k]; j++)
 				skip[k] = (uint8_t)(!skip[j] && grouped(g, b->def[j], b->def[k]));
-		for (int k = 0; k < b->ndef; k++)
-			if (!skip[k] && alive(g, b->def[k]) &&
-			    (rc = fm__reduce(g, b->def[k], "Ex", ev)) != 0)
+		for (int k = 0; k < b->ndef; k++) {
+			int mates = 0;
+			for (int j = k + 1; j < b->ndef; j++)
+				mates += skip[j] && grouped(g, b->def[k], b->def[j]);
+			if (skip[k] || !alive(g, b->def[k]))
+				continue;
+			if (mates > 0)
+				grp = 1;
+			else if ((rc = fm__reduce(g, b->def[k], "Ex", ev)) != 0)
 				return rc;
+		}
+		if (grp) {
+			b->ff = 0;
+			b->loss_side = (uint8_t)(1 - g->active);
+			g->await = FM_AW_LOSS;
+			return 0;
+		}
 		return attacker_loss(g, 0, ev, err);
 	}
 	case FM_R_AA: /* FM-8.2.4-06, FM-8.1.3-02 */

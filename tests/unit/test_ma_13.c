@@ -265,7 +265,14 @@ static void test_ma_13_2_04_stack_acts_as_one(void **state)
 	fmt_dice(&T, 1, 1);
 	ma_ok(&T, GERMAN, "attack 1806 DE-1G");
 	assert_int_equal(T.g->last_combat.result, FM_R_EX);
+	assert_int_equal(T.g->await, FM_AW_LOSS); /* the owner picks the brigade */
+	assert_int_equal(T.g->b.loss_side, ALLIED);
+	ma_no(&T, ALLIED, "reduce DE-1G", WG_E_ILLEGAL_ACTION, "FM-8.2.4-04");
+	ma_ok(&T, ALLIED, "reduce US-BDE-3");
+	assert_int_equal(ma_where(&T, "US-BDE-3"), FM_W_ELIMINATED);
 	assert_int_equal(brigade_count("1806"), 2);
+	assert_int_equal(fmt_step(&T, "DE-1G"), 1); /* then the attacker's loss */
+	assert_int_not_equal(T.g->await, FM_AW_LOSS);
 	/* a retreat: the path given for one moves both */
 	ma_at(&T, 3, GERMAN, FM_PH_COMBAT);
 	ma_put(&T, "US-BDE-1", "1806", 0);
