@@ -378,6 +378,22 @@ int fm__do_attack(struct fm_game *g, struct rules_dice *d, int side, int argc, c
 			    ud->id);
 		att[natt++] = (int16_t)unit;
 	}
+	for (int k = 0; k < natt; k++) { /* a group attacks as one unit (fm_module.h group) */
+		int16_t grp[FM_MAX_IN_BATTLE];
+		const char *rule;
+		int ng = fm__group(g, att[k], grp, &rule), in;
+		for (int q = 1; q < ng; q++) {
+			in = 0;
+			for (int a = 0; a < natt; a++)
+				in |= att[a] == grp[q];
+			if (!in)
+				return rules_fail(err, WG_E_ILLEGAL_ATTACK, rule,
+				                  "%s acts as one unit with %s in its hex: name "
+				                  "every unit of the stack in the attack (%s)",
+				                  fm__def(g, att[k])->id, fm__def(g, grp[q])->id,
+				                  rule);
+		}
+	}
 	if ((rc = check_target(g, side, argv[1], 0, &hex, err)) != 0)
 		return rc;
 	g->b.active = 1;

@@ -499,6 +499,10 @@ int fm__goal_distance(const struct fm_game *g, int hex, int side);
 /* Distance to the nearest on-map unit of side (except unit except), or -1. */
 int fm__nearest_unit(const struct fm_game *g, int hex, int side, int except);
 int fm__unit_has(const struct fm_game *g, int unit, const char *ability);
+/* The units that act as one unit with unit (the module's group hook): into out
+ * (FM_MAX_IN_BATTLE entries, unit first), their number (1: alone); *rule the rule that
+ * binds them ("" when alone). */
+int fm__group(const struct fm_game *g, int unit, int16_t *out, const char **rule);
 
 /* ---- move.c ------------------------------------------------------------- */
 

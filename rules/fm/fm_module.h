@@ -164,6 +164,26 @@ struct fm_module {
 	int (*may_act)(const struct fm_game *g, int unit, enum fm_act act, struct rules_error *err);
 	/* 1 if unit may end in hex although other units are there (beach assault, BS-16.3-01). */
 	int (*may_share)(const struct fm_game *g, int unit, int hex);
+	/*
+	 * The units that act as one unit with unit (stacked brigades, MA-13.2-04): fills out
+	 * (FM_MAX_IN_BATTLE entries, unit first) and returns their number, 1 when unit acts
+	 * alone; *rule receives the exclusive rule that binds them.  The system then treats
+	 * the group as one unit: every member attacks when one does (the refusal cites *rule),
+	 * an Ex costs a defending group one step (its owner picks the unit: FM_AW_LOSS with
+	 * loss_side the defender, then the attacker's loss), and a retreat (FM-8.3) is
+	 * the group's: the path the owner gives for one member moves every queued member from
+	 * the same hex, a retreat impossible eliminates them all, stiff resistance or a short
+	 * retreat costs the group one step.  Strengths are summed and De/Ae eliminate every
+	 * unit of a hex as for any units in one hex.
+	 */
+	int (*group)(const struct fm_game *g, int unit, int16_t *out, const char **rule);
+	/* May unit set up in hex (FM-3.0-04), beyond the scenario's set-up hexes and stacking
+	 * (a reserve not adjacent to any unit, MA-19.5-01)? */
+	int (*place_check)(const struct fm_game *g, int unit, int hex, struct rules_error *err);
+	/* After unit was eliminated from hex by any cause (a combat result, a retreat
+	 * impossible or short, stiff resistance, a bombardment hit): the module may put units
+	 * on the map (MA-13.1-04: the brigade of a three-step division) and emit events. */
+	int (*unit_eliminated)(struct fm_game *g, int unit, int hex, struct rules_events *ev);
 	/* 1 if unit's ZOC does not extend into hex for a reason the data cannot state.  A hex
 	 * whose terrain blocks a side's ZOC is data (terrain "blocks_zoc_of", FM-6.0-05). */
 	int (*zoc_blocked)(const struct fm_game *g, int unit, int hex);

@@ -279,3 +279,17 @@ int fm__nearest_unit(const struct fm_game *g, int hex, int side, int except)
 	}
 	return best;
 }
+
+int fm__group(const struct fm_game *g, int unit, int16_t *out, const char **rule)
+{
+	int n = 0;
+
+	*rule = "";
+	if (g->sc->module->group != NULL)
+		n = g->sc->module->group(g, unit, out, rule);
+	if (n < 1) {
+		out[0] = (int16_t)unit;
+		n = 1;
+	}
+	return n;
+}

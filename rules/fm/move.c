@@ -645,6 +645,11 @@ int fm__do_place(struct fm_game *g, struct rules_dice *dice, int side, int argc,
 	if (fm__hex_prohibited(g, hex, unit))
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-5.2-07",
 		                  "%s may not set up in prohibited terrain at %s", d->id, argv[2]);
+	if (g->sc->module->place_check != NULL) {
+		int rc = g->sc->module->place_check(g, unit, hex, err);
+		if (rc)
+			return rc;
+	}
 	g->u[unit].where = FM_W_MAP;
 	g->u[unit].hex = (int16_t)hex;
 	f = cJSON_CreateObject();

@@ -34,16 +34,20 @@ int fm__eliminate(struct fm_game *g, int unit, const char *why, struct rules_eve
 {
 	char buf[RULES_HEX_ID_MAX];
 	cJSON *f = cJSON_CreateObject();
+	int hex = g->u[unit].hex, rc;
 
 	cJSON_AddStringToObject(f, "unit", fm__def(g, unit)->id);
-	cJSON_AddStringToObject(f, "hex", fm__hex_id(g, g->u[unit].hex, buf));
+	cJSON_AddStringToObject(f, "hex", fm__hex_id(g, hex, buf));
 	cJSON_AddStringToObject(f, "cause", why);
 	g->u[unit].where = FM_W_ELIMINATED;
 	g->u[unit].hex = -1;
 	if (g->mover == unit)
 		g->mover = -1;
-	return rules_emit(ev, RULES_AUD_PUBLIC, "unit-eliminated", f, "%s is eliminated (%s)",
-	                  fm__def(g, unit)->id, why);
+	rc = rules_emit(ev, RULES_AUD_PUBLIC, "unit-eliminated", f, "%s is eliminated (%s)",
+	                fm__def(g, unit)->id, why);
+	if (rc == 0 && g->sc->module->unit_eliminated != NULL)
+		rc = g->sc->module->unit_eliminated(g, unit, hex, ev);
+	return rc;
 }
 
 /* FM-8.2.4-10: reducing a reduced or one-step unit eliminates it. */
@@ -73,6 +77,19 @@ static int alive(const struct fm_game *g, int unit)
 	return g->u[unit].where == FM_W_MAP;
 }
 
+/* 1 if b acts as one unit with a (the module's group hook, fm_module.h). */
+static int grouped(const struct fm_game *g, int a, int b)
+{
+	int16_t grp[FM_MAX_IN_BATTLE];
+	const char *rule;
+	int n = fm__group(g, a, grp, &rule);
+
+	for (int k = 1; k < n; k++)
+		if (grp[k] == b)
+			return 1;
+	return 0;
+}
+
 /* Candidates for the pending loss: participating attackers, or (friendly fire) units of the
  * bombarding side adjacent to the target (FM-8.1.3-02, AMB-05). */
 static int loss_candidates(const struct fm_game *g, int16_t *out)
@@ -98,6 +115,21 @@ static int loss_candidates(const struct fm_game *g, int16_t *out)
 		for (int k = 0; k < g->b.natt; k++)
 			if (alive(g, g->b.att[k]))
 				out[n++] = g->b.att[k];
+	return n;
+}
+
+/* The defenders of a group (fm_module.h group) that takes the current Ex as one unit: the
+ * owner picks the one reduced. */
+static int def_loss_candidates(const struct fm_game *g, int16_t *out)
+{
+	int n = 0, first = -1;
+
+	for (int k = 0; k < g->b.ndef; k++)
+		if (alive(g, g->b.def[k]) && (first < 0 || grouped(g, first, g->b.def[k]))) {
+			if (first < 0)
+				first = g->b.def[k];
+			out[n++] = g->b.def[k];
+		}
 	return n;
 }
 
@@ -140,6 +172,23 @@ int fm__do_reduce(struct fm_game *g, struct rules_dice *d, int side, int argc, c
 	unit = fm__unit_arg(g, argv[1], err);
 	if (unit < 0)
 		return unit;
+	if (side != g->active) { /* a defending group's Ex: one of its units */
+		const char *rule;
+		int16_t grp[FM_MAX_IN_BATTLE];
+		n = def_loss_candidates(g, c);
+		for (int k = 0; k < n; k++)
+			ok |= c[k] == unit;
+		if (!ok)
+			return rules_fail(err, WG_E_ILLEGAL_ACTION, "FM-8.2.4-04",
+			                  "%s cannot take this loss: choose one of the defending "
+			                  "units that act as one unit (%s)",
+			                  fm__def(g, unit)->id,
+			                  n > 0 && fm__group(g, c[0], grp, &rule) > 1 ? rule
+			                                                              : "Ex");
+		if ((rc = fm__reduce(g, unit, "Ex", ev)) != 0)
+			return rc;
+		return attacker_loss(g, 0, ev, err);
+	}
 	n = loss_candidates(g, c);
 	for (int k = 0; k < n; k++)
 		ok |= c[k] == unit;
@@ -193,11 +242,30 @@ int fm__apply_result(struct fm_game *g, struct rules_events *ev, struct rules_er
 		b->retreat_attacker = 0;
 		g->await = FM_AW_RETREAT;
 		return 0;
-	case FM_R_EX: /* FM-8.2.4-04 */
+	case FM_R_EX: { /* FM-8.2.4-04; a group loses one step, its owner picks which */
+		uint8_t skip[FM_MAX_IN_BATTLE] = {0}, grp = 0;
 		for (int k = 0; k < b->ndef; k++)
-			if (alive(g, b->def[k]) && (rc = fm__reduce(g, b->def[k], "Ex", ev)) != 0)
+			for (int j = 0; j < k && !skip[k]; j++)
+				skip[k] = (uint8_t)(!skip[j] && grouped(g, b->def[j], b->def[k]));
+		for (int k = 0; k < b->ndef; k++) {
+			int mates = 0;
+			for (int j = k + 1; j < b->ndef; j++)
+				mates += skip[j] && grouped(g, b->def[k], b->def[j]);
+			if (skip[k] || !alive(g, b->def[k]))
+				continue;
+			if (mates > 0)
+				grp = 1;
+			else if ((rc = fm__reduce(g, b->def[k], "Ex", ev)) != 0)
 				return rc;
+		}
+		if (grp) {
+			b->ff = 0;
+			b->loss_side = (uint8_t)(1 - g->active);
+			g->await = FM_AW_LOSS;
+			return 0;
+		}
 		return attacker_loss(g, 0, ev, err);
+	}
 	case FM_R_AA: /* FM-8.2.4-06, FM-8.1.3-02 */
 		return attacker_loss(g, b->bombard, ev, err);
 	case FM_R_A1:
@@ -438,6 +506,24 @@ static void unqueue(struct fm_game *g, int k)
 
 static int can_advance_any(const struct fm_game *g);
 
+/* The queued members of unit's group grp (ng, unit first) that retreat from origin: taken
+ * off the queue; their count, into out (may be NULL). */
+static int unqueue_mates(struct fm_game *g, const int16_t *grp, int ng, int origin, int16_t *out)
+{
+	int n = 0;
+
+	for (int q = 1; q < ng; q++) {
+		int kq = queue_index(g, grp[q]);
+		if (kq < 0 || g->b.retreat[kq].origin != origin)
+			continue;
+		unqueue(g, kq);
+		if (out != NULL)
+			out[n] = grp[q];
+		n++;
+	}
+	return n;
+}
+
 /* Called when the retreat queue is empty. */
 static int retreats_done(struct fm_game *g, struct rules_events *ev, struct rules_error *err)
 {
@@ -466,7 +552,9 @@ int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 	struct fm_retreat_item it;
 	struct rules_error why = {0, "", ""};
 	char buf[RULES_HEX_ID_MAX], txt[64];
-	int unit, k, n, best, longest, pp, found = -1, rc, prev, stop = 0;
+	int unit, k, n, best, longest, pp, found = -1, rc, prev, stop = 0, ng, nm;
+	int16_t grp[FM_MAX_IN_BATTLE], mates[FM_MAX_IN_BATTLE];
+	const char *grule;
 	cJSON *f, *arr;
 
 	if (g->await != FM_AW_RETREAT)
@@ -486,6 +574,7 @@ int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 		return rules_fail(err, WG_E_ILLEGAL_RETREAT, "FM-8.3-01",
 		                  "%s does not have to retreat now", fm__def(g, unit)->id);
 	it = g->b.retreat[k];
+	ng = fm__group(g, unit, grp, &grule); /* the group retreats as one (fm_module.h) */
 	if (argc - 2 > it.dist)
 		return rules_fail(err, WG_E_ILLEGAL_RETREAT, "FM-8.3-08",
 		                  "%s retreats exactly %d hex%s (FM-8.3)", fm__def(g, unit)->id,
@@ -517,6 +606,7 @@ int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			                  "%s can retreat: give its path (`retreat %s <hex> ...`)",
 			                  fm__def(g, unit)->id, argv[1]);
 		unqueue(g, k);
+		nm = unqueue_mates(g, grp, ng, it.origin, mates);
 		if (best == 0 || seaborne) {
 			/* FM-8.3.1-02 (reduced instead of displacing), FM-8.3-07 (seaborne) */
 			rc = fm__reduce(g, unit,
@@ -528,6 +618,9 @@ int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			if (g->opt.advance_vacated)
 				record_path(g, &it, NULL);
 			rc = fm__eliminate(g, unit, "no retreat possible (FM-8.3-02)", ev);
+			for (int q = 0; q < nm && rc == 0; q++)
+				rc = fm__eliminate(g, mates[q], "no retreat possible (FM-8.3-02)",
+				                   ev);
 		}
 		if (rc)
 			return rc;
@@ -589,7 +682,10 @@ int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			                      : "the retreat must end closer to your friendly map "
 			                        "edge or supply source when it can (FM-8.3)");
 		unqueue(g, k);
+		nm = unqueue_mates(g, grp, ng, it.origin, mates);
 		g->u[unit].hex = want.h[want.n - 1];
+		for (int q = 0; q < nm; q++)
+			g->u[mates[q]].hex = want.h[want.n - 1];
 		record_path(g, &it, &want);
 		f = cJSON_CreateObject();
 		cJSON_AddStringToObject(f, "unit", fm__def(g, unit)->id);
@@ -601,6 +697,18 @@ int fm__do_retreat(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 		path_text(g, &want, txt, sizeof(txt));
 		rc = rules_emit(ev, RULES_AUD_PUBLIC, "retreated", f, "%s retreats %s-%s",
 		                fm__def(g, unit)->id, fm__hex_id(g, it.origin, buf), txt);
+		for (int q = 0; q < nm && rc == 0; q++) {
+			f = cJSON_CreateObject();
+			cJSON_AddStringToObject(f, "unit", fm__def(g, mates[q])->id);
+			cJSON_AddStringToObject(f, "from", fm__hex_id(g, it.origin, buf));
+			arr = cJSON_AddArrayToObject(f, "path");
+			for (int p = 0; p < want.n; p++)
+				cJSON_AddItemToArray(
+				    arr, cJSON_CreateString(fm__hex_id(g, want.h[p], buf)));
+			rc = rules_emit(ev, RULES_AUD_PUBLIC, "retreated", f,
+			                "%s retreats with %s as one unit (%s)",
+			                fm__def(g, mates[q])->id, fm__def(g, unit)->id, grule);
+		}
 		if (rc)
 			return rc;
 		if (c == 1 && (rc = fm__reduce(g, unit, "short retreat (FM-8.3-08)", ev)) != 0)
@@ -615,7 +723,9 @@ int fm__do_stiff(struct fm_game *g, struct rules_dice *d, int side, int argc, ch
                  cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	struct rpath ps[MAX_PATHS];
-	int unit, k, rc;
+	int16_t grp[FM_MAX_IN_BATTLE];
+	const char *grule;
+	int unit, k, rc, ng, origin;
 
 	(void)argc;
 	if (g->await != FM_AW_RETREAT)
@@ -658,13 +768,17 @@ int fm__do_stiff(struct fm_game *g, struct rules_dice *d, int side, int argc, ch
 	}
 	if (rc)
 		return rc;
+	ng = fm__group(g, unit, grp, &grule); /* the group takes the one step (fm_module.h) */
+	origin = g->b.retreat[k].origin;
 	if ((rc = fm__reduce(g, unit, "stiff resistance (FM-8.4)", ev)) != 0)
 		return rc;
 	if (!g->b.retreat_attacker) {
 		g->b.def_stiff = 1; /* FM-8.4-09 */
-		unqueue(g, k);
+		unqueue(g, queue_index(g, unit));
+		unqueue_mates(g, grp, ng, origin, NULL);
 	} else if (g->opt.sr_per_unit) {
-		unqueue(g, k); /* FM-8.4-07 */
+		unqueue(g, queue_index(g, unit)); /* FM-8.4-07 */
+		unqueue_mates(g, grp, ng, origin, NULL);
 	} else {
 		g->b.nretreat = 0; /* FM-8.4-06: one unit reduced, none retreats */
 	}

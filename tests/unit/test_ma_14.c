@@ -17,8 +17,8 @@ static struct fmt T;
 static int setup(void **state)
 {
 	(void)state;
-	mat_open(&T, NULL);
-	mat_board(&T, 2, ALLIED, FM_PH_COMBAT);
+	ma_open(&T, NULL);
+	ma_at(&T, 2, ALLIED, FM_PH_COMBAT);
 	return 0;
 }
 
@@ -38,7 +38,7 @@ static int attack_on(int side, const char *attacker, const char *defender, int h
 	char line[96];
 
 	assert_true(from >= 0);
-	mat_board(&T, 2, side, FM_PH_COMBAT);
+	ma_at(&T, 2, side, FM_PH_COMBAT);
 	mat_put(&T, defender, hex);
 	mat_put(&T, attacker, from);
 	fmt_dice(&T, 1, 4);
@@ -117,7 +117,7 @@ static void test_ma_amb_106_allied_in_verdun(void **state)
 	assert_int_equal(attack_on(GERMAN, "DE-1G", "US-92", verdun), 0);
 	assert_true(mat_line_was(&T, "fortress"));
 	fmt_close(&T);
-	mat_open(&T, "ma.allied_fortress_benefit=false");
+	ma_open(&T, "ma.allied_fortress_benefit=false");
 	assert_int_equal(attack_on(GERMAN, "DE-1G", "US-92", verdun), 0);
 	assert_false(mat_line_was(&T, "fortress"));
 }
@@ -171,7 +171,7 @@ static void test_ma_crt_09_meuse_river_line(void **state)
 			a = h, b = k;
 	}
 	assert_true(a >= 0);
-	mat_board(&T, 2, ALLIED, FM_PH_COMBAT);
+	ma_at(&T, 2, ALLIED, FM_PH_COMBAT);
 	mat_put(&T, "DE-13L", a);
 	mat_put(&T, "US-3", b);
 	fmt_dice(&T, 1, 4);
@@ -196,8 +196,8 @@ static void test_ma_14_2_05_allied_zoc_blocked_until_breached(void **state)
 	ma__breach(T.g, h);
 	assert_true(fm__in_ezoc(T.g, h, GERMAN));
 	fmt_close(&T);
-	mat_open(&T, "ma.trench_blocks_allied_zoc=false");
-	mat_board(&T, 2, ALLIED, FM_PH_COMBAT);
+	ma_open(&T, "ma.trench_blocks_allied_zoc=false");
+	ma_at(&T, 2, ALLIED, FM_PH_COMBAT);
 	mat_put(&T, "US-3", n);
 	assert_true(fm__in_ezoc(T.g, h, GERMAN));
 }
@@ -206,7 +206,7 @@ static void test_ma_14_2_05_allied_zoc_blocked_until_breached(void **state)
 static int spent_half(int side, const char *unit, int from, int to)
 {
 	char line[64];
-	mat_board(&T, 2, side, FM_PH_MOVEMENT);
+	ma_at(&T, 2, side, FM_PH_MOVEMENT);
 	mat_put(&T, unit, from);
 	snprintf(line, sizeof(line), "move %s %s", unit, mat_id(&T, to));
 	assert_int_equal(fmt_do(&T, side, line), 0);
@@ -242,7 +242,7 @@ static void test_ma_amb_89_breach_option(void **state)
 	int a = mat_clear_neighbour(&T, fo, -1);
 	(void)state;
 	fmt_close(&T);
-	mat_open(&T, "ma.breach_removes_fort_mp=true");
+	ma_open(&T, "ma.breach_removes_fort_mp=true");
 	assert_int_equal(spent_half(ALLIED, "US-3", a, fo), 4);
 	ma__breach(T.g, fo);
 	assert_int_equal(spent_half(ALLIED, "US-3", a, fo), 2);
@@ -273,7 +273,7 @@ static void test_ma_amb_88_no_ezoc_to_ezoc_into_fortification(void **state)
 		}
 	}
 	assert_true(fo >= 0);
-	mat_board(&T, 2, ALLIED, FM_PH_MOVEMENT);
+	ma_at(&T, 2, ALLIED, FM_PH_MOVEMENT);
 	mat_put(&T, "US-3", a);
 	mat_put(&T, "DE-1G", ger);
 	snprintf(line, sizeof(line), "move US-3 %s", mat_id(&T, fo));
@@ -281,8 +281,8 @@ static void test_ma_amb_88_no_ezoc_to_ezoc_into_fortification(void **state)
 	fmt_refused(&T, WG_E_ILLEGAL_MOVE, "MA-14.3-01");
 	assert_string_equal(fmt_where(&T, "US-3"), mat_id(&T, a));
 	fmt_close(&T);
-	mat_open(&T, "ma.fort_ezoc_rule=none");
-	mat_board(&T, 2, ALLIED, FM_PH_MOVEMENT);
+	ma_open(&T, "ma.fort_ezoc_rule=none");
+	ma_at(&T, 2, ALLIED, FM_PH_MOVEMENT);
 	mat_put(&T, "US-3", a);
 	mat_put(&T, "DE-1G", ger);
 	assert_int_equal(fmt_do(&T, ALLIED, line), 0);

@@ -22,8 +22,8 @@ static struct fmt T;
 static int setup(void **state)
 {
 	(void)state;
-	mat_open(&T, NULL);
-	mat_board(&T, 2, ALLIED, FM_PH_COMBAT);
+	ma_open(&T, NULL);
+	ma_at(&T, 2, ALLIED, FM_PH_COMBAT);
 	return 0;
 }
 
@@ -44,7 +44,7 @@ static int woods_only(int n)
 static int lb_attack(int hex)
 {
 	char line[64];
-	mat_board(&T, 2, ALLIED, FM_PH_COMBAT);
+	ma_at(&T, 2, ALLIED, FM_PH_COMBAT);
 	mat_put(&T, "DE-13L", hex);
 	mat_put(&T, "US-3", mat_clear_neighbour(&T, hex, -1));
 	snprintf(line, sizeof(line), "attack %s US-3", mat_id(&T, hex));
@@ -120,7 +120,7 @@ static void test_ma_18_1_01_only_allied_attacks_on_woods_only(void **state)
 	fmt_dice(&T, 1, 4);
 	assert_int_equal(lb_attack(c), 0);
 	assert_int_not_equal(T.g->await, FM_AW_BEFORE_ROLL);
-	mat_board(&T, 2, GERMAN, FM_PH_COMBAT);
+	ma_at(&T, 2, GERMAN, FM_PH_COMBAT);
 	mat_put(&T, "US-92", woods_only(0));
 	mat_put(&T, "DE-1G", mat_clear_neighbour(&T, woods_only(0), -1));
 	fmt_dice(&T, 1, 4);
@@ -135,7 +135,7 @@ static void test_ma_18_1_04_support_before_decision(void **state)
 {
 	const char *id = T.g->sc->markers[ALLIED][0].id;
 	(void)state;
-	mat_board(&T, 2, ALLIED, FM_PH_COMBAT);
+	ma_at(&T, 2, ALLIED, FM_PH_COMBAT);
 	fmt_hand(&T, ALLIED, id);
 	mat_put(&T, "DE-13L", woods_only(0));
 	mat_put(&T, "US-3", mat_clear_neighbour(&T, woods_only(0), -1));
@@ -159,7 +159,7 @@ static int retreat_result(const char *attacker, int *from)
 {
 	int c = mat_find(&T, 0, 0x7f, 0);
 	char line[64];
-	mat_board(&T, 2, ALLIED, FM_PH_COMBAT);
+	ma_at(&T, 2, ALLIED, FM_PH_COMBAT);
 	mat_put(&T, "DE-13L", c);
 	*from = mat_clear_neighbour(&T, c, -1);
 	mat_put(&T, attacker, *from);
@@ -232,7 +232,7 @@ static void test_ma_18_2_01_german_units_only(void **state)
 	int c = mat_find(&T, 0, 0x7f, 0);
 	char line[64];
 	(void)state;
-	mat_board(&T, 2, GERMAN, FM_PH_COMBAT);
+	ma_at(&T, 2, GERMAN, FM_PH_COMBAT);
 	mat_put(&T, "US-92", c);                               /* 5-6-4 */
 	mat_put(&T, "DE-52R", mat_clear_neighbour(&T, c, -1)); /* 11-11-4: +5 */
 	fmt_dice(&T, 1, 1);
@@ -253,7 +253,7 @@ static void test_ma_12_1_01_entering_sedan_even_briefly(void **state)
 	struct rules_outcome o;
 	(void)state;
 	assert_true(a >= 0 && b >= 0);
-	mat_board(&T, 3, ALLIED, FM_PH_MOVEMENT);
+	ma_at(&T, 3, ALLIED, FM_PH_MOVEMENT);
 	mat_put(&T, "US-3", a);
 	snprintf(line, sizeof(line), "move US-3 %s %s", mat_id(&T, d->sedan), mat_id(&T, b));
 	assert_int_equal(fmt_do(&T, ALLIED, line), 0);
@@ -271,7 +271,7 @@ static void test_ma_12_1_02_german_in_sedan(void **state)
 	int a = mat_clear_neighbour(&T, d->sedan, -1);
 	char line[64];
 	(void)state;
-	mat_board(&T, 3, GERMAN, FM_PH_MOVEMENT);
+	ma_at(&T, 3, GERMAN, FM_PH_MOVEMENT);
 	mat_put(&T, "DE-1G", a);
 	snprintf(line, sizeof(line), "move DE-1G %s", mat_id(&T, d->sedan));
 	assert_int_equal(fmt_do(&T, GERMAN, line), 0);

@@ -114,24 +114,6 @@ static int crt_line(const struct fm_game *g, int line)
 	return ma__special_crt_line(g, line);
 }
 
-/* ---- verbs ------------------------------------------------------------------------------ */
-
-static const struct fm_verb verbs[] = {
-    {.v = {"lost-battalion", RULES_VERB_ACTION, 1, 1, "lost-battalion declare|pass",
-           "German player, once per game, in an Allied attack on a woods-only hex, after the "
-           "support fire reveal and before the die roll: force the Woods (Lost Battalion) line "
-           "of the CRT ('declare'), or roll on the normal line ('pass') (MA-18.1)."},
-     .awaits = FM_AWAITS(FM_AW_BEFORE_ROLL),
-     .exec = ma__do_lost_battalion,
-     .legal = ma__legal_lost_battalion},
-    {.v = {"experience", RULES_VERB_ACTION, 1, 1, "experience <unit>",
-           "German player, on a D2 or D3 against a German unit: it retreats one hex (D1) "
-           "instead; it may then not declare stiff resistance (MA-18.2)."},
-     .awaits = FM_AWAITS(FM_AW_RETREAT),
-     .exec = ma__do_experience,
-     .legal = ma__legal_experience},
-};
-
 static cJSON *snapshot(const struct fm_game *g)
 {
 	const struct ma_state *st = ma__cstate(g);
@@ -150,6 +132,16 @@ static cJSON *snapshot(const struct fm_game *g)
 	v[4] = st->ce_def;
 	v[5] = st->sedan;
 	cJSON_AddItemToObject(o, "special", cJSON_CreateIntArray(v, 6));
+	/* units.c, replace.c */
+	for (int k = 0; k < MA_MAX_THREE; k++)
+		v[k] = st->broken[k];
+	cJSON_AddItemToObject(o, "broken", cJSON_CreateIntArray(v, MA_MAX_THREE));
+	for (int s = 0; s < RULES_SIDES; s++) {
+		v[3 * s] = st->repl_turn[s];
+		v[3 * s + 1] = st->repl_in_turn[s];
+		v[3 * s + 2] = st->repl_total[s];
+	}
+	cJSON_AddItemToObject(o, "repl", cJSON_CreateIntArray(v, 3 * RULES_SIDES));
 	return o;
 }
 
@@ -176,9 +168,101 @@ static int restore(struct fm_game *g, const cJSON *o, struct rules_error *err)
 	st->lb_asked = (uint8_t)v[3];
 	st->ce_def = (uint8_t)v[4];
 	st->sedan = (uint8_t)v[5];
+	/* units.c, replace.c */
+	if (fm__json_ints(o, "broken", v, MA_MAX_THREE) != MA_MAX_THREE)
+		goto bad;
+	for (int k = 0; k < MA_MAX_THREE; k++) {
+		if (!fm__in(v[k], 0, 1))
+			goto bad;
+		st->broken[k] = (uint8_t)v[k];
+	}
+	if (fm__json_ints(o, "repl", v, 3 * RULES_SIDES) != 3 * RULES_SIDES)
+		goto bad;
+	for (int s = 0; s < RULES_SIDES; s++) {
+		if (!fm__in(v[3 * s], 0, FM_MAX_TURNS) || !fm__in(v[3 * s + 1], 0, 99) ||
+		    !fm__in(v[3 * s + 2], 0, 255))
+			goto bad;
+		st->repl_turn[s] = (int16_t)v[3 * s];
+		st->repl_in_turn[s] = (uint8_t)v[3 * s + 1];
+		st->repl_total[s] = (uint8_t)v[3 * s + 2];
+	}
 	return 0;
 bad:
 	return rules_fail(err, WG_E_INTERNAL, "", "the stored Meuse Argonne state is not valid");
+}
+
+/* ---- verbs ----------------------------------------------------------------- */
+
+static int q_replacements(const struct fm_game *g, const struct rules_viewer *who, int argc,
+                          char **argv, cJSON *out, struct rules_error *err)
+{
+	(void)who;
+	(void)argc;
+	(void)argv;
+	(void)err;
+	ma__units_view(g, out);
+	return 0;
+}
+
+/* The verbs of units.c and replace.c (13.2, 11.3, 11.6). */
+/* clang-format off */
+#define MA_UNIT_VERBS \
+	{.v = {"breakdown", RULES_VERB_ACTION, 1, 1, "breakdown <division>", \
+	       "At the beginning of your Movement Phase (before the division moves): break a " \
+	       "US three-step division (4th, 32nd, 33rd, 79th) down into three brigades, two " \
+	       "if depleted, as many as are free; it does not re-form (MA-13.2)."}, \
+	 .awaits = FM_AWAITS(FM_AW_PHASE), .exec = ma__do_breakdown, \
+	 .legal = ma__legal_breakdown}, \
+	{.v = {"replace", RULES_VERB_ACTION, 2, 2, "replace <unit> <hex>", \
+	       "Your Movement Phase: use your replacement to bring an eliminated unit back " \
+	       "on a hex of your replacement edge: Allied at full strength (a three-step " \
+	       "division depleted), German depleted; never a brigade (MA-11.3, MA-11.6)."}, \
+	 .awaits = FM_AWAITS(FM_AW_PHASE), .exec = ma__do_replace, .legal = ma__legal_replace}, \
+	{.v = {"rebuild", RULES_VERB_ACTION, 1, 8, "rebuild <unit> [<unit>]", \
+	       "Your Movement Phase: use your replacement to rebuild depleted units on the " \
+	       "map, even in an enemy ZOC, not in a woods hex: two Allied, one German " \
+	       "(MA-11.3, MA-11.6)."}, \
+	 .awaits = FM_AWAITS(FM_AW_PHASE), .exec = ma__do_rebuild, .legal = ma__legal_rebuild}, \
+	{.v = {"replacements", RULES_VERB_QUERY, 0, 0, "replacements", \
+	       "Meuse Argonne's replacements left for each side, the three-step divisions " \
+	       "and the brigade chits free (MA-11.3, MA-11.6, MA-13)."}, \
+	 .query = q_replacements}
+/* clang-format on */
+
+/* The verbs of special.c (18.1, 18.2). */
+/* clang-format off */
+#define MA_SPECIAL_VERBS \
+	{.v = {"lost-battalion", RULES_VERB_ACTION, 1, 1, "lost-battalion declare|pass", \
+	       "German player, once per game, in an Allied attack on a woods-only hex, after " \
+	       "the support fire reveal and before the die roll: force the Woods (Lost " \
+	       "Battalion) line of the CRT ('declare'), or roll on the normal line ('pass') " \
+	       "(MA-18.1)."}, \
+	 .awaits = FM_AWAITS(FM_AW_BEFORE_ROLL), .exec = ma__do_lost_battalion, \
+	 .legal = ma__legal_lost_battalion}, \
+	{.v = {"experience", RULES_VERB_ACTION, 1, 1, "experience <unit>", \
+	       "German player, on a D2 or D3 against a German unit: it retreats one hex (D1) " \
+	       "instead; it may then not declare stiff resistance (MA-18.2)."}, \
+	 .awaits = FM_AWAITS(FM_AW_RETREAT), .exec = ma__do_experience, \
+	 .legal = ma__legal_experience}
+/* clang-format on */
+
+/* The module's verbs: each part's own block (MA_UNIT_VERBS, ...). */
+static const struct fm_verb verbs[] = {MA_UNIT_VERBS, MA_SPECIAL_VERBS};
+
+/* ---- hook dispatchers (each part of the exclusive rules adds its call) ------ */
+
+static int end_forfeit(const struct fm_game *g, char *what, size_t n, char *rule)
+{
+	return ma__repl_forfeit(g, what, n, rule);
+}
+
+/* Everything in it is public (positions, replacements used). */
+static void view(const struct fm_game *g, int viewer, cJSON *out)
+{
+	cJSON *o = cJSON_AddObjectToObject(out, "meuse_argonne");
+
+	(void)viewer;
+	ma__units_view_json(g, o);
 }
 
 const struct fm_module meuse_argonne_module = {
@@ -187,6 +271,12 @@ const struct fm_module meuse_argonne_module = {
     .nverbs = sizeof(verbs) / sizeof(verbs[0]),
     .options = options,
     .noptions = MA_O_COUNT,
+    .end_forfeit = end_forfeit,
+    .view = view,
+    .may_share = ma__may_share,
+    .group = ma__group,
+    .place_check = ma__place_check,
+    .unit_eliminated = ma__unit_eliminated,
     .load = ma__load,
     .lint = ma__lint,
     .free = ma__free,

@@ -14,8 +14,9 @@
  * Track and the bombardment chart of 17.0, gas, aircraft, H-Hour, the
  * three-step divisions and their brigade chits, replacements, the reserve's
  * set-up limit, the Lost Battalion, German combat experience, the Allied
- * +1 MP into Fortification hexes).  The exclusive rules' behaviour is not
- * implemented yet: a game of the scenario plays by the system rules.
+ * +1 MP into Fortification hexes).  Of the exclusive rules' behaviour, the
+ * set-up limit, replacements, three-step divisions and brigades are written
+ * (units.c, replace.c, setup.c); the rest plays by the system rules so far.
  *
  * Files (one purpose each):
  *   meuse_argonne.c  the hooks table, the game options (MA_O_*), the module
@@ -32,6 +33,12 @@
  *                    on (the Stellung one line from edge to edge, the set-up
  *                    areas on the right side of it, Sedan and Verdun fortresses,
  *                    the entry towns on their edges, the track within 12 markers)
+ *   units.c          three-step divisions and their brigade (13.1), breakdown,
+ *                    stacked brigades acting as one unit (13.2), no German
+ *                    breakdown (13.3): hooks unit_eliminated, may_share, group
+ *   replace.c        replacements (11.3, 11.6) and the return of broken-down
+ *                    divisions (13.2-09): verbs replace, rebuild; end_forfeit
+ *   setup.c          the reserve's set-up limit (19.5): hook place_check
  *
  * Invariants:
  *   - struct ma_data (sc->ex_data) is built once at load and never changes;
@@ -190,6 +197,11 @@ struct ma_state {
 	uint8_t lb_asked;  /* the German player decided for the current battle */
 	uint8_t ce_def;    /* bit k: b.def[k] took the one-hex retreat of combat experience */
 	uint8_t sedan;     /* an Allied unit entered Sedan (12.1) */
+	/* units.c, replace.c (13.2, 11.3, 11.6) */
+	uint8_t broken[MA_MAX_THREE];      /* 13.2: ma_data.three[k] was broken down */
+	int16_t repl_turn[RULES_SIDES];    /* 11.3: the turn of the side's last replacement, 0 */
+	uint8_t repl_in_turn[RULES_SIDES]; /* replacements the side used in that turn */
+	uint8_t repl_total[RULES_SIDES];   /* 11.6: replacements the side used in the game */
 };
 
 extern const struct fm_module meuse_argonne_module;
@@ -239,5 +251,40 @@ uint32_t ma__terrain_flags(const struct rules_terrain *t);
 
 /* lint.c: the module's lint hook. */
 void ma__lint(const struct fm_scenario *sc, struct sdoc *f);
+
+/* units.c: three-step divisions, brigade chits, breakdown (13.1, 13.2, 13.3). */
+/* The index of unit in ma_data.three, or -1 when it is not a three-step division. */
+int ma__three_index(const struct fm_game *g, int unit);
+/* The brigade chits off the map (never placed, or eliminated: AMB-180), into out (may be
+ * NULL; at most MA_MAX_BRIGADES); their count. */
+int ma__free_brigades(const struct fm_game *g, int16_t *out);
+/* The stacked brigades that act as one unit with unit (AMB-92): the group hook; also what
+ * bombardment counts as one unit for its two-marker limit (17.2). */
+int ma__group(const struct fm_game *g, int unit, int16_t *out, const char **rule);
+int ma__may_share(const struct fm_game *g, int unit, int hex);
+int ma__unit_eliminated(struct fm_game *g, int unit, int hex, struct rules_events *ev);
+int ma__do_breakdown(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                     cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int ma__legal_breakdown(const struct fm_game *g, int side, struct fm_legal *l);
+
+/* replace.c: replacements (11.3, 11.6, 13.2-09). */
+/* The replacements side may still use now (0 outside his movement phase). */
+int ma__repl_left(const struct fm_game *g, int side);
+int ma__do_replace(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                   cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int ma__do_rebuild(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                   cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int ma__legal_replace(const struct fm_game *g, int side, struct fm_legal *l);
+int ma__legal_rebuild(const struct fm_game *g, int side, struct fm_legal *l);
+/* end_forfeit's part: the Allied replacement of this movement phase (11.3-03). */
+int ma__repl_forfeit(const struct fm_game *g, char *what, size_t n, char *rule);
+/* The lines of the replacement and brigade state, for the `replacements` query. */
+void ma__units_view(const struct fm_game *g, cJSON *out);
+/* The same state as members of the view's "meuse_argonne" object o: replacements_left (per
+ * side: now for the Allied, in the game for the German), broken_down[], brigades_free. */
+void ma__units_view_json(const struct fm_game *g, cJSON *o);
+
+/* setup.c: set-up limits the data cannot state (19.5). */
+int ma__place_check(const struct fm_game *g, int unit, int hex, struct rules_error *err);
 
 #endif
