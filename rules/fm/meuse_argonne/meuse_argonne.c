@@ -82,6 +82,7 @@ static int init(struct fm_game *g, struct rules_error *err)
 	(void)err;
 	memset(st, 0, sizeof(*st));
 	st->lb_target = -1;
+	ma__bombard_init(g);
 	return 0;
 }
 
@@ -99,6 +100,7 @@ static cJSON *snapshot(const struct fm_game *g)
 	v[0] = st->lb_used;
 	v[1] = st->lb_target;
 	cJSON_AddItemToObject(o, "lb", cJSON_CreateIntArray(v, 2));
+	ma__bombard_snapshot(g, o);
 	return o;
 }
 
@@ -119,9 +121,39 @@ static int restore(struct fm_game *g, const cJSON *o, struct rules_error *err)
 		goto bad;
 	st->lb_used = (uint8_t)v[0];
 	st->lb_target = (int16_t)v[1];
+	if (ma__bombard_restore(g, o) != 0)
+		goto bad;
 	return 0;
 bad:
 	return rules_fail(err, WG_E_INTERNAL, "", "the stored Meuse Argonne state is not valid");
+}
+
+/* ---- verbs and hooks: each part's, concatenated here ---------------------------------- */
+
+static const struct fm_verb verbs[] = {
+    MA_BOMBARD_VERBS,
+};
+
+/* The hooks more than one part may need call each part's function in turn. */
+
+static int end_check(const struct fm_game *g, struct rules_error *err)
+{
+	return ma__bombard_end_check(g, err);
+}
+
+static int player_turn_end(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                           struct rules_error *err)
+{
+	(void)d;
+	(void)ev;
+	(void)err;
+	ma__bombard_turn_end(g);
+	return 0;
+}
+
+static void view(const struct fm_game *g, int viewer, cJSON *out)
+{
+	ma__bombard_view(g, viewer, out);
 }
 
 const struct fm_module meuse_argonne_module = {
@@ -134,4 +166,13 @@ const struct fm_module meuse_argonne_module = {
     .init = init,
     .snapshot = snapshot,
     .restore = restore,
+    .verbs = verbs,
+    .nverbs = sizeof(verbs) / sizeof(verbs[0]),
+    .turn_phase = ma__turn_phase,
+    .bombard_step = ma__bombard_step,
+    .bombard_rule = "MA-17.1-01",
+    .decision = ma__bombard_decision,
+    .end_check = end_check,
+    .player_turn_end = player_turn_end,
+    .view = view,
 };
