@@ -822,6 +822,10 @@ int fm__not_awaited(const struct fm_game *g, const struct fm_verb *v, const char
 		rule = "FM-8.2.4-04";
 		snprintf(why, sizeof(why),
 		         "no combat result asks you to choose a loss now (8.2.4)");
+	} else if (v->awaits & FM_AWAITS(FM_AW_MODULE)) {
+		module_decision(g, NULL, NULL, 0, &rule);
+		snprintf(why, sizeof(why),
+		         "it answers a decision of the exclusive rules, and none is pending now");
 	} else if (v->awaits & (FM_AWAITS(FM_AW_RETREAT) | FM_AWAITS(FM_AW_DISPLACE))) {
 		rule = "FM-8.3-01";
 		snprintf(why, sizeof(why), "no combat result asks for a retreat now (8.3)");

@@ -559,6 +559,8 @@ static void test_ma_17_5_02_hit_depletes_or_eliminates(void **state)
 	ok(GERMAN, "hits take");
 	assert_int_equal(fmt_step(&T, "DE-1G"), 1);
 	assert_non_null(event("unit-reduced", 0));
+	(void)act(ALLIED, "hits take"); /* nothing pending any more */
+	fmt_refused(&T, WG_E_WRONG_PHASE, "MA-17.5-03");
 	duel(2, t);
 	T.g->u[fmt_unit(&T, "DE-1G")].step = 1;
 	ok(ALLIED, "barrage %s", id(t));
@@ -930,6 +932,8 @@ static void test_ma_bmod_04_german(void **state)
 	assert_int_equal(mod(GERMAN, t), 1);    /* EX-43: clear, die + 1 */
 	assert_int_equal(mod(GERMAN, w), 2);    /* woods */
 	assert_int_equal(mod(GERMAN, town), 3); /* a town: never hits */
+	put("US-28", terrain_hex(MA_HF_STELLUNG));
+	assert_int_equal(mod(GERMAN, terrain_hex(MA_HF_STELLUNG)), 3); /* AMB-84 literal */
 }
 
 /* MA-BMOD-05: +1 for woods and/or rise, not cumulative. */
@@ -1152,6 +1156,51 @@ static void test_ma_17_options_are_all_legal(void **state)
 	}
 }
 
+/* A bot that picks uniformly among `options` from H-Hour through turn 2 is never refused,
+ * and meets the bombardment on the way (random dice from the game's stream). */
+static void test_ma_17_random_play_from_options(void **state)
+{
+	unsigned seed = 12345;
+	int barrages = 0, fires = 0;
+	(void)state;
+	set_up_both();
+	for (int n = 0; n < 600 && !T.g->over && T.g->turn <= 2; n++) {
+		const cJSON *groups, *grp;
+		int side = fm__acting_side(T.g), total = 0, pick;
+		char line[160] = "";
+		assert_int_equal(fmt_query(&T, side, "options all"), 0);
+		groups = cJSON_GetObjectItem(T.reply, "groups");
+		cJSON_ArrayForEach(grp, groups)
+		{
+			int nc = cJSON_GetArraySize(cJSON_GetObjectItem(grp, "choices"));
+			total += nc ? nc : 1;
+		}
+		assert_true(total > 0);
+		seed = seed * 1103515245u + 12345u;
+		pick = (int)((seed >> 8) % (unsigned)total);
+		cJSON_ArrayForEach(grp, groups)
+		{
+			const cJSON *ch = cJSON_GetObjectItem(grp, "choices");
+			int nc = cJSON_GetArraySize(ch);
+			if (pick < (nc ? nc : 1)) {
+				if (nc)
+					snprintf(line, sizeof(line), "%s %s", str(grp, "prefix"),
+					         cJSON_GetArrayItem(ch, pick)->valuestring);
+				else
+					snprintf(line, sizeof(line), "%s", str(grp, "prefix"));
+				break;
+			}
+			pick -= nc ? nc : 1;
+		}
+		barrages += strncmp(line, "barrage", 7) == 0;
+		fires += strcmp(line, "fire") == 0;
+		ok(side, "%s", line);
+	}
+	assert_true(T.g->turn > 2 || T.g->over);
+	assert_true(barrages > 0);
+	assert_true(fires > 0);
+}
+
 /* The view shows the step's markers, the aircraft and the breached hexes to everyone. */
 static void test_ma_17_view_shows_the_bombardment(void **state)
 {
@@ -1226,6 +1275,7 @@ int main(void)
 	    T_(test_ma_17_refusal_changes_nothing),
 	    T_(test_ma_17_options_are_all_legal),
 	    T_(test_ma_17_view_shows_the_bombardment),
+	    T_(test_ma_17_random_play_from_options),
 	};
 #undef T_
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -48,13 +48,14 @@ static const char *hexid(const struct fm_game *g, int hex, char *buf)
 	return fm__hex_id(g, hex, buf);
 }
 
-/* Markers side may still place this player turn (the Artillery Track less those placed). */
+/* Markers side may still place this player turn (the Artillery Track less those placed; 0
+ * outside its own player turn or once fired). */
 static int markers_left(const struct fm_game *g, int side)
 {
 	const struct ma_data *d = ma__data(g);
 	int n = g->turn >= 1 && g->turn <= FM_MAX_TURNS ? d->art_track[g->turn][side] : 0;
 
-	if (side != g->active || g->phase != FM_PH_BOMBARD || ma__cstate(g)->art_fired)
+	if (side != g->active || ma__cstate(g)->art_fired)
 		return 0;
 	n -= ma__cstate(g)->art_used;
 	if (n > MA_MAX_PLACED - ma__cstate(g)->nplaced)
