@@ -1005,7 +1005,7 @@ int ma__q_artillery(const struct fm_game *g, const struct rules_viewer *who, int
 		if (ma__breached(g, h))
 			len += (size_t)snprintf(line + len, sizeof(line) - len, " %s",
 			                        hexid(g, h, buf));
-	fm__wrapped(out, cols, "%s", line);
+	fm__wrapped(out, cols, "%s%s", line, len == strlen("breached:") ? " none" : "");
 	return 0;
 }
 
