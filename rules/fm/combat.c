@@ -228,6 +228,15 @@ int fm__do_bombard(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 	size_t len = 0;
 	cJSON *f, *arr;
 
+	if (sc->module->bombard_step != NULL) { /* the exclusive rules replace FM-8.1 */
+		char what[240] = "";
+		sc->module->bombard_step(g, what, sizeof(what));
+		return rules_fail(err, WG_E_ILLEGAL_ACTION,
+		                  sc->module->bombard_rule ? sc->module->bombard_rule : "",
+		                  "support fire markers never bombard in this game: its own "
+		                  "bombardment replaces FM-8.1 (%s)",
+		                  g->phase == FM_PH_BOMBARD && what[0] ? what : "see help");
+	}
 	if (g->phase != FM_PH_BOMBARD)
 		return rules_fail(
 		    err, WG_E_WRONG_PHASE, "FM-8.1-01",

@@ -315,6 +315,7 @@ enum fm_await {
 	FM_AW_BEFORE_ROLL, /* a module decision after the reveal, before the die roll
 	                    * (fm_module.before_roll); after NONE so stored numbers keep
 	                    * their meaning */
+	FM_AW_MODULE,      /* a decision of the exclusive module (fm_module.decision says whose) */
 };
 
 struct fm_retreat_item {
@@ -595,6 +596,11 @@ int fm__do_displace(struct fm_game *g, struct rules_dice *d, int side, int argc,
                     cJSON *reply, struct rules_events *ev, struct rules_error *err);
 int fm__do_advance(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
                    cJSON *reply, struct rules_events *ev, struct rules_error *err);
+/* FM-8.3-03 / FM-8.1.5 (AMB-10, AMB-11): 1 if a retreat of unit from origin ending in end
+ * goes where the retreat preference wants: for a bombardment (bombard) farther from the
+ * closest enemy unit (or nearer the closest friendly one when there is no enemy), else nearer
+ * a friendly edge or supply source, as the game's options say. */
+int fm__retreat_preferred(const struct fm_game *g, int unit, int origin, int end, int bombard);
 /* Lists legal retreat paths for queued item k into a reply "lines" array (may be NULL). */
 void fm__retreat_options(const struct fm_game *g, int k, cJSON *lines);
 

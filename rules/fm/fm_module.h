@@ -122,6 +122,25 @@ struct fm_module {
 	void (*free)(struct fm_scenario *sc);
 	/* Called once in create() after the system initial state is built. */
 	int (*init)(struct fm_game *g, struct rules_error *err);
+	/* The phase the active player's turn begins with (FM_PH_MOVEMENT when NULL or when it
+	 * returns FM_PH_MOVEMENT): a later phase (FM_PH_BOMBARD, FM_PH_COMBAT) skips the phases
+	 * before it, with a "phase-skipped" event for the Movement Phase giving why (n bytes),
+	 * e.g. H-Hour, MA-15.2-01.  Called at the start of each player turn. */
+	int (*turn_phase)(const struct fm_game *g, char *why, size_t n);
+	/* The exclusive rules' own Bombardment Phase instead of the system's (FM-8.1), e.g. the
+	 * WWI bombardment of MA-17.1-01; NULL: the system's.  When set, the system's `bombard`
+	 * is refused citing bombard_rule and `options` never lists it; the Bombardment Phase
+	 * waits while bombard_step returns 1 (what, n bytes: the pending text) and passes by
+	 * itself when it returns 0 (what: why).  The module's verbs act in the phase and move
+	 * the game on (fm__enter_phase) when their bombardment is over. */
+	int (*bombard_step)(const struct fm_game *g, char *what, size_t n);
+	const char *bombard_rule;
+	/* The module's own decision while g->await is FM_AW_MODULE (only the module sets it,
+	 * e.g. a bombardment hit's retreat instead, MA-17.5-03): returns the side that must
+	 * decide, sets *kind to its stable slug (rules_pending.kind, a static string), what (n
+	 * bytes) to the pending text and *rule to the rule that orders it (static). */
+	int (*decision)(const struct fm_game *g, const char **kind, char *what, size_t n,
+	                const char **rule);
 	/* After the system support allotment at the start of each game turn. */
 	int (*turn_start)(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
 	                  struct rules_error *err);

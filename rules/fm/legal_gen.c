@@ -138,7 +138,7 @@ int fm__legal_bombard(const struct fm_game *g, int side, struct fm_legal *l)
 	char prefix[GEN_PREFIX], choice[GEN_CHOICE], hex[RULES_HEX_ID_MAX];
 	int targets[FM_MAX_UNITS], hand[FM_MAX_MARKERS], nt, nh = 0, rc = 0;
 
-	if (g->phase != FM_PH_BOMBARD)
+	if (g->phase != FM_PH_BOMBARD || sc->module->bombard_step != NULL)
 		return 0;
 	nt = enemy_hexes(g, side, targets);
 	for (int k = 0; k < sc->nmarkers[side]; k++)

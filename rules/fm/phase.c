@@ -80,6 +80,28 @@ const char *fm__phase_name(int phase)
 	return phase >= 0 && phase <= FM_PH_TURN_END ? phase_names[phase] : "?";
 }
 
+/* The module's decision (FM_AW_MODULE): the side that makes it, or -1 (kind, what, rule may
+ * be NULL). */
+static int module_decision(const struct fm_game *g, const char **kind, char *what, size_t n,
+                           const char **rule)
+{
+	const char *k = "exclusive", *r = "";
+	char buf[240];
+	int side;
+
+	if (g->sc->module->decision == NULL)
+		return -1;
+	buf[0] = '\0';
+	side = g->sc->module->decision(g, &k, buf, sizeof(buf), &r);
+	if (kind != NULL)
+		*kind = k;
+	if (rule != NULL)
+		*rule = r;
+	if (what != NULL)
+		snprintf(what, n, "%s", buf);
+	return side >= 0 && side < RULES_SIDES ? side : -1;
+}
+
 int fm__acting_side(const struct fm_game *g)
 {
 	switch (g->await) {
@@ -97,6 +119,8 @@ int fm__acting_side(const struct fm_game *g)
 	case FM_AW_BEFORE_ROLL:
 		return g->sc->module->before_roll != NULL ? g->sc->module->before_roll(g, NULL, 0)
 		                                          : -1;
+	case FM_AW_MODULE:
+		return module_decision(g, NULL, NULL, 0, NULL);
 	}
 	return -1;
 }
@@ -281,6 +305,7 @@ int fm__enter_phase(struct fm_game *g, int phase, struct rules_dice *d, struct r
                     struct rules_error *err)
 {
 	const char *why = "";
+	char whybuf[200] = "";
 	int skip = 0, rc;
 
 	if (g->over)
@@ -298,6 +323,11 @@ int fm__enter_phase(struct fm_game *g, int phase, struct rules_dice *d, struct r
 	}
 	switch (phase) {
 	case FM_PH_BOMBARD:
+		if (g->sc->module->bombard_step != NULL) { /* the exclusive rules' bombardment */
+			skip = !g->sc->module->bombard_step(g, whybuf, sizeof(whybuf));
+			why = whybuf;
+			break;
+		}
 		skip = fm__markers_available(g, g->active) == 0;
 		why = "no support fire marker to bombard with";
 		break;
@@ -325,6 +355,25 @@ static void start_player_turn(struct fm_game *g)
 	memset(g->bombarded, 0, sizeof(g->bombarded));
 }
 
+/* The first phase of the active player's turn: the Movement Phase, or a later one the module
+ * names (hooks.turn_phase: H-Hour), the Movement Phase then passing with the module's why. */
+static int first_phase(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                       struct rules_error *err)
+{
+	char why[200] = "";
+	int phase = FM_PH_MOVEMENT, rc;
+
+	if (g->sc->module->turn_phase != NULL)
+		phase = g->sc->module->turn_phase(g, why, sizeof(why));
+	if (phase <= FM_PH_MOVEMENT || phase > FM_PH_MOBILE_COMBAT)
+		return fm__enter_phase(g, FM_PH_MOVEMENT, d, ev, err);
+	g->phase = FM_PH_MOVEMENT;
+	g->await = FM_AW_PHASE;
+	if ((rc = phase_passed(g, why[0] ? why : "an exclusive rule skips it", ev)) != 0)
+		return rc;
+	return fm__enter_phase(g, phase, d, ev, err);
+}
+
 int fm__begin_turn(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                    struct rules_error *err)
 {
@@ -348,7 +397,7 @@ int fm__begin_turn(struct fm_game *g, struct rules_dice *d, struct rules_events 
 	if (g->sc->module->turn_start != NULL &&
 	    (rc = g->sc->module->turn_start(g, d, ev, err)) != 0)
 		return rc;
-	return fm__enter_phase(g, FM_PH_MOVEMENT, d, ev, err);
+	return first_phase(g, d, ev, err);
 }
 
 /*
@@ -419,7 +468,7 @@ static int end_player_turn(struct fm_game *g, struct rules_dice *d, struct rules
 		g->player_turn = 1;
 		g->active = 1 - g->sc->first_player;
 		start_player_turn(g);
-		return fm__enter_phase(g, FM_PH_MOVEMENT, d, ev, err);
+		return first_phase(g, d, ev, err);
 	}
 	/* Game Turn End Phase (FM-4.1-12) */
 	fm__support_return(g);
@@ -630,6 +679,11 @@ const char *fm__await_kind(const struct fm_game *g)
 		return "advance";
 	case FM_AW_BEFORE_ROLL:
 		return "before-roll";
+	case FM_AW_MODULE: {
+		const char *kind = "exclusive";
+		module_decision(g, &kind, NULL, 0, NULL);
+		return kind;
+	}
 	default:
 		return "none";
 	}
@@ -667,6 +721,8 @@ void fm__pending(const struct rules_game *rg, struct rules_pending *p)
 				g->sc->module->end_step(g, txt, sizeof(txt));
 			snprintf(w, 240, "turn %d, end of your player turn: %s", g->turn,
 			         txt[0] ? txt : "end");
+		} else if (g->phase == FM_PH_BOMBARD && g->sc->module->bombard_step != NULL) {
+			g->sc->module->bombard_step(g, w, 240);
 		} else if (g->phase == FM_PH_BOMBARD) {
 			snprintf(w, 240,
 			         "turn %d, Bombardment Phase: bombard <hex> <marker> "
@@ -718,6 +774,9 @@ void fm__pending(const struct rules_game *rg, struct rules_pending *p)
 	case FM_AW_BEFORE_ROLL:
 		g->sc->module->before_roll(g, w, 240);
 		break;
+	case FM_AW_MODULE:
+		module_decision(g, NULL, w, 240, NULL);
+		break;
 	}
 }
 
@@ -740,7 +799,10 @@ int fm__not_awaited(const struct fm_game *g, const struct fm_verb *v, const char
 	int side = fm__acting_side(g);
 
 	fm__pending((const struct rules_game *)g, &p);
-	if (g->await != FM_AW_PHASE && (v->awaits & FM_AWAITS(FM_AW_PHASE))) {
+	if (g->await == FM_AW_MODULE) {
+		module_decision(g, NULL, NULL, 0, &rule);
+		snprintf(why, sizeof(why), "an exclusive rule waits for a decision first");
+	} else if (g->await != FM_AW_PHASE && (v->awaits & FM_AWAITS(FM_AW_PHASE))) {
 		fm__hex_id(g, g->b.target, hex);
 		if (v->exec == fm__do_end && g->await == FM_AW_SUPPORT) {
 			rule = "FM-8.2.1-01";
@@ -768,6 +830,10 @@ int fm__not_awaited(const struct fm_game *g, const struct fm_verb *v, const char
 		rule = "FM-8.2.4-04";
 		snprintf(why, sizeof(why),
 		         "no combat result asks you to choose a loss now (8.2.4)");
+	} else if (v->awaits & FM_AWAITS(FM_AW_MODULE)) {
+		module_decision(g, NULL, NULL, 0, &rule);
+		snprintf(why, sizeof(why),
+		         "it answers a decision of the exclusive rules, and none is pending now");
 	} else if (v->awaits & (FM_AWAITS(FM_AW_RETREAT) | FM_AWAITS(FM_AW_DISPLACE))) {
 		rule = "FM-8.3-01";
 		snprintf(why, sizeof(why), "no combat result asks for a retreat now (8.3)");

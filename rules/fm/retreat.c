@@ -403,9 +403,14 @@ static int pclass(const struct fm_game *g, int unit, const struct rpath *p, int 
 /* FM-8.3-03 / FM-8.1.5: 1 if the path ends where the preference wants. */
 static int preferred(const struct fm_game *g, int unit, int origin, const struct rpath *p)
 {
-	int side = fm__side_of(g, unit), end = p->h[p->n - 1];
+	return fm__retreat_preferred(g, unit, origin, p->h[p->n - 1], g->b.bombard);
+}
 
-	if (g->b.bombard && !g->opt.bombard_edge) {
+int fm__retreat_preferred(const struct fm_game *g, int unit, int origin, int end, int bombard)
+{
+	int side = fm__side_of(g, unit);
+
+	if (bombard && !g->opt.bombard_edge) {
 		int e0 = fm__nearest_unit(g, origin, 1 - side, -1);
 		if (e0 >= 0)
 			return fm__nearest_unit(g, end, 1 - side, -1) > e0;

@@ -383,7 +383,7 @@ int fm__restore(const struct rules_scenario *rsc, const struct rules_options *op
 	g->mover = v[8];
 	if (!fm__in(g->turn, 0, sc->turns) || !fm__in(g->phase, 0, FM_PH_TURN_END) ||
 	    !fm__in(g->active, 0, 1) || !fm__in(g->player_turn, 0, 1) ||
-	    !fm__in(g->await, 0, FM_AW_BEFORE_ROLL) || !fm__in(g->mover, -1, g->nunits - 1) ||
+	    !fm__in(g->await, 0, FM_AW_MODULE) || !fm__in(g->mover, -1, g->nunits - 1) ||
 	    !fm__in(g->winner, -1, 1) || !fm__in(g->setup_idx, 0, RULES_SIDES - 1))
 		goto bad;
 	sum = cJSON_GetObjectItemCaseSensitive(o, "summary");

@@ -27,7 +27,7 @@ static const char *const where_names[] = {
 static const char *const await_names[] = {
     [FM_AW_PHASE] = "phase",     [FM_AW_SUPPORT] = "support",         [FM_AW_LOSS] = "loss",
     [FM_AW_RETREAT] = "retreat", [FM_AW_DISPLACE] = "displace",       [FM_AW_ADVANCE] = "advance",
-    [FM_AW_NONE] = "none",       [FM_AW_BEFORE_ROLL] = "before-roll",
+    [FM_AW_NONE] = "none",       [FM_AW_BEFORE_ROLL] = "before-roll", [FM_AW_MODULE] = "exclusive",
 };
 
 /* 1 if viewer may see the id and value of side's unrevealed marker k. */

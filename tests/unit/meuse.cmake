@@ -1,7 +1,7 @@
 # Meuse Argonne: The Final Offensive (module "meuse_argonne", rules/fm/meuse_argonne/): the
 # data lines of the MA checklist on data/meuse-argonne.json, and check-scenario's findings on
 # the broken fixture tests/data/ma-broken.json.
-foreach(_ma_suite data lint)
+foreach(_ma_suite data lint 17)
   if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/test_ma_${_ma_suite}.c)
     wg_unit_test(test_ma_${_ma_suite}
                  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ma_${_ma_suite}.c

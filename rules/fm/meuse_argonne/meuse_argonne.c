@@ -81,6 +81,7 @@ static int init(struct fm_game *g, struct rules_error *err)
 	(void)err;
 	memset(st, 0, sizeof(*st));
 	st->lb_target = -1;
+	ma__bombard_init(g);
 	return 0;
 }
 
@@ -142,6 +143,7 @@ static cJSON *snapshot(const struct fm_game *g)
 		v[3 * s + 2] = st->repl_total[s];
 	}
 	cJSON_AddItemToObject(o, "repl", cJSON_CreateIntArray(v, 3 * RULES_SIDES));
+	ma__bombard_snapshot(g, o);
 	return o;
 }
 
@@ -186,6 +188,8 @@ static int restore(struct fm_game *g, const cJSON *o, struct rules_error *err)
 		st->repl_in_turn[s] = (uint8_t)v[3 * s + 1];
 		st->repl_total[s] = (uint8_t)v[3 * s + 2];
 	}
+	if (ma__bombard_restore(g, o) != 0)
+		goto bad;
 	return 0;
 bad:
 	return rules_fail(err, WG_E_INTERNAL, "", "the stored Meuse Argonne state is not valid");
@@ -247,7 +251,7 @@ static int q_replacements(const struct fm_game *g, const struct rules_viewer *wh
 /* clang-format on */
 
 /* The module's verbs: each part's own block (MA_UNIT_VERBS, ...). */
-static const struct fm_verb verbs[] = {MA_UNIT_VERBS, MA_SPECIAL_VERBS};
+static const struct fm_verb verbs[] = {MA_UNIT_VERBS, MA_SPECIAL_VERBS, MA_BOMBARD_VERBS};
 
 /* ---- hook dispatchers (each part of the exclusive rules adds its call) ------ */
 
@@ -256,13 +260,28 @@ static int end_forfeit(const struct fm_game *g, char *what, size_t n, char *rule
 	return ma__repl_forfeit(g, what, n, rule);
 }
 
-/* Everything in it is public (positions, replacements used). */
+static int end_check(const struct fm_game *g, struct rules_error *err)
+{
+	return ma__bombard_end_check(g, err);
+}
+
+static int player_turn_end(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
+                           struct rules_error *err)
+{
+	(void)d;
+	(void)ev;
+	(void)err;
+	ma__bombard_turn_end(g);
+	return 0;
+}
+
+/* Everything in it is public (positions, replacements used, markers, breaches). */
 static void view(const struct fm_game *g, int viewer, cJSON *out)
 {
 	cJSON *o = cJSON_AddObjectToObject(out, "meuse_argonne");
 
-	(void)viewer;
 	ma__units_view_json(g, o);
+	ma__bombard_view(g, viewer, out);
 }
 
 const struct fm_module meuse_argonne_module = {
@@ -292,4 +311,10 @@ const struct fm_module meuse_argonne_module = {
     .before_roll = ma__before_roll,
     .retreat_step = retreat_step,
     .victory = ma__victory,
+    .turn_phase = ma__turn_phase,
+    .bombard_step = ma__bombard_step,
+    .bombard_rule = "MA-17.1-01",
+    .decision = ma__bombard_decision,
+    .end_check = end_check,
+    .player_turn_end = player_turn_end,
 };

@@ -58,6 +58,8 @@
 #define MA_MAX_BRIGADES 24   /* brigade chits */
 #define MA_MAX_RESERVE  16   /* German reserve divisions (19.5: four) */
 #define MA_MAX_HEXES    1024 /* hexes of a Meuse map (the game state keeps a bit per hex) */
+#define MA_MAX_PLACED   16   /* bombardment markers of one player turn (the track: at most 12) */
+#define MA_MAX_AIR      8    /* aircraft markers (exclusive.aircraft.count) */
 
 /* per hex (ma_data.hexf): terrain ... */
 #define MA_HF_STELLUNG      0x00000001u /* a Stellung hex (14.2) */
@@ -202,6 +204,30 @@ struct ma_state {
 	int16_t repl_turn[RULES_SIDES];    /* 11.3: the turn of the side's last replacement, 0 */
 	uint8_t repl_in_turn[RULES_SIDES]; /* replacements the side used in that turn */
 	uint8_t repl_total[RULES_SIDES];   /* 11.6: replacements the side used in the game */
+	/* 17.0 bombardment (bombard.c): the active player turn's markers and aircraft, cleared
+	 * at the end of each player turn (unused markers are lost, aircraft go back, AMB-81) */
+	uint8_t art_used;              /* markers placed this player turn (17.1) */
+	uint8_t art_fired;             /* 1: this player turn's markers were resolved (17.2) */
+	uint8_t art_next;              /* the next placed marker to resolve */
+	uint8_t nplaced;               /* markers placed, in placement order (17.2, AMB-77) */
+	int16_t placed[MA_MAX_PLACED]; /* their target hexes */
+	uint8_t gas[MA_MAX_PLACED];    /* 1: gas declared on that marker's hex (17.7, AMB-83) */
+	uint8_t result[MA_MAX_PLACED]; /* MA_ART_* */
+	uint8_t nair;                  /* aircraft placed this Allied player turn (17.3) */
+	int16_t air[MA_MAX_AIR];       /* their hexes */
+	int16_t
+	    hit_hex; /* 17.5: the hex whose owner chooses hits or a retreat (FM_AW_MODULE), -1 */
+};
+
+/* A placed bombardment marker's outcome (ma_state.result). */
+enum ma_art_result { MA_ART_PENDING, MA_ART_NONE, MA_ART_HIT, MA_ART_BREACH, MA_ART_BOTH };
+
+/* The modifiers of one bombardment roll (Artillery Bombardment Modifiers). */
+struct ma_art_mod {
+	int terrain;      /* the highest terrain modifier of the hex (MA-BMOD-10, 11) */
+	int terrain_type; /* the terrain type that gives it, -1: clear */
+	int gas, aircraft, german;
+	int total;
 };
 
 extern const struct fm_module meuse_argonne_module;
@@ -242,6 +268,76 @@ int ma__breached(const struct fm_game *g, int hex);
 void ma__breach(struct fm_game *g, int hex);
 /* 14.2: 1 if hex is a Stellung, 2nd Tier Trench or Fortification hex not breached. */
 int ma__trench_intact(const struct fm_game *g, int hex);
+
+/* bombard.c: the WWI bombardment of 17.0 (replacing FM-8.1) and H-Hour (15.2). */
+int ma__do_barrage(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                   cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int ma__do_aircraft(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                    cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int ma__do_fire(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int ma__do_hits(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                cJSON *reply, struct rules_events *ev, struct rules_error *err);
+int ma__legal_barrage(const struct fm_game *g, int side, struct fm_legal *l);
+int ma__legal_aircraft(const struct fm_game *g, int side, struct fm_legal *l);
+int ma__legal_fire(const struct fm_game *g, int side, struct fm_legal *l);
+int ma__legal_hits(const struct fm_game *g, int side, struct fm_legal *l);
+int ma__q_artillery(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
+                    cJSON *out, struct rules_error *err);
+/* The bombardment's verbs, for the module's table (meuse_argonne.c). */
+/* clang-format off */
+#define MA_BOMBARD_VERBS                                                                   \
+	{.v = {"barrage", RULES_VERB_ACTION, 1, 2, "barrage <hex> [gas]",                  \
+	       "Bombardment step (end of your Movement Phase): place one of this turn's "  \
+	       "bombardment markers on an observed enemy unit, at most two per unit; `gas` " \
+	       "on turn 1 (Allied) gives -1 to every marker on that hex. Then `fire` "     \
+	       "(MA-17.2)."},                                                              \
+	 .awaits = FM_AWAITS(FM_AW_PHASE),                                                 \
+	 .exec = ma__do_barrage,                                                           \
+	 .legal = ma__legal_barrage},                                                      \
+	{.v = {"aircraft", RULES_VERB_ACTION, 1, 1, "aircraft <hex>",                      \
+	       "Allied Movement Phase or bombardment step: place a US aircraft marker "    \
+	       "within three hexes of an Allied unit; its hex and the adjacent ones are "  \
+	       "observed, and a bombardment of its own hex gets -1 (MA-17.3-03, "          \
+	       "MA-BMOD-02)."},                                                            \
+	 .awaits = FM_AWAITS(FM_AW_PHASE),                                                 \
+	 .exec = ma__do_aircraft,                                                          \
+	 .legal = ma__legal_aircraft},                                                     \
+	{.v = {"fire", RULES_VERB_ACTION, 0, 0, "fire",                                    \
+	       "Bombardment step: resolve the placed markers one at a time in the order "  \
+	       "placed, one die each (MA-17.2-02, MA-17.5); then the Combat Phase."},      \
+	 .awaits = FM_AWAITS(FM_AW_PHASE),                                                 \
+	 .exec = ma__do_fire,                                                              \
+	 .legal = ma__legal_fire},                                                         \
+	{.v = {"hits", RULES_VERB_ACTION, 1, 2, "hits take | hits retreat <hex>",          \
+	       "Your unit was hit by bombardment: take the hits (a step each), or retreat " \
+	       "it one hex instead (MA-17.5-03)."},                                        \
+	 .awaits = FM_AWAITS(FM_AW_MODULE),                                                \
+	 .exec = ma__do_hits,                                                              \
+	 .legal = ma__legal_hits},                                                         \
+	{.v = {"artillery", RULES_VERB_QUERY, 0, 1, "artillery [<hex>]",                   \
+	       "The bombardment of this player turn: markers left, placed, aircraft, "     \
+	       "breached hexes; with a hex, its bombardment modifiers (MA-17, MA-BMOD)."}, \
+	 .query = ma__q_artillery}
+/* clang-format on */
+/* Hooks (fm_module.h), called by the module's dispatchers in meuse_argonne.c. */
+int ma__turn_phase(const struct fm_game *g, char *why, size_t n);
+int ma__bombard_step(const struct fm_game *g, char *what, size_t n);
+int ma__bombard_decision(const struct fm_game *g, const char **kind, char *what, size_t n,
+                         const char **rule);
+int ma__bombard_end_check(const struct fm_game *g, struct rules_error *err);
+void ma__bombard_turn_end(struct fm_game *g);
+void ma__bombard_view(const struct fm_game *g, int viewer, cJSON *out);
+void ma__bombard_init(struct fm_game *g);
+void ma__bombard_snapshot(const struct fm_game *g, cJSON *o);
+int ma__bombard_restore(struct fm_game *g, const cJSON *o);
+/* MA-BMOD: the modifiers of side's bombardment of hex now (m may be NULL); the total. */
+int ma__art_modifier(const struct fm_game *g, int side, int hex, struct ma_art_mod *m);
+/* MA-BRT, AMB-82: 1 if the modified roll hits (<= 0 always, >= 7 never). */
+int ma__art_hits(const struct fm_game *g, int roll);
+/* MA-17.3: 0 if side observes hex now (an enemy unit there, adjacent to a unit of side, or
+ * under an aircraft within range), else the refusal (err may be NULL). */
+int ma__observed(const struct fm_game *g, int side, int hex, struct rules_error *err);
 
 /* data.c: the module's load and free hooks (fm_module.h). */
 int ma__load(struct fm_scenario *sc, const cJSON *ex, struct sdoc *f);
