@@ -37,6 +37,12 @@ size_t proto_wrap_cut(const char *s, size_t len, size_t width, size_t *next)
 		*next = len;
 		return 0;
 	}
+	/* an indentation as wide as the width leaves no room for the text: it is dropped, and
+	 * the piece is empty, so that no piece is ever wider than the width */
+	if (text >= width) {
+		*next = text;
+		return 0;
+	}
 	/* fit: the longest head of at most width columns, on a code point boundary */
 	for (fit = 0; fit < len; fit++) {
 		if (is_lead(s[fit]) && cols++ == width)
@@ -52,14 +58,8 @@ size_t proto_wrap_cut(const char *s, size_t len, size_t width, size_t *next)
 				break;
 			}
 		}
-		if (cut == 0 && fit > text) {
-			cut = fit; /* one long word: cut it at the width */
-		} else if (cut == 0) {
-			/* the indentation alone is wider: keep it and one code point */
-			cut = text + 1;
-			while (cut < len && !is_lead(s[cut]))
-				cut++;
-		}
+		if (cut == 0)
+			cut = fit; /* one long word: cut it at the width (fit > text) */
 	}
 	end = cut;
 	while (end > 0 && is_blank(s[end - 1]))

@@ -315,6 +315,23 @@ struct ruleset {
 	 */
 	char *(*picture)(const struct rules_game *g, const struct rules_viewer *who, int argc,
 	                 char **argv, struct rules_error *err);
+
+	/*
+	 * Optional (NULL: the ruleset says it has no secret a twin could differ in), for the
+	 * differential secrecy test (tests/unit/test_secrecy_diff.c): a copy of g that differs
+	 * only in what side keeps secret -- another hand drawn, another marker placed face down,
+	 * a hidden unit elsewhere -- and that the rules could have reached by the same public
+	 * history, so that nobody but side can tell the two apart: every answer to the other
+	 * side and to spectators (view, every query, pictures, refusals, the events of the same
+	 * next action) must be byte-identical in both.  variant picks one twin (modulo their
+	 * number, so every variant gives one when there is any); what (n bytes) receives a
+	 * sentence naming the difference; *lasting is 1 when the difference outlives any next
+	 * action (0: the next action may reveal it by the rules, as step b5 reveals face-down
+	 * markers).  Returns the twin, which the caller destroys, or NULL when side has no
+	 * secret another world could hold now (or out of memory).  Pure and deterministic.
+	 */
+	struct rules_game *(*secret_twin)(const struct rules_game *g, int side, unsigned variant,
+	                                  char *what, size_t n, int *lasting);
 };
 
 /* The verb of games of scenario sc named name (case-insensitive), or NULL. */

@@ -281,4 +281,5 @@ const struct ruleset fm_ruleset = {
     .restore = fm__restore,
     .scenario_lint = fm__scenario_lint,
     .picture = fm__picture,
+    .secret_twin = fm__secret_twin,
 };

@@ -14,6 +14,7 @@
  *   snapshot.c  snapshot() and restore()
  *   last.c      the last move and the last combat, recorded from each action's public events
  *   picture.c   the picture hook: the board as SVG (`map svg`, `wargamed render`)
+ *   twin.c      secret twins: the same game with another hidden hand or face-down marker
  *   verbs.c     the system verb table and the lookup of a game's verbs
  *   modules.c   the list of shipped exclusive-rules modules (fm_module.h)
  *   lint.c      consistency checks of a loaded scenario; check-scenario (scenario_lint)
@@ -541,6 +542,8 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 /* Advances the support steps past sides with nothing to commit; reveals and resolves at b5. */
 int fm__support_advance(struct fm_game *g, struct rules_dice *d, struct rules_events *ev,
                         struct rules_error *err);
+/* The most markers side may commit to the current battle (FM-8.2.1-09, or the module's). */
+int fm__max_markers(const struct fm_game *g, int side);
 /* The side acting at support step s (1..4). */
 int fm__support_side(const struct fm_game *g, int step);
 /* The value of marker as applied in the current battle (fortification halving). */
@@ -741,6 +744,12 @@ int fm__json_ints(const cJSON *o, const char *key, int *v, int max);
 int fm__in(int v, int lo, int hi);
 int fm__restore(const struct rules_scenario *sc, const struct rules_options *opts, const char *snap,
                 struct rules_game **out, struct rules_error *err);
+
+/* ---- twin.c ------------------------------------------------------------- */
+
+/* The ruleset's secret_twin (ruleset.h): another world side's opponent cannot tell. */
+struct rules_game *fm__secret_twin(const struct rules_game *rg, int side, unsigned variant,
+                                   char *what, size_t n, int *lasting);
 
 /* ---- fm.c --------------------------------------------------------------- */
 

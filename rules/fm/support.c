@@ -190,7 +190,7 @@ int fm__support_side(const struct fm_game *g, int step)
 	return (step % 2) ? g->active : 1 - g->active;
 }
 
-static int max_markers(const struct fm_game *g, int side)
+int fm__max_markers(const struct fm_game *g, int side)
 {
 	if (g->sc->module->max_markers != NULL)
 		return g->sc->module->max_markers(g, side);
@@ -199,7 +199,7 @@ static int max_markers(const struct fm_game *g, int side)
 
 static int may_commit(const struct fm_game *g, int side)
 {
-	return fm__markers_available(g, side) > 0 && g->b.nmark[side] < max_markers(g, side) &&
+	return fm__markers_available(g, side) > 0 && g->b.nmark[side] < fm__max_markers(g, side) &&
 	       g->b.nmark[side] < FM_MAX_BATTLE_MARKERS;
 }
 
@@ -322,7 +322,7 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 		if (n == 0)
 			return rules_fail(err, WG_E_ILLEGAL_SUPPORT, "FM-7.2-07",
 			                  "you have no support fire marker left this game turn");
-		if (g->b.nmark[side] >= max_markers(g, side))
+		if (g->b.nmark[side] >= fm__max_markers(g, side))
 			return rules_fail(err, WG_E_ILLEGAL_SUPPORT, "FM-8.2.1-09",
 			                  "you have already placed %d markers in this combat",
 			                  g->b.nmark[side]);
@@ -347,11 +347,11 @@ int fm__do_support(struct fm_game *g, struct rules_dice *d, int side, int argc, 
 			    "marker %s is not available: it was not allotted to you this "
 			    "turn or was already used (FM-7.2)",
 			    sc->markers[side][marker].id);
-		if (g->b.nmark[side] >= max_markers(g, side))
+		if (g->b.nmark[side] >= fm__max_markers(g, side))
 			return rules_fail(
 			    err, WG_E_ILLEGAL_SUPPORT, "FM-8.2.1-09",
 			    "a side places at most %d markers in one combat (FM-8.2.1)",
-			    max_markers(g, side));
+			    fm__max_markers(g, side));
 	}
 	g->m[side][marker].where = FM_M_COMMITTED;
 	g->b.mark[side][g->b.nmark[side]++] = (int16_t)marker;

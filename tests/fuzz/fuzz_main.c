@@ -7,7 +7,7 @@
  *
  * Built with every compiler and run by CTest (under ASan in the asan build),
  * so the corpus is replayed on each test run; the long, coverage-guided runs
- * use the libFuzzer build (tests/fuzz/README.md).
+ * use the libFuzzer build (docs/testing.md, "Fuzzing").
  */
 #include <dirent.h>
 #include <stdint.h>

@@ -228,12 +228,13 @@ static int on_too_long(void *ctx)
 }
 
 /*
- * Structure-aware stage: builds {"cmd":"c","args":[...],"game":..,"v":..}
+ * Structure-aware stage: builds {"cmd":"c","args":[...],"game":..,"v":..,"d":..}
  * from the input with cJSON (so it is always valid JSON), parses the printed
  * line and checks the exact outcome: BAD_ARGS past PROTO_MAX_ARGS,
  * BAD_REQUEST for a string that is not a valid line, else argv holding the
- * strings verbatim, numbers that read back to the same value (integers
- * without a fraction or exponent), and raw == args joined by spaces.
+ * verb, then game=<n>, v=<n> and d=<n> when given, then the strings verbatim
+ * and numbers that read back to the same value (integers without a fraction
+ * or exponent), and raw == args joined by spaces.
  */
 static void check_json_built(const uint8_t *data, size_t size)
 {
@@ -275,6 +276,10 @@ static void check_json_built(const uint8_t *data, size_t size)
 		cJSON_AddNumberToObject(root, "v", 3);
 		extra++;
 	}
+	if (flags & 4) {
+		cJSON_AddNumberToObject(root, "d", 7);
+		extra++;
+	}
 	while (i < size && nargs < 80) {
 		uint8_t b = data[i++];
 
@@ -306,10 +311,20 @@ static void check_json_built(const uint8_t *data, size_t size)
 		 * within an epsilon: compare with what the line really says. */
 		seen = cJSON_Parse(line);
 		CHECK(seen != NULL);
+		/* "game", "v" and "d" come right after the verb, before the args (request.h) */
 		a = 1;
+		if (flags & 1) {
+			char want[32];
+			snprintf(want, sizeof(want), "game=%d", flags >> 1);
+			CHECK(strcmp(req.argv[a++], want) == 0);
+		}
+		if (flags & 2)
+			CHECK(strcmp(req.argv[a++], "v=3") == 0);
+		if (flags & 4)
+			CHECK(strcmp(req.argv[a++], "d=7") == 0);
 		for (it = cJSON_GetObjectItemCaseSensitive(seen, "args")->child; it != NULL;
 		     it = it->next, a++) {
-			if (a > 1)
+			if (it != cJSON_GetObjectItemCaseSensitive(seen, "args")->child)
 				CHECK(proto_buf_addch(&want_raw, ' ') == 0);
 			CHECK(proto_buf_adds(&want_raw, req.argv[a]) == 0);
 			if (cJSON_IsString(it)) {
@@ -321,11 +336,8 @@ static void check_json_built(const uint8_t *data, size_t size)
 			    it->valuedouble == (double)(long long)it->valuedouble)
 				CHECK(strpbrk(req.argv[a], ".e") == NULL);
 		}
+		CHECK(a == req.argc);
 		CHECK(strcmp(req.raw, want_raw.data != NULL ? want_raw.data : "") == 0);
-		if (flags & 1)
-			CHECK(strncmp(req.argv[a++], "game=", 5) == 0);
-		if (flags & 2)
-			CHECK(strcmp(req.argv[a], "v=3") == 0);
 		cJSON_Delete(seen);
 	}
 	proto_request_release(&req);

@@ -312,6 +312,53 @@ static void test_bs_14_1_08_anti_tank_face_down(void **state)
 	cJSON_Delete(v);
 }
 
+/* The `exclusive` answer as viewer gets it, printed compactly (the caller frees). */
+static char *exclusive_of(int viewer)
+{
+	assert_int_equal(fmt_query(&T, viewer, "exclusive"), 0);
+	return cJSON_PrintUnformatted(T.reply);
+}
+
+/* BS-14.1-08, FM-8.2.1-07, AMB-190: `exclusive` does not tell the Allied player or a spectator
+ * whether the marker the German player placed face down is the anti-tank marker: they read
+ * the same answer when he placed a regular one; the German player reads where it is. */
+static void test_bs_14_1_08_exclusive_keeps_anti_tank_secret(void **state)
+{
+	char *at[3], *regular[3], *s;
+	(void)state;
+	for (int world = 0; world < 2; world++) {
+		char **out = world ? regular : at;
+		fmt_close(&T);
+		bst_open(&T, NULL);
+		combat("A1 A2", "G1 AT");
+		bst_ok(&T, ALLIED, "attack 3018 10/1");
+		bst_ok(&T, ALLIED, "support A1");
+		bst_ok(&T, GERMAN, world ? "support G1" : "support AT");
+		out[0] = exclusive_of(ALLIED);
+		out[1] = exclusive_of(RULES_SPECTATOR);
+		out[2] = exclusive_of(GERMAN);
+	}
+	for (int k = 0; k < 2; k++) {
+		assert_string_equal(at[k], regular[k]);
+		assert_null(strstr(at[k], "not in hand"));
+		assert_non_null(strstr(at[k], "in hand, or face down in this combat"));
+	}
+	assert_non_null(strstr(at[2], "AT: face down in this combat"));
+	assert_non_null(strstr(regular[2], "AT: in hand"));
+	for (int k = 0; k < 3; k++) {
+		free(at[k]);
+		free(regular[k]);
+	}
+	/* once revealed (b5) it is public that it was played: G1 and AT at b2 (AMB-60), the
+	 * Allied pass at b3, nothing left for b4 */
+	bst_ok(&T, GERMAN, "support AT");
+	bst_ok(&T, ALLIED, "support pass");
+	assert_true(fmt_has_event(&T, "support-revealed"));
+	s = exclusive_of(ALLIED);
+	assert_non_null(strstr(s, "AT: played this turn"));
+	free(s);
+}
+
 /* BS-14.2-01: no bombardment more than three hexes from the nearest friendly unit (EX-36). */
 static void test_bs_14_2_01_bombardment_range(void **state)
 {
@@ -345,6 +392,7 @@ int main(void)
 	    T_(test_bs_14_1_05_never_in_bombardment),
 	    T_(test_bs_14_1_06_loss_from_mobile_unit),
 	    T_(test_bs_14_1_08_anti_tank_face_down),
+	    T_(test_bs_14_1_08_exclusive_keeps_anti_tank_secret),
 	    T_(test_bs_14_2_01_bombardment_range),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -108,8 +108,13 @@ static void test_wrap_cut(void **state)
 	/* the text's own indentation stays and is no place to cut */
 	assert_int_equal(proto_wrap_cut("   word more", 12, 8, &next), 7);
 	assert_int_equal(next, 8);
-	assert_int_equal(proto_wrap_cut("      xy", 8, 3, &next), 7);
-	assert_int_equal(next, 7);
+	/* ... unless it alone takes the width: then it is dropped (found by fuzz_protocol;
+	 * tests/fuzz/corpus/protocol/indent-wider-than-width) */
+	assert_int_equal(proto_wrap_cut("      xy", 8, 3, &next), 0);
+	assert_int_equal(next, 6);
+	assert_int_equal(proto_wrap_cut("xy", 2, 3, &next), 2);
+	assert_int_equal(proto_wrap_cut("  xyz", 5, 3, &next), 3);
+	assert_int_equal(next, 3);
 	/* blanks only */
 	assert_int_equal(proto_wrap_cut("   ", 3, 2, &next), 0);
 	assert_int_equal(next, 3);

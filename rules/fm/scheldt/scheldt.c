@@ -397,10 +397,30 @@ static void view(const struct fm_game *g, int viewer, cJSON *out)
 	                        scheldt__rebuild_allowance(g, g->active) - st->rebuilds);
 }
 
+/*
+ * Where the German +5 anti-tank marker is, as viewer may know it (BS-14.1-08, FM-8.2.1-07,
+ * AMB-190).  It joins the German hand at the start of every game turn (public: 14.1); once
+ * the German player has placed it face down, only he may know that the marker he placed is
+ * this one until step b5 reveals it, so everyone else reads the same words whether it is in
+ * his hand or face down in the combat.
+ */
+static const char *at_status(const struct fm_game *g, int viewer)
+{
+	const struct scheldt_data *d = scheldt__data(g);
+	const struct fm_marker *m = &g->m[d->german][d->at_marker];
+
+	if (m->revealed || m->where == FM_M_USED)
+		return "played this turn";
+	if (m->where == FM_M_POOL || m->where == FM_M_GONE)
+		return "not in play (it joins the German hand at the start of each turn)";
+	if (viewer == d->german)
+		return m->where == FM_M_HAND ? "in hand" : "face down in this combat";
+	return "in hand, or face down in this combat (secret until step b5)";
+}
+
 static int q_exclusive(const struct fm_game *g, const struct rules_viewer *who, int argc,
                        char **argv, cJSON *out, struct rules_error *err)
 {
-	(void)who;
 	const struct scheldt_data *d = scheldt__data(g);
 	const struct scheldt_state *st = scheldt__cstate(g);
 	char buf[RULES_HEX_ID_MAX], line[400];
@@ -472,9 +492,7 @@ static int q_exclusive(const struct fm_game *g, const struct rules_viewer *who, 
 			                                                         : "unused");
 	if (d->at_marker >= 0)
 		fm__line(out, "German +5 anti-tank marker %s: %s (BS-14.1)",
-		         g->sc->markers[d->german][d->at_marker].id,
-		         g->m[d->german][d->at_marker].where == FM_M_HAND ? "in hand"
-		                                                          : "not in hand");
+		         g->sc->markers[d->german][d->at_marker].id, at_status(g, who->side));
 	return 0;
 }
 
