@@ -11,6 +11,7 @@
 #define SRV_CONFIG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "log.h"
 
@@ -27,6 +28,7 @@ struct srv_config {
 	int allow_debug;
 	int debug_seed_set;           /* --debug-seed: every new game takes debug_seed */
 	unsigned char debug_seed[32]; /* (with --allow-debug only: reproducible games) */
+	int64_t debug_clock;          /* --debug-clock: the fake clock's start (s), 0: real time */
 	int snapshot_every;           /* actions between snapshots */
 	char data_dir[512];           /* the shipped scenarios */
 	int nscenario_dirs;

@@ -348,8 +348,7 @@ int srv_vac_start(struct srv_vac *v, int64_t now)
 {
 	if (v->on_since > 0 || v->bank <= 0)
 		return -1;
-	srv_vac_credit(v, now);
-	v->on_since = now;
+	v->on_since = now; /* no credit: the bank grows with play only */
 	return 0;
 }
 
