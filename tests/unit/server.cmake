@@ -4,3 +4,4 @@ wg_unit_test(test_config SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_config.c LI
 wg_unit_test(test_idmap SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_idmap.c LIBS wg_server)
 wg_unit_test(test_fanout SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_fanout.c LIBS wg_server)
 wg_unit_test(test_timectl SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_timectl.c LIBS wg_server)
+wg_unit_test(test_clock SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_clock.c LIBS wg_server)
