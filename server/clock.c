@@ -345,14 +345,8 @@ int srv_vacation_set(struct srv *s, int64_t user, const char *name, int on, stru
 
 	if (v == NULL)
 		return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
-	saved = *v;
-	/* every game is charged with the old state first */
-	ids = srv_user_games(s, user, &n);
-	for (size_t k = 0; k < n; k++) {
-		struct srv_game *g = srv_game_get(s, ids[k]);
-		if (g != NULL && g->rec.status == DB_GAME_ACTIVE && g->clock.tc.kind != SRV_TC_NONE)
-			charge(&g->clock, now);
-	}
+	saved = *v; /* a refusal changes nothing; the checkpoints below charge each clock with
+	             * the running state it had before the change */
 	if (on) {
 		char dur[32];
 		if (v->on_since > 0)
