@@ -65,6 +65,15 @@ struct db_backend {
 	int (*scenario_put)(struct db_store *st, const char *digest, const char *scenario,
 	                    const char *text, int64_t now);
 	int (*scenario_get)(struct db_store *st, const char *digest, char **text);
+	int (*clock_put)(struct db_store *st, const struct db_clock *c);
+	int (*clock_get)(struct db_store *st, int64_t game, struct db_clock *out);
+	int (*clock_each)(struct db_store *st, int (*fn)(void *ctx, const struct db_clock *c),
+	                  void *ctx);
+	int (*vacation_put)(struct db_store *st, const struct db_vacation *v);
+	int (*vacation_each)(struct db_store *st, int (*fn)(void *ctx, const struct db_vacation *v),
+	                     void *ctx);
+	int (*meta_get)(struct db_store *st, const char *key, int64_t *value);
+	int (*meta_put)(struct db_store *st, const char *key, int64_t value);
 	int (*chat_append)(struct db_store *st, const struct db_chat *c);
 	int (*chat_each_last)(struct db_store *st, int64_t game, int limit,
 	                      int (*fn)(void *ctx, const struct db_chat *c), void *ctx);

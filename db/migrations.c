@@ -7,11 +7,11 @@
  * the version number and the schema always agree: a script that fails rolls
  * back whole and the database stays at the version before it.
  *
- *   user_version:   0 --[1]--> 1 --[2]--> 2 --> ... --> db__migration_count()
- *                       users     events
- *                       games     seats_seen
- *                       actions   chat
- *                       snapshots
+ *   user_version:   0 --[1]--> 1 --[2]--> 2 --[3]--> 3 --[4]--> 4 ... db__migration_count()
+ *                       users     events     engine,    clocks
+ *                       games     seats_seen digest,    vacations
+ *                       actions   chat       host,      server_meta
+ *                       snapshots            scenario_texts
  *
  * Invariants:
  *   - a released script is never edited; changes are appended as new scripts;
@@ -151,6 +151,33 @@ static const char *const db__migrations[] = {
     ") WITHOUT ROWID;\n"
     "CREATE TRIGGER scenario_texts_no_update BEFORE UPDATE ON scenario_texts\n"
     "BEGIN SELECT RAISE(ABORT, 'scenario texts never change'); END;\n",
+
+    /* 4: time controls (docs/clocks.md): a game's clock, users' vacation banks, the
+     * server's last sign of life (time the server was down is not charged). */
+    "-- one row per game with a time control: its spec and each side's clock as of `since`\n"
+    "-- (ms since the epoch): the bank left, whether it runs, the reminders sent\n"
+    "CREATE TABLE clocks (\n"
+    "	game     INTEGER PRIMARY KEY REFERENCES games(id),\n"
+    "	spec     TEXT NOT NULL,\n"
+    "	left0    INTEGER NOT NULL,\n"
+    "	left1    INTEGER NOT NULL,\n"
+    "	running0 INTEGER NOT NULL DEFAULT 0 CHECK (running0 IN (0, 1)),\n"
+    "	running1 INTEGER NOT NULL DEFAULT 0 CHECK (running1 IN (0, 1)),\n"
+    "	reminded0 INTEGER NOT NULL DEFAULT 0,\n"
+    "	reminded1 INTEGER NOT NULL DEFAULT 0,\n"
+    "	since    INTEGER NOT NULL\n"
+    ");\n"
+    "-- a user's vacation bank (ms), the last credit and the start of the vacation (0: off)\n"
+    "CREATE TABLE vacations (\n"
+    "	user     INTEGER PRIMARY KEY REFERENCES users(id),\n"
+    "	bank     INTEGER NOT NULL CHECK (bank >= 0),\n"
+    "	credited INTEGER NOT NULL DEFAULT 0,\n"
+    "	on_since INTEGER NOT NULL DEFAULT 0\n"
+    ");\n"
+    "CREATE TABLE server_meta (\n"
+    "	key   TEXT PRIMARY KEY,\n"
+    "	value INTEGER NOT NULL\n"
+    ") WITHOUT ROWID;\n",
 };
 
 int db__migration_count(void)

@@ -230,3 +230,39 @@ int db_chat_each_last(struct db_store *st, int64_t game, int limit,
 {
 	return ((struct db__head *)st)->ops->chat_each_last(st, game, limit, fn, ctx);
 }
+
+int db_clock_put(struct db_store *st, const struct db_clock *c)
+{
+	return ((struct db__head *)st)->ops->clock_put(st, c);
+}
+
+int db_clock_get(struct db_store *st, int64_t game, struct db_clock *out)
+{
+	return ((struct db__head *)st)->ops->clock_get(st, game, out);
+}
+
+int db_clock_each(struct db_store *st, int (*fn)(void *ctx, const struct db_clock *c), void *ctx)
+{
+	return ((struct db__head *)st)->ops->clock_each(st, fn, ctx);
+}
+
+int db_vacation_put(struct db_store *st, const struct db_vacation *v)
+{
+	return ((struct db__head *)st)->ops->vacation_put(st, v);
+}
+
+int db_vacation_each(struct db_store *st, int (*fn)(void *ctx, const struct db_vacation *v),
+                     void *ctx)
+{
+	return ((struct db__head *)st)->ops->vacation_each(st, fn, ctx);
+}
+
+int db_meta_get(struct db_store *st, const char *key, int64_t *value)
+{
+	return ((struct db__head *)st)->ops->meta_get(st, key, value);
+}
+
+int db_meta_put(struct db_store *st, const char *key, int64_t value)
+{
+	return ((struct db__head *)st)->ops->meta_put(st, key, value);
+}

@@ -228,13 +228,54 @@ int db_seat_seen(struct db_store *st, int64_t game, int side, int64_t seq);
 /* The mark of side in game; 0 if none was ever recorded. */
 int db_seat_seen_get(struct db_store *st, int64_t game, int side, int64_t *seq);
 
+/* ---- clocks (docs/clocks.md) ---- */
+
+#define DB_CLOCK_SPEC_MAX 64
+
+/* A game's time control and both sides' clocks as of `since` (ms since the epoch). */
+struct db_clock {
+	int64_t game;
+	char spec[DB_CLOCK_SPEC_MAX]; /* canonical: "fischer:72+12/120 weekends=pause" */
+	int64_t left[2];              /* ms left at since */
+	int running[2];               /* 1: charged from since on */
+	unsigned reminded[2];         /* reminders sent for the current deadline (bits) */
+	int64_t since;
+};
+
+/* Writes (inserts or replaces) the clock of c->game. */
+int db_clock_put(struct db_store *st, const struct db_clock *c);
+/* The clock of game; WG_E_NOT_FOUND if the game has none. */
+int db_clock_get(struct db_store *st, int64_t game, struct db_clock *out);
+/* Calls fn for every stored clock in game order. */
+int db_clock_each(struct db_store *st, int (*fn)(void *ctx, const struct db_clock *c), void *ctx);
+
+/* A user's vacation bank (ms; times in ms since the epoch). */
+struct db_vacation {
+	int64_t user;
+	int64_t bank;
+	int64_t credited; /* 0: never */
+	int64_t on_since; /* 0: not on vacation */
+};
+
+/* Writes (inserts or replaces) the bank of v->user. */
+int db_vacation_put(struct db_store *st, const struct db_vacation *v);
+/* Calls fn for every stored bank. */
+int db_vacation_each(struct db_store *st, int (*fn)(void *ctx, const struct db_vacation *v),
+                     void *ctx);
+
+/* The server's own values by key ("alive": the last instant the server was known to run).
+ * WG_E_NOT_FOUND if the key was never written. */
+int db_meta_get(struct db_store *st, const char *key, int64_t *value);
+int db_meta_put(struct db_store *st, const char *key, int64_t value);
+
 /* ---- one accepted step ---- */
 
 /*
  * Everything one accepted action writes: the action with its dice, its
  * events with their audiences (seq and action set by the store), the game
  * row after it, the seen marks of the sides in `seen` (moved to the step's
- * last event), and a snapshot when snapshot is not NULL.
+ * last event), a snapshot when snapshot is not NULL and the game's clock when
+ * clock is not NULL.
  */
 struct db_step {
 	const struct db_action *action;
@@ -243,9 +284,10 @@ struct db_step {
 	int64_t first_event; /* the seq of events[0] when the caller knows it (the game's last
 	                      * event + 1), else 0: the store counts */
 	const struct db_game *row;
-	int progress_only;    /* 1: only the row's version and updated changed */
-	unsigned seen;        /* bit per side */
-	const char *snapshot; /* NULL: none at this step (stored at action->seq) */
+	int progress_only;            /* 1: only the row's version and updated changed */
+	unsigned seen;                /* bit per side */
+	const char *snapshot;         /* NULL: none at this step (stored at action->seq) */
+	const struct db_clock *clock; /* NULL: the game's clock is not written */
 };
 
 /* Writes the step atomically (in the open batch, or as its own transaction); *last_event

@@ -76,6 +76,8 @@
 	"id, scenario, options, seed, commitment, status, private, creator, seat0, seat1, "        \
 	"version, winner, result, created, updated, engine, digest"
 
+#define DB__CLOCK_COLS "game, spec, left0, left1, running0, running1, reminded0, reminded1, since"
+
 /* Every statement the store runs: X(id, sql). */
 #define DB__STATEMENTS(X)                                                                          \
 	X(BEGIN, "BEGIN IMMEDIATE")                                                                \
@@ -131,6 +133,16 @@
 	X(SCENARIO_PUT, "INSERT INTO scenario_texts(digest, scenario, text, stored) "              \
 	                "VALUES (?1, ?2, ?3, ?4) ON CONFLICT(digest) DO NOTHING")                  \
 	X(SCENARIO_GET, "SELECT text FROM scenario_texts WHERE digest = ?1")                       \
+	X(CLOCK_PUT,                                                                               \
+	  "INSERT OR REPLACE INTO clocks(game, spec, left0, left1, running0, running1, "           \
+	  "reminded0, reminded1, since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")              \
+	X(CLOCK_GET, "SELECT " DB__CLOCK_COLS " FROM clocks WHERE game = ?1")                      \
+	X(CLOCK_EACH, "SELECT " DB__CLOCK_COLS " FROM clocks ORDER BY game")                       \
+	X(VACATION_PUT, "INSERT OR REPLACE INTO vacations(user, bank, credited, on_since) "        \
+	                "VALUES (?1, ?2, ?3, ?4)")                                                 \
+	X(VACATION_EACH, "SELECT user, bank, credited, on_since FROM vacations ORDER BY user")     \
+	X(META_GET, "SELECT value FROM server_meta WHERE key = ?1")                                \
+	X(META_PUT, "INSERT OR REPLACE INTO server_meta(key, value) VALUES (?1, ?2)")              \
 	X(CHAT_APPEND, "INSERT INTO chat(game, user, name, text, at) "                             \
 	               "VALUES (?1, ?2, ?3, ?4, ?5)")                                              \
 	X(CHAT_EACH_LAST, "SELECT id, game, user, name, text, at FROM (SELECT * FROM chat "        \
@@ -1144,6 +1156,165 @@ static int sq_chat_each_last(struct db_store *st, int64_t game, int limit,
 	return ret;
 }
 
+/* ---- clocks, vacations, the server's values ---- */
+
+static int sq_clock_put(struct db_store *st, const struct db_clock *c)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__check_str(st, "clock spec", c->spec, sizeof(c->spec))) < 0)
+		return rc;
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_CLOCK_PUT)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, c->game);
+	db__bind_text(stmt, 2, c->spec);
+	sqlite3_bind_int64(stmt, 3, c->left[0]);
+	sqlite3_bind_int64(stmt, 4, c->left[1]);
+	sqlite3_bind_int(stmt, 5, c->running[0] ? 1 : 0);
+	sqlite3_bind_int(stmt, 6, c->running[1] ? 1 : 0);
+	sqlite3_bind_int64(stmt, 7, (sqlite3_int64)c->reminded[0]);
+	sqlite3_bind_int64(stmt, 8, (sqlite3_int64)c->reminded[1]);
+	sqlite3_bind_int64(stmt, 9, c->since);
+	return db__run(st, DB__S_CLOCK_PUT, stmt, "db_clock_put");
+}
+
+static void db__clock_row(sqlite3_stmt *stmt, struct db_clock *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->game = sqlite3_column_int64(stmt, 0);
+	db__copy(c->spec, sizeof(c->spec), stmt, 1);
+	for (int s = 0; s < 2; s++) {
+		c->left[s] = sqlite3_column_int64(stmt, 2 + s);
+		c->running[s] = sqlite3_column_int(stmt, 4 + s);
+		c->reminded[s] = (unsigned)sqlite3_column_int64(stmt, 6 + s);
+	}
+	c->since = sqlite3_column_int64(stmt, 8);
+}
+
+static int sq_clock_get(struct db_store *st, int64_t game, struct db_clock *out)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_CLOCK_GET);
+	int rc;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, game);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		db__clock_row(stmt, out);
+		rc = 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_clock_get: game %lld has no clock",
+		              (long long)game);
+	} else {
+		rc = db__sqlerr(st, "db_clock_get");
+	}
+	db__release(st, DB__S_CLOCK_GET, stmt);
+	return rc;
+}
+
+static int sq_clock_each(struct db_store *st, int (*fn)(void *ctx, const struct db_clock *c),
+                         void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_CLOCK_EACH);
+	struct db_clock c;
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		db__clock_row(stmt, &c);
+		if ((ret = fn(ctx, &c)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_clock_each");
+	db__release(st, DB__S_CLOCK_EACH, stmt);
+	return ret;
+}
+
+static int sq_vacation_put(struct db_store *st, const struct db_vacation *v)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_VACATION_PUT)) == NULL)
+		return WG_E_STORAGE;
+	db__bind_user(stmt, 1, v->user);
+	sqlite3_bind_int64(stmt, 2, v->bank);
+	sqlite3_bind_int64(stmt, 3, v->credited);
+	sqlite3_bind_int64(stmt, 4, v->on_since);
+	return db__run(st, DB__S_VACATION_PUT, stmt, "db_vacation_put");
+}
+
+static int sq_vacation_each(struct db_store *st, int (*fn)(void *ctx, const struct db_vacation *v),
+                            void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_VACATION_EACH);
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		struct db_vacation v = {
+		    .user = sqlite3_column_int64(stmt, 0),
+		    .bank = sqlite3_column_int64(stmt, 1),
+		    .credited = sqlite3_column_int64(stmt, 2),
+		    .on_since = sqlite3_column_int64(stmt, 3),
+		};
+		if ((ret = fn(ctx, &v)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_vacation_each");
+	db__release(st, DB__S_VACATION_EACH, stmt);
+	return ret;
+}
+
+static int sq_meta_get(struct db_store *st, const char *key, int64_t *value)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if (key == NULL)
+		return db__errf(st, WG_E_BAD_ARGS, "db_meta_get: key is NULL");
+	if ((stmt = db__acquire(st, DB__S_META_GET)) == NULL)
+		return WG_E_STORAGE;
+	db__bind_text(stmt, 1, key);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		*value = sqlite3_column_int64(stmt, 0);
+		rc = 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_meta_get: no value %.40s", key);
+	} else {
+		rc = db__sqlerr(st, "db_meta_get");
+	}
+	db__release(st, DB__S_META_GET, stmt);
+	return rc;
+}
+
+static int sq_meta_put(struct db_store *st, const char *key, int64_t value)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if (key == NULL)
+		return db__errf(st, WG_E_BAD_ARGS, "db_meta_put: key is NULL");
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_META_PUT)) == NULL)
+		return WG_E_STORAGE;
+	db__bind_text(stmt, 1, key);
+	sqlite3_bind_int64(stmt, 2, value);
+	return db__run(st, DB__S_META_PUT, stmt, "db_meta_put");
+}
+
 /* ---- one accepted step ---- */
 
 /* The game row's version and updated only (the rest is as stored). */
@@ -1207,6 +1378,8 @@ static int db__step_writes(struct db_store *st, const struct db_step *step, int6
 			rc = sq_seat_seen(st, a->game, side, *last);
 	if (rc == 0 && step->snapshot != NULL)
 		rc = sq_snapshot_put(st, a->game, a->seq, step->snapshot);
+	if (rc == 0 && step->clock != NULL)
+		rc = sq_clock_put(st, step->clock);
 	return rc;
 }
 
@@ -1332,6 +1505,13 @@ const struct db_backend db__sqlite = {
     .step_stage = sq_step_stage,
     .scenario_put = sq_scenario_put,
     .scenario_get = sq_scenario_get,
+    .clock_put = sq_clock_put,
+    .clock_get = sq_clock_get,
+    .clock_each = sq_clock_each,
+    .vacation_put = sq_vacation_put,
+    .vacation_each = sq_vacation_each,
+    .meta_get = sq_meta_get,
+    .meta_put = sq_meta_put,
     .chat_append = sq_chat_append,
     .chat_each_last = sq_chat_each_last,
 };

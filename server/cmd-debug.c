@@ -16,6 +16,7 @@
 
 #include <strings.h>
 
+#include "clock.h"
 #include "cmd.h"
 #include "conn.h"
 #include "fanout.h"
@@ -76,10 +77,41 @@ static int debug_host(struct srv_cmd_ctx *ctx, struct srv_game *g)
 	return 0;
 }
 
+/* debug clock +<seconds> | <unix seconds>: moves the fake clock forward, then the clocks act */
+static int debug_clock(struct srv_cmd_ctx *ctx)
+{
+	struct srv *s = ctx->srv;
+	const char *a = ctx->argc > 2 ? ctx->argv[2] : "";
+	char *end, summary[160], when[40];
+	long long v = strtoll(a + (*a == '+'), &end, 10);
+	int64_t to;
+
+	if (s->cfg.debug_clock <= 0)
+		return srv_cmd_fail(ctx, WG_E_FORBIDDEN,
+		                    "the server reads real time: start it with --debug-clock "
+		                    "<seconds> to move a fake one");
+	if (ctx->argc != 3 || *a == '\0' || *end != '\0' || end == a + (*a == '+') || v < 0)
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
+		                    "debug clock +<seconds> | <seconds since the epoch>");
+	to = *a == '+' ? s->fake_ms + (int64_t)v * 1000 : (int64_t)v * 1000;
+	if (to < s->fake_ms)
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "time only moves forward (now %lld)",
+		                    (long long)(s->fake_ms / 1000));
+	s->fake_ms = to;
+	srv_clocks_tick(s);
+	snprintf(summary, sizeof(summary), "clock at %lld (%s)", (long long)(to / 1000),
+	         srv_clock_format_time(to, when, sizeof(when)));
+	srv_conn_ok_text(ctx->conn, ctx->tag, summary);
+	return 0;
+}
+
 static int exec_debug(struct srv_cmd_ctx *ctx)
 {
 	struct srv_game *g;
 	char summary[128], err[400];
+
+	if (strcmp(ctx->argv[1], "clock") == 0)
+		return debug_clock(ctx);
 
 	if ((strcmp(ctx->argv[1], "dice") != 0 || ctx->argc < 3) &&
 	    strcmp(ctx->argv[1], "host") != 0)
@@ -127,10 +159,12 @@ const struct srv_cmd srv_cmd_debug = {
     .flags = SRV_CMD_LOGIN | SRV_CMD_DEBUG | SRV_CMD_GAME,
     .group = "debug",
     .usage = "debug dice <d> [<d> ...] | debug host <action> [<side>] [note] [game=<id>] "
-             "[v=<n>]",
+             "[v=<n>] | debug clock +<seconds>|<seconds>",
     .help = "Queues the next die results of the current game, or runs a host action as a "
             "clock or a director would: timeout <side>, forfeit <side>, draw, adjudicate "
             "<side>|draw (server started with --allow-debug only). Forced dice are recorded "
-            "as forced with the action that uses them; host actions are actions of the log.",
+            "as forced with the action that uses them; host actions are actions of the log. "
+            "debug clock moves the fake time of --debug-clock forward; timeouts and "
+            "reminders then happen as they would.",
     .exec = exec_debug,
 };

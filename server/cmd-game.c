@@ -15,6 +15,7 @@
 
 #include <sodium.h>
 
+#include "clock.h"
 #include "cmd.h"
 #include "conn.h"
 #include "fanout.h"
@@ -110,7 +111,7 @@ static void add_line(cJSON *lines, const char *s)
 }
 
 /* Header facts of a game for view/pending (object members and text lines). */
-static void describe(struct srv_game *g, int viewer, cJSON *data, cJSON *lines)
+static void describe(struct srv *srv, struct srv_game *g, int viewer, cJSON *data, cJSON *lines)
 {
 	char buf[600];
 	struct rules_pending p;
@@ -132,6 +133,9 @@ static void describe(struct srv_game *g, int viewer, cJSON *data, cJSON *lines)
 	         g->seat_name[1][0] ? g->seat_name[1] : "-", srv_game_side_name(g, 1),
 	         viewer == RULES_SPECTATOR ? "spectator" : srv_game_side_name(g, viewer));
 	add_line(lines, buf);
+	srv_clock_describe(srv, g, data, buf, sizeof(buf));
+	if (buf[0])
+		add_line(lines, buf);
 	if (g->rec.status == DB_GAME_FINISHED) {
 		char hex[65];
 		sodium_bin2hex(hex, sizeof(hex), g->rec.seed, sizeof(g->rec.seed));
@@ -271,7 +275,7 @@ static int exec_view(struct srv_cmd_ctx *ctx)
 	data = cJSON_CreateObject();
 	lines = cJSON_AddArrayToObject(data, "lines");
 	head = cJSON_CreateArray();
-	describe(g, who.side, data, head);
+	describe(ctx->srv, g, who.side, data, head);
 	vt.lines = lines;
 	vt.cols = (who.cols > 22 ? who.cols : 22) - 2;
 	since = vt;
@@ -344,7 +348,7 @@ static int exec_pending(struct srv_cmd_ctx *ctx)
 		return ctx->err.code;
 	data = cJSON_CreateObject();
 	lines = cJSON_AddArrayToObject(data, "lines");
-	describe(g, viewer_of(ctx, g), data, lines);
+	describe(ctx->srv, g, viewer_of(ctx, g), data, lines);
 	srv_conn_ok(ctx->conn, ctx->tag, data);
 	cJSON_Delete(data);
 	return 0;

@@ -10,6 +10,7 @@
 
 #include "protocol/tokenize.h"
 
+#include "clock.h"
 #include "cmd.h"
 #include "conn.h"
 #include "fanout.h"
@@ -94,17 +95,28 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 	struct rules_options opts;
 	struct srv_game *g = NULL;
 	int side = -1, private_game = 0, rc;
-	char summary[200];
+	char summary[200], spec[SRV_TC_SPEC_MAX];
+	struct srv_tc tc;
 	cJSON *data;
 
 	if (e == NULL)
 		return srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
 		                    "no scenario '%.40s'; `scenarios` lists them", ctx->argv[1]);
 	memset(&opts, 0, sizeof(opts));
+	memset(&tc, 0, sizeof(tc));
 	for (int i = 2; i < ctx->argc; i++) {
 		const char *a = ctx->argv[i];
 		const char *eq = strchr(a, '=');
-		if (strcasecmp(a, "private") == 0) {
+		if (strncasecmp(a, "clock=", 6) == 0 || strncasecmp(a, "weekends=", 9) == 0 ||
+		    strncasecmp(a, "vacation=", 9) == 0) {
+			/* the server's time control (clock.h), not an option of the rules */
+			char why[200];
+			if (srv_tc_parse_token(&tc, strncasecmp(a, "clock=", 6) == 0 ? a + 6 : a,
+			                       why, sizeof(why)) != 0) {
+				proto_buf_release(&optext);
+				return srv_cmd_fail(ctx, WG_E_BAD_OPTION, "%s", why);
+			}
+		} else if (strcasecmp(a, "private") == 0) {
 			private_game = 1;
 		} else if (strcasecmp(a, "random") == 0 || strcasecmp(a, "side=random") == 0) {
 			side = -1;
@@ -141,13 +153,21 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 		return srv_cmd_fail(ctx, WG_E_TOO_LONG, "options too long");
 	}
 	{
+		char why[200];
+		srv_tc_format(&tc, spec, sizeof(spec));
+		if (srv_tc_parse(&tc, spec, why, sizeof(why)) != 0) { /* flags that fit no kind */
+			proto_buf_release(&optext);
+			return srv_cmd_fail(ctx, WG_E_BAD_OPTION, "%s", why);
+		}
+	}
+	{
 		struct srv_actor who = {.user = ctx->conn->user->id,
 		                        .name = ctx->conn->user->name,
 		                        .via = ctx->conn->id,
 		                        .version = -1,
 		                        .decision = -1};
 		rc = srv_host_create(ctx->srv, e, &who, side, private_game, &opts,
-		                     optext.data ? optext.data : "", &g, &ctx->err);
+		                     optext.data ? optext.data : "", &tc, &g, &ctx->err);
 	}
 	proto_buf_release(&optext);
 	if (rc != 0)
@@ -160,6 +180,7 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 	cJSON_AddStringToObject(data, "side", e->info.side_names[side]);
 	cJSON_AddBoolToObject(data, "private", private_game);
 	cJSON_AddStringToObject(data, "commitment", g->rec.commitment);
+	cJSON_AddStringToObject(data, "clock", spec);
 	snprintf(summary, sizeof(summary),
 	         "game %lld created; you play %s; waiting for an opponent", (long long)g->rec.id,
 	         e->info.side_names[side]);
@@ -175,11 +196,16 @@ const struct srv_cmd srv_cmd_new = {
     .max_args = -1,
     .flags = SRV_CMD_LOGIN,
     .group = "lobby",
-    .usage = "new <scenario> [side=<side>|random] [private] [option=value ...]",
+    .usage = "new <scenario> [side=<side>|random] [private] [clock=<clock>] "
+             "[weekends=pause] [vacation=no] [option=value ...]",
     .help = "Creates a game of a scenario and seats you on the side you name (random if "
-            "none). A private game is not listed; others join it by its id. Options are passed "
-            "to the rules (see docs/ for each ruleset). The reply carries the SHA-256 "
-            "commitment to the game's dice seed, revealed when the game ends.",
+            "none). A private game is not listed; others join it by its id. clock= is the "
+            "time control: none (default), live:<minutes>+<seconds>, days:<n> or "
+            "fischer:<hours>+<hours>/<cap hours>; weekends=pause stops a correspondence "
+            "clock from Saturday to Monday 00:00 UTC; vacation=no keeps it running through "
+            "vacations (docs/clocks.md). Other options are passed to the rules (see docs/ for "
+            "each ruleset). The reply carries the SHA-256 commitment to the game's dice "
+            "seed, revealed when the game ends.",
     .exec = exec_new,
 };
 
@@ -236,12 +262,20 @@ static int exec_games(struct srv_cmd_ctx *ctx)
 			cJSON_AddStringToObject(o, "you", srv_game_side_name(g, side));
 		cJSON_AddBoolToObject(o, "private", g->rec.private_game);
 		cJSON_AddItemToArray(list, o);
-		add_linef(lines, "#%-5lld %-14s %-8s %s (%s) vs %s (%s)  v=%lld%s%s", (long long)id,
-		          g->rec.scenario, srv_game_status_name(g->rec.status),
-		          g->seat_name[0][0] ? g->seat_name[0] : "-", srv_game_side_name(g, 0),
-		          g->seat_name[1][0] ? g->seat_name[1] : "-", srv_game_side_name(g, 1),
-		          (long long)g->rec.version, g->rec.private_game ? "  private" : "",
-		          g->rec.status == DB_GAME_FINISHED ? "" : (mine ? "  (yours)" : ""));
+		{
+			char spec[SRV_TC_SPEC_MAX], cl[300];
+			srv_clock_describe(ctx->srv, g, o, cl, sizeof(cl));
+			srv_tc_format(&g->clock.tc, spec, sizeof(spec));
+			add_linef(
+			    lines, "#%-5lld %-14s %-8s %s (%s) vs %s (%s)  v=%lld%s%s%s%s",
+			    (long long)id, g->rec.scenario, srv_game_status_name(g->rec.status),
+			    g->seat_name[0][0] ? g->seat_name[0] : "-", srv_game_side_name(g, 0),
+			    g->seat_name[1][0] ? g->seat_name[1] : "-", srv_game_side_name(g, 1),
+			    (long long)g->rec.version, g->clock.tc.kind != SRV_TC_NONE ? "  " : "",
+			    g->clock.tc.kind != SRV_TC_NONE ? spec : "",
+			    g->rec.private_game ? "  private" : "",
+			    g->rec.status == DB_GAME_FINISHED ? "" : (mine ? "  (yours)" : ""));
+		}
 		n++;
 	}
 	snprintf(summary, sizeof(summary), "%d games (%s)", n, filter);

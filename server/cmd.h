@@ -92,6 +92,7 @@ extern const struct srv_cmd srv_cmd_scenarios, srv_cmd_new, srv_cmd_games, srv_c
     srv_cmd_watch, srv_cmd_unwatch, srv_cmd_use;
 extern const struct srv_cmd srv_cmd_view, srv_cmd_pending, srv_cmd_log, srv_cmd_say, srv_cmd_chat,
     srv_cmd_resign, srv_cmd_verify;
+extern const struct srv_cmd srv_cmd_moretime, srv_cmd_vacation;
 extern const struct srv_cmd srv_cmd_debug;
 
 /* The game verb argv[0] of the target game (or NULL with ctx->err set when it is a verb of

@@ -32,6 +32,7 @@ enum opt_id {
 	OPT_IDLE_TIMEOUT,
 	OPT_ALLOW_DEBUG,
 	OPT_DEBUG_SEED,
+	OPT_DEBUG_CLOCK,
 	OPT_SNAPSHOT_EVERY,
 	OPT_DATA_DIR,
 	OPT_SCENARIOS,
@@ -63,6 +64,9 @@ static const struct opt options[] = {
      "loopback (=force to override: a player could learn the dice)"},
     {OPT_DEBUG_SEED, "debug-seed", "HEX",
      "with --allow-debug: every new game takes this 64-hex-digit dice seed (tests, transcripts)"},
+    {OPT_DEBUG_CLOCK, "debug-clock", "SECONDS",
+     "with --allow-debug: the games' clocks read a fake time that starts at SECONDS since the "
+     "epoch and moves only by `debug clock` (tests)"},
     {OPT_SNAPSHOT_EVERY, "snapshot-every", "N", "store a snapshot every N actions (default 50)"},
     {OPT_DATA_DIR, "data-dir", "DIR", "the shipped scenario directory (default: the source data/)"},
     {OPT_SCENARIOS, "scenarios", "DIR", "also load scenario files from DIR (repeatable)"},
@@ -219,6 +223,14 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 		    bin != sizeof(cfg->debug_seed))
 			goto bad;
 		cfg->debug_seed_set = 1;
+		return 0;
+	}
+	case OPT_DEBUG_CLOCK: {
+		char *end;
+		long long t = strtoll(value, &end, 10);
+		if (*value == '\0' || *end != '\0' || t < 1 || t > 32503680000LL)
+			goto bad;
+		cfg->debug_clock = (int64_t)t;
 		return 0;
 	}
 	case OPT_SNAPSHOT_EVERY:
@@ -389,6 +401,12 @@ int srv_config_parse(struct srv_config *cfg, int argc, char **argv, char *err, s
 		         "--allow-debug on the listener %s, which is not loopback, would let a "
 		         "player force or learn the dice; use --allow-debug=force to insist",
 		         cfg->listen_host);
+		return -1;
+	}
+	if (cfg->debug_clock > 0 && !cfg->allow_debug) {
+		snprintf(
+		    err, errsize,
+		    "--debug-clock needs --allow-debug (it lets anyone move the games' clocks)");
 		return -1;
 	}
 	if (cfg->debug_seed_set && !cfg->allow_debug) {

@@ -11,6 +11,7 @@
 #define SRV_CONFIG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "log.h"
 
@@ -28,6 +29,7 @@ struct srv_config {
 	int listen_backlog;    /* the listen(2) backlog */
 	int debug_seed_set;           /* --debug-seed: every new game takes debug_seed */
 	unsigned char debug_seed[32]; /* (with --allow-debug only: reproducible games) */
+	int64_t debug_clock;          /* --debug-clock: the fake clock's start (s), 0: real time */
 	int snapshot_every;           /* actions between snapshots */
 	char data_dir[512];           /* the shipped scenarios */
 	int nscenario_dirs;

@@ -98,23 +98,34 @@ void srv_game_notice(struct srv *s, struct srv_game *g, const char *type, const 
 }
 
 /* The your-turn event of side (kind, decision counter, version, sentence). */
-static cJSON *your_turn_event(const struct srv_game *g, int side)
+static cJSON *your_turn_event(struct srv *s, const struct srv_game *g, int side)
 {
 	const struct rules_pending *p = &g->match.pending;
 	cJSON *ev = cJSON_CreateObject();
+	int64_t dl = srv_clock_deadline(s, g, side);
 
 	cJSON_AddStringToObject(ev, "event", "your-turn");
 	cJSON_AddStringToObject(ev, "side", srv_game_side_name(g, side));
 	cJSON_AddNumberToObject(ev, "v", (double)g->rec.version);
 	cJSON_AddStringToObject(ev, "kind", p->kind[side]);
 	cJSON_AddNumberToObject(ev, "d", (double)p->decision[side]);
-	cJSON_AddStringToObject(ev, "text", p->what[side]);
+	if (dl > 0) { /* the clock runs: the deadline with it (docs/clocks.md) */
+		char text[400], dur[32], when[40];
+		cJSON_AddNumberToObject(ev, "deadline", (double)(dl / 1000));
+		cJSON_AddNumberToObject(ev, "left", (double)(srv_clock_left(s, g, side) / 1000));
+		snprintf(text, sizeof(text), "%s (%s left, runs out %s)", p->what[side],
+		         srv_tc_duration(srv_clock_left(s, g, side), dur, sizeof(dur)),
+		         srv_clock_format_time(dl, when, sizeof(when)));
+		cJSON_AddStringToObject(ev, "text", text);
+	} else {
+		cJSON_AddStringToObject(ev, "text", p->what[side]);
+	}
 	return ev;
 }
 
 void srv_game_your_turn(struct srv *s, struct srv_game *g, int side)
 {
-	cJSON *ev = your_turn_event(g, side);
+	cJSON *ev = your_turn_event(s, g, side);
 	struct srv_fanout f;
 
 	srv_fanout_init(&f, g->rec.id, ev);
@@ -236,6 +247,93 @@ static void send_one(struct srv_conn *c, int64_t game, cJSON *ev)
 	cJSON_Delete(ev);
 }
 
+/* One game of the login digest: a game that waits for the user. */
+struct digest_item {
+	struct srv_game *g;
+	int side;
+	int64_t deadline; /* 0: no clock runs */
+	int64_t missed;
+};
+
+static int digest_cmp(const void *a, const void *b)
+{
+	const struct digest_item *x = a, *y = b;
+
+	if ((x->deadline == 0) != (y->deadline == 0))
+		return x->deadline == 0 ? 1 : -1; /* games without a deadline last */
+	if (x->deadline != y->deadline)
+		return x->deadline < y->deadline ? -1 : 1;
+	return x->g->rec.id < y->g->rec.id ? -1 : 1;
+}
+
+/* The digest at login: every game where the user must act, soonest deadline first, with
+ * what happened since the user's seat last saw it. */
+static void login_digest(struct srv *s, struct srv_conn *c, const int64_t *ids, size_t n)
+{
+	struct digest_item *items = n ? calloc(n, sizeof(*items)) : NULL;
+	size_t k = 0;
+	char text[400];
+	cJSON *ev;
+
+	if (n > 0 && items == NULL)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		struct srv_game *g = srv_game_get(s, ids[i]);
+		int64_t seen = 0, missed = 0;
+		int side;
+		if (g == NULL || g->rec.status != DB_GAME_ACTIVE || !g->loaded)
+			continue;
+		side = srv_game_side_of(g, c->user->id);
+		if (side < 0 || !(g->match.pending.sides & RULES_AUD_SIDE(side)))
+			continue;
+		if (db_seat_seen_get(s->store, g->rec.id, side, &seen) != 0 ||
+		    db_event_count_after(s->store, g->rec.id, RULES_AUD_SIDE(side), seen,
+		                         &missed) != 0)
+			missed = 0;
+		items[k].g = g;
+		items[k].side = side;
+		items[k].deadline = srv_clock_deadline(s, g, side);
+		items[k].missed = missed;
+		k++;
+	}
+	if (k == 0) {
+		free(items);
+		return;
+	}
+	qsort(items, k, sizeof(*items), digest_cmp);
+	ev = cJSON_CreateObject();
+	cJSON_AddStringToObject(ev, "event", "digest");
+	cJSON_AddNumberToObject(ev, "count", (double)k);
+	snprintf(text, sizeof(text), "%zu game%s wait%s for you, soonest deadline first", k,
+	         k == 1 ? "" : "s", k == 1 ? "s" : "");
+	cJSON_AddStringToObject(ev, "text", text);
+	send_one(c, 0, ev);
+	for (size_t i = 0; i < k && !c->closing; i++) {
+		const struct digest_item *it = &items[i];
+		char when[80] = "no deadline", dur[32], stamp[40];
+		ev = cJSON_CreateObject();
+		cJSON_AddStringToObject(ev, "event", "digest");
+		cJSON_AddNumberToObject(ev, "game", (double)it->g->rec.id);
+		cJSON_AddStringToObject(ev, "scenario", it->g->rec.scenario);
+		cJSON_AddStringToObject(ev, "side", srv_game_side_name(it->g, it->side));
+		cJSON_AddStringToObject(ev, "kind", it->g->match.pending.kind[it->side]);
+		cJSON_AddNumberToObject(ev, "missed", (double)it->missed);
+		if (it->deadline > 0) {
+			cJSON_AddNumberToObject(ev, "deadline", (double)(it->deadline / 1000));
+			snprintf(
+			    when, sizeof(when), "deadline in %s (%s)",
+			    srv_tc_duration(srv_clock_left(s, it->g, it->side), dur, sizeof(dur)),
+			    srv_clock_format_time(it->deadline, stamp, sizeof(stamp)));
+		}
+		snprintf(text, sizeof(text), "%s: %s; %lld new event%s since you left: %s", when,
+		         it->g->rec.scenario, (long long)it->missed, it->missed == 1 ? "" : "s",
+		         it->g->match.pending.what[it->side]);
+		cJSON_AddStringToObject(ev, "text", text);
+		send_one(c, it->g->rec.id, ev);
+	}
+	free(items);
+}
+
 void srv_game_login_notices(struct srv *s, struct srv_conn *c)
 {
 	const int64_t *ids;
@@ -247,6 +345,8 @@ void srv_game_login_notices(struct srv *s, struct srv_conn *c)
 	uid = c->user->id;
 	if (c->user->nconns > 1) /* online elsewhere: what was sent there was seen */
 		srv_user_mark_seen(s, uid);
+	ids = srv_user_games(s, uid, &n);
+	login_digest(s, c, ids, n);
 	ids = srv_user_games(s, uid, &n);
 	for (size_t k = 0; k < n && !c->closing; k++) {
 		int64_t id = ids[k], seen = 0, missed = 0, last = 0;
@@ -281,6 +381,6 @@ void srv_game_login_notices(struct srv *s, struct srv_conn *c)
 		if (g->rec.status != DB_GAME_ACTIVE || !g->loaded)
 			continue;
 		if (g->match.pending.sides & RULES_AUD_SIDE(side))
-			send_one(c, id, your_turn_event(g, side));
+			send_one(c, id, your_turn_event(s, g, side));
 	}
 }

@@ -508,6 +508,7 @@ int srv_game_resync(struct srv *s, struct srv_game *g)
 	if (rc != 0 || load_match(s, g, err, sizeof(err)) != 0)
 		log_error(0, "game %lld: cannot rebuild: %s", (long long)id,
 		          rc != 0 ? db_last_error(s->store) : err);
+	srv_clock_reload(s, g);
 	return 0;
 }
 

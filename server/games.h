@@ -37,6 +37,8 @@
 #include "rules/core/catalog.h"
 #include "rules/core/match.h"
 
+#include "clock.h"
+
 struct srv;
 struct srv_conn;
 
@@ -50,9 +52,10 @@ struct srv_game {
 	char seat_name[2][DB_NAME_MAX + 1];
 	struct srv_conn **watchers;
 	size_t nwatchers, capwatchers;
-	int64_t last_event; /* seq of the last stored event */
-	int64_t used_ms;    /* loop time of the last request that needed the state */
-	int in_batch;       /* written in the uncommitted batch (server.c) */
+	int64_t last_event;      /* seq of the last stored event */
+	int64_t used_ms;         /* loop time of the last request that needed the state */
+	int in_batch;            /* written in the uncommitted batch (server.c) */
+	struct srv_gclock clock; /* the time control and both clocks (clock.c) */
 };
 
 /* Loads every game record and restores the rules state of every unfinished

@@ -14,6 +14,7 @@
 
 #include "protocol/tokenize.h"
 
+#include "clock.h"
 #include "fanout.h"
 #include "games.h"
 #include "log.h"
@@ -117,10 +118,12 @@ static void step_failed(struct srv *s, struct srv_game *g, int had_batch)
 	srv_game_resync(s, g);
 }
 
-/* row: the game row after the step (outcome applied); marks the game as written. */
-static int stage(struct srv *s, struct srv_game *g, enum rules_host_kind host, int side,
+/* row: the game row after the step (outcome applied); marks the game as written.  credit: the
+ * side whose clock is credited for an action (the actor; a timeout's side), or -1. */
+static int stage(struct srv *s, struct srv_game *g, enum rules_host_kind host, int side, int credit,
                  int64_t user, const char *line, const struct rules_events *ev, struct db_game *row)
 {
+	struct db_clock clock;
 	struct rules_outcome o;
 	struct db_action a;
 	struct db_event *events = NULL;
@@ -169,6 +172,8 @@ static int stage(struct srv *s, struct srv_game *g, enum rules_host_kind host, i
 	    row->private_game == g->rec.private_game && strcmp(row->result, g->rec.result) == 0 &&
 	    strcmp(row->engine, g->rec.engine) == 0 && strcmp(row->digest, g->rec.digest) == 0;
 	step.snapshot = snap;
+	if (srv_clock_step(s, g, row, credit, host == RULES_HOST_NONE, &clock))
+		step.clock = &clock;
 	/* the seen marks of online players are written when they leave (server.c) */
 	if (dice == NULL)
 		rc = WG_E_NO_MEMORY;
@@ -211,7 +216,7 @@ static void finish_reply(struct srv_outcome *out, const struct srv_game *g, int 
 int srv_host_create(struct srv *s, const struct rules_catalog_entry *entry,
                     const struct srv_actor *creator, int side, int private_game,
                     const struct rules_options *opts, const char *options_text,
-                    struct srv_game **out, struct rules_error *err)
+                    const struct srv_tc *tc, struct srv_game **out, struct rules_error *err)
 {
 	struct srv_game *g = calloc(1, sizeof(*g));
 	unsigned char digest[crypto_hash_sha256_BYTES];
@@ -254,6 +259,8 @@ int srv_host_create(struct srv *s, const struct rules_catalog_entry *entry,
 	}
 	if (rc == 0)
 		rc = db_game_create(s->store, &g->rec);
+	if (rc == 0 && tc != NULL)
+		rc = srv_clock_create(s, g, tc);
 	if (rc != 0) {
 		rules_match_release(&g->match);
 		free(g);
@@ -303,7 +310,7 @@ int srv_host_seat(struct srv *s, struct srv_game *g, const struct srv_actor *who
 	if (rc != 0)
 		return rc;
 	/* the seen marks of the step are the row's seats: the joiner's included */
-	rc = stage(s, g, RULES_HOST_START, RULES_SYSTEM, 0, "start", &out->ev, &row);
+	rc = stage(s, g, RULES_HOST_START, RULES_SYSTEM, -1, 0, "start", &out->ev, &row);
 	if (rc != 0)
 		return fail(err, WG_E_STORAGE, "could not store the join: %s",
 		            db_last_error(s->store));
@@ -337,6 +344,7 @@ int srv_host_act(struct srv *s, struct srv_game *g, const struct srv_actor *who,
 	struct proto_buf line = PROTO_BUF_INIT;
 	int side, rc;
 
+	srv_clock_check_game(s, g); /* a clock that ran out ends the game before the action */
 	if ((rc = seated(g, who, &side, err)) != 0)
 		return rc;
 	if (proto_join(&line, argc, argv) != 0)
@@ -345,7 +353,7 @@ int srv_host_act(struct srv *s, struct srv_game *g, const struct srv_actor *who,
 	out->reply = cJSON_CreateObject();
 	rc = rules_match_apply(&g->match, verb, side, argc, argv, out->reply, &out->ev, err);
 	if (rc == 0) {
-		rc = stage(s, g, RULES_HOST_NONE, side, who->user, line.data, &out->ev, &row);
+		rc = stage(s, g, RULES_HOST_NONE, side, side, who->user, line.data, &out->ev, &row);
 		if (rc != 0)
 			fail(err, WG_E_STORAGE,
 			     "the action could not be stored and was not applied: %s",
@@ -382,7 +390,8 @@ int srv_host_action(struct srv *s, struct srv_game *g, const struct srv_actor *w
 	rc = rules_match_host(&g->match, a, &out->ev, err);
 	if (rc != 0)
 		return rc;
-	rc = stage(s, g, a->kind, RULES_SYSTEM, who->user, line, &out->ev, &row);
+	rc = stage(s, g, a->kind, RULES_SYSTEM, a->kind == RULES_HOST_TIMEOUT ? a->side : -1,
+	           who->user, line, &out->ev, &row);
 	if (rc != 0)
 		return fail(err, WG_E_STORAGE, "the %s could not be stored: %s",
 		            rules_host_name(a->kind), db_last_error(s->store));

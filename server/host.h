@@ -32,6 +32,8 @@
 #include "rules/core/catalog.h"
 #include "rules/core/ruleset.h"
 
+#include "timectl.h"
+
 struct srv;
 struct srv_game;
 
@@ -61,12 +63,13 @@ void srv_outcome_release(struct srv_outcome *out);
 
 /*
  * Creates a game of entry with the creator seated on side (-1: random); opts are the
- * players' options (options_text as typed, stored).  *out is the new game.
+ * players' options (options_text as typed, stored); tc its time control (NULL: none; stored
+ * with the game).  *out is the new game.
  */
 int srv_host_create(struct srv *s, const struct rules_catalog_entry *entry,
                     const struct srv_actor *creator, int side, int private_game,
                     const struct rules_options *opts, const char *options_text,
-                    struct srv_game **out, struct rules_error *err);
+                    const struct srv_tc *tc, struct srv_game **out, struct rules_error *err);
 /* Seats the actor on side (-1: the free one); when both seats are filled the game starts
  * (the START host action, action 1). */
 int srv_host_seat(struct srv *s, struct srv_game *g, const struct srv_actor *who, int side,

@@ -22,6 +22,7 @@
 #include <sodium.h>
 
 #include "backup.h"
+#include "clock.h"
 #include "conn.h"
 #include "fanout.h"
 #include "games.h"
@@ -31,6 +32,20 @@ int64_t srv_now(struct srv *s)
 {
 	(void)s;
 	return (int64_t)time(NULL);
+}
+
+int64_t srv_real_wall_ms(struct srv *s)
+{
+	struct timespec ts;
+
+	(void)s;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t srv_fake_wall_ms(struct srv *s)
+{
+	return s->fake_ms;
 }
 
 int64_t srv_now_ms(struct srv *s)
@@ -471,6 +486,7 @@ static void sweep_cb(uv_timer_t *t)
 	srv_auth_tick(&s->auth, now);
 	srv_games_sweep(s, 60 * 1000);
 	srv_conns_sweep_idle(s, now_ms);
+	srv_clocks_tick(s);
 }
 
 static void close_walk_cb(uv_handle_t *h, void *arg)
@@ -486,7 +502,9 @@ static void stop(struct srv *s, const char *why)
 		return;
 	s->shutting_down = 1;
 	log_info(0, "shutting down (%s)", why);
-	/* what was accepted is kept; its replies are dropped with the connections */
+	/* what was accepted is kept; its replies are dropped with the connections; the clocks
+	 * stop here (the time until the next start is not charged) */
+	db_meta_put(s->store, "alive", srv_clock_now(s));
 	srv_batch_commit(s);
 	uv_prepare_stop(&s->before_sleep);
 	uv_close((uv_handle_t *)&s->before_sleep, NULL);
@@ -644,12 +662,21 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 		srv_load_scenario_dir(s, s->cfg.scenario_dirs[i]);
 	srv_idmap_init(&s->users);
 	srv_idmap_init(&s->seats);
+	srv_idmap_init(&s->vacations);
 	srv_auth_init(&s->auth);
+	s->wall_ms = srv_real_wall_ms;
+	if (s->cfg.debug_clock > 0) {
+		s->wall_ms = srv_fake_wall_ms;
+		s->fake_ms = s->cfg.debug_clock * 1000;
+		log_warn(
+		    0, "--debug-clock: the games' clocks read a fake time (debug clock moves it)");
+	}
 
 	s->loop = uv_default_loop();
 	/* from here on every write joins the batch committed before the loop sleeps */
 	db_batch_mode(s->store, 1);
 	srv_games_recover(s);
+	srv_clocks_recover(s);
 	if (srv_batch_commit(s) != 0)
 		log_error(0, "cannot record what recovery found: %s", db_last_error(s->store));
 	uv_prepare_init(s->loop, &s->before_sleep);
@@ -680,6 +707,7 @@ out:
 	db_batch_mode(s->store, 0);
 	free(s->batch);
 	srv_games_release(s);
+	srv_clocks_release(s);
 	srv_idmap_release(&s->users);
 	srv_auth_release(&s->auth);
 	rules_catalog_release(&s->catalog);

@@ -69,6 +69,12 @@ struct srv {
 	uv_prepare_t before_sleep;   /* commits the batch, then writes the output */
 	unsigned long event_formats; /* notifications formatted (fanout.c: once per mode) */
 	struct srv_auth auth;
+	/* the clocks' wall time in ms (clock.c): real time, the fake time of --debug-clock, or a
+	 * unit test's own function */
+	int64_t (*wall_ms)(struct srv *s);
+	int64_t fake_ms;            /* --debug-clock: the fake time, moved by `debug clock` */
+	int64_t alive_written;      /* the last "alive" written (clock.c) */
+	struct srv_idmap vacations; /* user id -> struct srv_vac (malloc'd; clock.c) */
 	int shutting_down;
 	int listening;
 	char readbuf[65536]; /* every read lands here and is framed at once */
@@ -85,6 +91,9 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets);
 
 /* Seconds since the epoch (wall clock: stored timestamps). */
 int64_t srv_now(struct srv *s);
+/* The real wall clock in ms (s->wall_ms by default) and the fake one of --debug-clock. */
+int64_t srv_real_wall_ms(struct srv *s);
+int64_t srv_fake_wall_ms(struct srv *s);
 /* Milliseconds of the loop's monotonic clock (timeouts). */
 int64_t srv_now_ms(struct srv *s);
 

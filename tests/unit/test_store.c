@@ -1530,6 +1530,89 @@ static void test_step_is_written_whole_or_not_at_all(void **state)
 	assert_string_equal(r.text[0], "start");
 }
 
+static int count_clock(void *ctx, const struct db_clock *c)
+{
+	(*(int *)ctx)++;
+	assert_true(c->game > 0);
+	return 0;
+}
+
+static int find_vacation(void *ctx, const struct db_vacation *v)
+{
+	struct db_vacation *want = ctx;
+	if (v->user == want->user)
+		*want = *v;
+	return 0;
+}
+
+static void test_clocks_vacations_and_meta(void **state)
+{
+	struct db_store *st = *state;
+	int64_t user = add_user(st, "Clocker"), last = 0, alive = 0;
+	struct db_clock c = {.left = {1000, 2000},
+	                     .running = {1, 0},
+	                     .reminded = {1, 6},
+	                     .since = 777},
+	                back;
+	struct db_vacation v = {.bank = 5000, .credited = 40, .on_since = 0}, got = {0};
+	struct db_game g;
+	int n = 0;
+
+	fill_game(&g, DB_GAME_ACTIVE, user);
+	assert_int_equal(db_game_create(st, &g), 0);
+	assert_int_equal(db_clock_get(st, g.id, &back), WG_E_NOT_FOUND);
+	c.game = g.id;
+	snprintf(c.spec, sizeof(c.spec), "days:3 weekends=pause");
+	assert_int_equal(db_clock_put(st, &c), 0);
+	assert_int_equal(db_clock_get(st, g.id, &back), 0);
+	assert_string_equal(back.spec, "days:3 weekends=pause");
+	assert_int_equal(back.left[1], 2000);
+	assert_int_equal(back.running[0], 1);
+	assert_int_equal(back.running[1], 0);
+	assert_int_equal(back.reminded[1], 6);
+	assert_int_equal(back.since, 777);
+	/* a step carries the clock with it, and a refused step does not write it */
+	c.left[0] = 500;
+	c.since = 888;
+	{
+		struct db_action a = {.game = g.id,
+		                      .seq = 1,
+		                      .side = -1,
+		                      .host = 1,
+		                      .line = "start",
+		                      .dice = "[]",
+		                      .at = 1};
+		struct db_step step = {.action = &a, .row = &g, .clock = &c};
+		g.version = 1;
+		assert_int_equal(db_step_stage(st, &step, &last), 0);
+		assert_int_equal(db_clock_get(st, g.id, &back), 0);
+		assert_int_equal(back.left[0], 500);
+		assert_int_equal(back.since, 888);
+		c.left[0] = 1;
+		a.seq = 3; /* a gap: refused whole */
+		assert_int_equal(db_step_stage(st, &step, &last), WG_E_STORAGE);
+		assert_int_equal(db_clock_get(st, g.id, &back), 0);
+		assert_int_equal(back.left[0], 500);
+	}
+	assert_int_equal(db_clock_each(st, count_clock, &n), 0);
+	assert_int_equal(n, 1);
+	v.user = user;
+	assert_int_equal(db_vacation_put(st, &v), 0);
+	v.on_since = 99;
+	assert_int_equal(db_vacation_put(st, &v), 0); /* replaced */
+	got.user = user;
+	assert_int_equal(db_vacation_each(st, find_vacation, &got), 0);
+	assert_int_equal(got.bank, 5000);
+	assert_int_equal(got.on_since, 99);
+	v.bank = -1; /* a bank is never negative */
+	assert_int_equal(db_vacation_put(st, &v), WG_E_STORAGE);
+	assert_int_equal(db_meta_get(st, "alive", &alive), WG_E_NOT_FOUND);
+	assert_int_equal(db_meta_put(st, "alive", 123456), 0);
+	assert_int_equal(db_meta_put(st, "alive", 123457), 0);
+	assert_int_equal(db_meta_get(st, "alive", &alive), 0);
+	assert_int_equal(alive, 123457);
+}
+
 static void test_batch_commits_many_steps_at_once(void **state)
 {
 	char path[64];
@@ -1661,6 +1744,7 @@ int main(void)
 	    cmocka_unit_test(test_open_errors),
 	    MEM(test_step_is_written_whole_or_not_at_all),
 	    cmocka_unit_test(test_batch_commits_many_steps_at_once),
+	    MEM(test_clocks_vacations_and_meta),
 	    MEM(test_scenario_texts),
 	    MEM(test_game_pins_engine_and_digest),
 	    cmocka_unit_test(test_backend_by_scheme),
