@@ -711,10 +711,16 @@ void fm__pending(const struct rules_game *rg, struct rules_pending *p)
 			else
 				snprintf(w, 240, "set-up: every unit is placed; end to finish it");
 		} else if (g->phase == FM_PH_MOVEMENT || g->phase == FM_PH_MOBILE_MOVE) {
+			char lost[200], rule[FM_ID];
+			int forfeit = g->sc->module->end_forfeit != NULL &&
+			              g->sc->module->end_forfeit(g, lost, sizeof(lost), rule);
 			snprintf(w, 240,
 			         "turn %d, %s: move <unit> <hex>..., enter <unit> <hex>, "
-			         "then end",
-			         g->turn, fm__phase_name(g->phase));
+			         "then end%s",
+			         g->turn, fm__phase_name(g->phase),
+			         forfeit ? " (a once-only choice is open: `end` names it, "
+			                   "`end force` gives it up)"
+			                 : "");
 		} else if (g->phase == FM_PH_TURN_END) {
 			char txt[200] = "";
 			if (g->sc->module->end_step != NULL)

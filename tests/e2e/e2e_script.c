@@ -319,7 +319,7 @@ static void until(const char *arg)
 static void battle(const char *arg)
 {
 	char res[16], line[16], who[4], tok[4][16], cmd[256], out[300], then[128] = "", *shown;
-	int att, def, off = 0, die, total[2], drawn = 0, known = 0;
+	int att, def, off = 0, die, total[2], drawn = 0, known = 0, last_draw = 0;
 	struct hand hand[2];
 	const struct mk *plan[4] = {NULL, NULL, NULL, NULL};
 	char actor, other, *semi;
@@ -374,7 +374,13 @@ static void battle(const char *arg)
 		shown = res;
 	/* "#n": the die n, the result not read from the table (markers drawn blind) */
 	die = res[0] == '#' ? atoi(res + 1) : die_for(line, total[0] - total[1], res);
-	e2e_script_ask(client_of(actor), "debug dice %d", die);
+	/* a blind draw takes a die of the stream (the pick): the combat die is forced after the
+	 * picks, with the last draw (forced picks take the first marker) */
+	for (int k = 0; k < 4; k++)
+		if (strcmp(tok[k], "d") == 0)
+			last_draw = k + 1;
+	if (last_draw == 0)
+		e2e_script_ask(client_of(actor), "debug dice %d", die);
 	clear_events(S->allied);
 	clear_events(S->german);
 	clear_events(S->watcher);
@@ -392,6 +398,10 @@ static void battle(const char *arg)
 		assert_true(step >= 1 && step <= 4);
 		assert_int_equal(side, step % 2 ? actor : other);
 		if (strcmp(tok[step - 1], "d") == 0) { /* a marker drawn blind (AMB-03) */
+			if (step == last_draw)
+				e2e_script_ask(client_of(side), "debug dice 1 %d", die);
+			else
+				e2e_script_ask(client_of(side), "debug dice 1");
 			cmd_ok(client_of(side), "support draw");
 			check_hidden_blind(side);
 			drawn++;

@@ -19,7 +19,9 @@
  *                            with <cmd>; b1..b4 are the support fire steps
  *                            (FM-8.2.1 b1-b4: - passes, $m / $M the lowest /
  *                            highest regular marker in the hand of the step's
- *                            side, d a marker drawn blind, or a marker id); $m / $M
+ *                            side, d a marker drawn blind (its pick forced to the
+ *                            first marker, the combat die forced after it), or a
+ *                            marker id); $m / $M
  *                            in <cmd> are the actor's markers (bombardment).  The
  *                            die giving <res> on the CRT line <line> for the
  *                            differential (att + attacker's markers) - (def +
