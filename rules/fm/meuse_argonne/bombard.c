@@ -823,9 +823,11 @@ int ma__bombard_step(const struct fm_game *g, char *what, size_t n)
 			targets++;
 	if (st->nplaced > 0 && !st->art_fired) {
 		snprintf(what, n,
-		         "turn %d, bombardment: %d marker%s placed; barrage <hex> [gas] (%d left), "
-		         "aircraft <hex>, then fire (MA-17.2)",
-		         g->turn, st->nplaced, st->nplaced == 1 ? "" : "s", left);
+		         "turn %d, bombardment: %d marker%s placed; barrage <hex>%s (%d left)%s, "
+		         "then fire (MA-17.2)",
+		         g->turn, st->nplaced, st->nplaced == 1 ? "" : "s",
+		         gas_allowed(g, side) ? " [gas]" : "", left,
+		         air_could_help(g, side) ? ", aircraft <hex>" : "");
 		return 1;
 	}
 	if (st->art_fired) {
