@@ -1,6 +1,7 @@
 /*
- * test_e2e_options.c -- a program plays a whole Battle of the Scheldt game
- * over TCP in JSON mode from `options` alone (issue 8).
+ * test_e2e_options.c -- a program plays a whole Battle of the Scheldt game,
+ * and a whole Meuse Argonne game, over TCP in JSON mode from `options` alone
+ * (issues 8, 9).
  *
  * Two connections (allied, german) ask `options`; the one with actions picks
  * one uniformly with a seeded generator of its own and sends it as a JSON
@@ -21,7 +22,7 @@
 
 #include "e2e.h"
 
-#define MAX_ACTIONS 4000
+#define MAX_ACTIONS 6000
 
 static struct e2e_server server;
 
@@ -101,7 +102,8 @@ static void pick(const cJSON *data, int i, char *cmd, size_t ncmd, cJSON *args)
 	}
 }
 
-static void test_json_bot_plays_scheldt_from_options(void **state)
+/* Two JSON bots (users user0 and user1) play a whole game of scenario from options. */
+static void bot_game(const char *scenario, const char *user0, const char *user1)
 {
 	static struct e2e_client seat[2];
 	uint64_t rng = 0x2545f4914f6cdd1dull;
@@ -109,10 +111,9 @@ static void test_json_bot_plays_scheldt_from_options(void **state)
 	int actions = 0, over = 0;
 	const char *r;
 
-	(void)state;
-	assert_int_equal(e2e_login_new(&seat[0], server.port, "botallied", "secret-a"), 0);
-	assert_int_equal(e2e_login_new(&seat[1], server.port, "botgerman", "secret-g"), 0);
-	assert_non_null(e2e_cmd(&seat[0], "new scheldt side=allied"));
+	assert_int_equal(e2e_login_new(&seat[0], server.port, user0, "secret-a"), 0);
+	assert_int_equal(e2e_login_new(&seat[1], server.port, user1, "secret-g"), 0);
+	assert_non_null(e2e_cmd(&seat[0], "new %s side=allied", scenario));
 	r = strstr(seat[0].reply, "game: ");
 	assert_non_null(r);
 	game = atoll(r + 6);
@@ -164,7 +165,7 @@ static void test_json_bot_plays_scheldt_from_options(void **state)
 		for (int s = 0; s < 2; s++)
 			seat[s].evlen = 0; /* notifications are not checked here */
 	}
-	print_message("JSON bot: %d actions, game over: %d\n", actions, over);
+	print_message("JSON bot, %s: %d actions, game over: %d\n", scenario, actions, over);
 	assert_true(over);
 	assert_true(actions > 100);
 	assert_non_null(e2e_cmd(&seat[0], "{\"cmd\":\"view\",\"game\":%lld}", game));
@@ -173,10 +174,25 @@ static void test_json_bot_plays_scheldt_from_options(void **state)
 		e2e_close(&seat[s]);
 }
 
+static void test_json_bot_plays_scheldt_from_options(void **state)
+{
+	(void)state;
+	bot_game("scheldt", "botallied", "botgerman");
+}
+
+/* Meuse Argonne (issue 9): its exclusive decisions (bombardment, hits, replacements,
+ * breakdowns, the Lost Battalion, combat experience) come from options too. */
+static void test_json_bot_plays_meuse_from_options(void **state)
+{
+	(void)state;
+	bot_game("meuse-argonne", "maallied", "magerman");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_json_bot_plays_scheldt_from_options),
+	    cmocka_unit_test(test_json_bot_plays_meuse_from_options),
 	};
 	return cmocka_run_group_tests(tests, start_server, stop_server);
 }
