@@ -61,7 +61,10 @@ struct board {
 	char initial[RULES_SIDES], zoc_mark[RULES_SIDES];
 	unsigned seen;
 	unsigned side_units; /* bit per side with a unit in the window */
-	int lines;           /* lines written (counting mode: out NULL) */
+	int nmarks;          /* the module's hex marks shown (fm_module.hex_mark) */
+	char mark[4];
+	const char *mark_text[4];
+	int lines; /* lines written (counting mode: out NULL) */
 };
 
 /* The widest of CELL_W, the hex id with its marks and the longest unit id. */
@@ -206,6 +209,21 @@ static void board_cell(void *ctx, int hex, char text[3][RULES_TEXTMAP_LINE])
 		text[0][w - 2] = '!';
 		b->seen |= SEEN_BATTLE;
 	}
+	if (g->sc->module->hex_mark != NULL) {
+		char c = 0;
+		const char *what = g->sc->module->hex_mark(g, hex, &c);
+		int k;
+		if (what != NULL && c != 0) {
+			text[0][w - 3] = c;
+			for (k = 0; k < b->nmarks && b->mark[k] != c; k++)
+				;
+			if (k == b->nmarks && k < 4) {
+				b->mark[k] = c;
+				b->mark_text[k] = what;
+				b->nmarks++;
+			}
+		}
+	}
 	if (b->zoc) {
 		int z0 = fm__in_ezoc(g, hex, 1), z1 = fm__in_ezoc(g, hex, 0);
 		if (z0 || z1) {
@@ -266,6 +284,8 @@ static void board_legend(struct board *b, int cols)
 			                 sc->side_names[s]);
 	if (b->seen & SEEN_ZOC_BOTH)
 		rules_legend_add(&lg, "marks:", "* both ZOC");
+	for (int k = 0; k < b->nmarks; k++)
+		rules_legend_add(&lg, "marks:", "%c %s", b->mark[k], b->mark_text[k]);
 	rules_legend_lines(&lg, cols, board_line, b);
 }
 

@@ -264,6 +264,9 @@ struct fm_module {
 	/* The module's part of g->ex as JSON, and back. */
 	cJSON *(*snapshot)(const struct fm_game *g);
 	int (*restore)(struct fm_game *g, const cJSON *in, struct rules_error *err);
+	/* A public mark of hex on the text board (a breached trench, MA-17.6): sets *mark to a
+	 * character and returns the legend's text for it, or NULL for no mark. */
+	const char *(*hex_mark)(const struct fm_game *g, int hex, char *mark);
 	/* Adds the module's public/per-viewer state to a view. */
 	void (*view)(const struct fm_game *g, int viewer, cJSON *out);
 };

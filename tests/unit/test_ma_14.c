@@ -94,6 +94,20 @@ static void test_ma_14_2_04_breached_hex_gives_no_benefit(void **state)
 	assert_false(mat_line_was(&T, "stellung"));
 }
 
+/* MA-17.6-02: a breached hex is marked on the text board, with its legend line. */
+static void test_ma_17_6_02_breach_marked_on_the_board(void **state)
+{
+	int h = mat_find(&T, MA_HF_STELLUNG, 0, 0);
+	char line[32];
+	(void)state;
+	snprintf(line, sizeof(line), "map %s", mat_id(&T, h));
+	assert_int_equal(fmt_query(&T, ALLIED, line), 0);
+	assert_false(fmt_reply_has(&T, "breached trench"));
+	ma__breach(T.g, h);
+	assert_int_equal(fmt_query(&T, RULES_SPECTATOR, line), 0);
+	assert_true(fmt_reply_has(&T, "b breached trench (17.6)"));
+}
+
 /* MA-14.2-09: a fortress (Sedan, Verdun) is never breached; MA-CRT-01: it uses the Fortress
  * line. */
 static void test_ma_14_2_09_fortress_never_breached(void **state)
@@ -313,6 +327,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_ma_14_2_08_allied_in_trench_uses_other_terrain,
 	                                    setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_ma_14_2_04_breached_hex_gives_no_benefit, setup,
+	                                    teardown),
+	    cmocka_unit_test_setup_teardown(test_ma_17_6_02_breach_marked_on_the_board, setup,
 	                                    teardown),
 	    cmocka_unit_test_setup_teardown(test_ma_14_2_09_fortress_never_breached, setup,
 	                                    teardown),

@@ -308,6 +308,7 @@ const struct fm_module meuse_argonne_module = {
     .zoc_unblocked = ma__zoc_unblocked,
     .crt_line = crt_line,
     .crt_terrain_ignored = ma__crt_terrain_ignored,
+    .hex_mark = ma__hex_mark,
     .before_roll = ma__before_roll,
     .retreat_step = retreat_step,
     .victory = ma__victory,

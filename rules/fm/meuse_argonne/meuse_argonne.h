@@ -244,6 +244,7 @@ int ma__unit_is(const struct fm_game *g, int unit, unsigned flags);
 /* terrain.c (14.0): the CRT, ZOC and movement effects of the trench hexes. */
 uint32_t ma__crt_terrain_ignored(const struct fm_game *g, int hex);
 int ma__zoc_unblocked(const struct fm_game *g, int hex, int side);
+const char *ma__hex_mark(const struct fm_game *g, int hex, char *mark);
 int ma__terrain_move_step(const struct fm_game *g, int unit, int from, int to, int spent_half,
                           int first, int *cost_half, int *must_stop, struct rules_error *err);
 

@@ -17,6 +17,7 @@
  *     from an EZOC hex into a Fortification hex in an EZOC (FM-6.1-07 applied
  *     to the machine-gun outposts of 14.3, AMB-88; ma.fort_ezoc_rule=none
  *     turns it off).
+ *   - The board (hex_mark): a breached hex is marked 'b' on the text board.
  */
 #include "meuse_argonne.h"
 
@@ -92,4 +93,12 @@ int ma__terrain_move_step(const struct fm_game *g, int unit, int from, int to, i
 	if (*cost_half >= 0)
 		*cost_half += d->fort_mp_half;
 	return 0;
+}
+
+const char *ma__hex_mark(const struct fm_game *g, int hex, char *mark)
+{
+	if (!ma__breached(g, hex))
+		return NULL;
+	*mark = 'b';
+	return "breached trench (17.6)";
 }
