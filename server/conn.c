@@ -27,6 +27,7 @@ static void process_input(struct srv_conn *c);
 
 static void free_conn(struct srv_conn *c)
 {
+	proto_framer_release(&c->framer);
 	proto_buf_release(&c->in);
 	proto_buf_release(&c->out);
 	free(c->watching);
@@ -178,7 +179,10 @@ static void conn_flush(struct srv_conn *c)
 	if (c->out.len > 0) {
 		buf = uv_buf_init(c->out.data, (unsigned int)c->out.len);
 		n = uv_try_write((uv_stream_t *)&c->tcp, &buf, 1);
-		if (n > 0)
+		if (n > 0 && (size_t)n == c->out.len)
+			proto_buf_release(
+			    &c->out); /* drained: an idle connection holds no buffer */
+		else if (n > 0)
 			proto_buf_consume(&c->out, (size_t)n);
 		else if (n < 0 && n != UV_EAGAIN) {
 			srv_conn_close(c, uv_strerror(n));
