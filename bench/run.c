@@ -40,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <uv.h>
 
 #include "bench.h"
@@ -107,6 +108,7 @@ struct bench_run {
 	struct bench_conn *conns;
 	size_t n;
 	size_t next_connect; /* next connection to start */
+	int warming;         /* idle: only the warm-up connections may connect yet */
 	size_t connecting;   /* connects in flight */
 	size_t settled;      /* ready + failed */
 	size_t open;         /* not closed by the server or an error */
@@ -115,6 +117,7 @@ struct bench_run {
 	uint64_t issued;
 	uint64_t abandoned;              /* requests in flight on connections that were lost */
 	uint64_t t_first, t_load, t_end; /* uv_hrtime() */
+	double cpu_load;                 /* the server's CPU seconds when the load began; -1 */
 	uv_timer_t duration_timer;
 	uv_timer_t hard_timer;
 	uv_timer_t ready_timer; /* PH_CONNECT: gives up on connections slow to get ready */
@@ -141,6 +144,11 @@ static struct bench_client *client_of(struct bench_conn *c)
 
 long bench_vmrss_kb(long pid)
 {
+	return bench_status_kb(pid, "VmRSS:");
+}
+
+long bench_status_kb(long pid, const char *key)
+{
 	char path[64], line[256];
 	long kb = -1;
 	FILE *f;
@@ -152,13 +160,37 @@ long bench_vmrss_kb(long pid)
 	if (f == NULL)
 		return -1;
 	while (fgets(line, sizeof(line), f) != NULL) {
-		if (strncmp(line, "VmRSS:", 6) == 0) {
-			kb = strtol(line + 6, NULL, 10);
+		if (strncmp(line, key, strlen(key)) == 0) {
+			kb = strtol(line + strlen(key), NULL, 10);
 			break;
 		}
 	}
 	fclose(f);
 	return kb;
+}
+
+double bench_cpu_secs(long pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long utime, stime;
+	size_t n;
+	FILE *f;
+
+	if (pid <= 0)
+		return -1;
+	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	/* the name (field 2) may hold spaces: fields 14 and 15 count from its ")" */
+	p = strrchr(buf, ')');
+	if (p == NULL || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
+	                        &utime, &stime) != 2)
+		return -1;
+	return (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK);
 }
 
 static void on_handle_closed(uv_handle_t *h)
@@ -169,6 +201,7 @@ static void on_handle_closed(uv_handle_t *h)
 		struct bench_conn *c = (struct bench_conn *)h;
 
 		c->state = CS_CLOSED;
+		bench_reader_release(&c->rd);
 	}
 	run->handles--;
 }
@@ -190,6 +223,7 @@ static void maybe_start_load(struct bench_run *run)
 		return;
 	run->phase = PH_LOAD;
 	run->t_load = uv_hrtime();
+	run->cpu_load = bench_cpu_secs(run->o->server_pid);
 	uv_timer_stop(&run->ready_timer);
 	run->r->connect_secs = (double)(run->t_load - run->t_first) / 1e9;
 	if (run->r->ready == 0) {
@@ -218,6 +252,8 @@ static void maybe_start_load(struct bench_run *run)
 	}
 }
 
+static void start_connects(struct bench_run *run);
+
 static void settle(struct bench_conn *c, int ok)
 {
 	struct bench_run *run = c->run;
@@ -228,6 +264,15 @@ static void settle(struct bench_conn *c, int ok)
 	else
 		run->r->failed++;
 	run->settled++;
+	if (run->warming && run->settled == run->o->warmup) {
+		/* idle: the warm-up connections are open (and logged in): the server's fixed
+		 * costs (login threads, caches) are paid; the memory per connection counts
+		 * from here */
+		run->warming = 0;
+		run->r->warm_ready = run->r->ready;
+		run->r->rss_before_kb = bench_vmrss_kb(run->o->server_pid);
+		start_connects(run);
+	}
 	maybe_start_load(run);
 }
 
@@ -667,8 +712,6 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 		conn_gone(c, BENCH_FAIL_CLOSED, 0);
 }
 
-static void start_connects(struct bench_run *run);
-
 static void on_connect(uv_connect_t *req, int status)
 {
 	struct bench_conn *c = req->data;
@@ -682,8 +725,12 @@ static void on_connect(uv_connect_t *req, int status)
 		} else {
 			c->state = CS_GREETING;
 			rc = uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read);
-			if (rc != 0)
+			if (rc != 0) {
 				conn_gone(c, BENCH_FAIL_CONNECT, rc);
+			} else if (run->o->redis) { /* redis-server sends no greeting */
+				c->state = CS_READY;
+				settle(c, 1);
+			}
 		}
 	}
 	if (run->phase != PH_STOP)
@@ -700,11 +747,15 @@ static void start_connects(struct bench_run *run)
 	if (uv_ip4_addr(run->o->host, run->o->port, (struct sockaddr_in *)&addr) != 0 &&
 	    uv_ip6_addr(run->o->host, run->o->port, (struct sockaddr_in6 *)&addr) != 0)
 		return; /* checked in main */
-	while (run->next_connect < run->n && run->connecting < run->o->connect_burst) {
+	while (run->next_connect < (run->warming ? run->o->warmup : run->n) &&
+	       run->connecting < run->o->connect_burst) {
 		c = &run->conns[run->next_connect++];
 		c->run = run;
 		c->id = (size_t)(c - run->conns);
-		bench_reader_init(&c->rd, on_line, c);
+		if (run->o->redis)
+			bench_reader_init_redis(&c->rd, on_line, c);
+		else
+			bench_reader_init(&c->rd, on_line, c);
 		if (run->clients != NULL && client_of(c)->done) { /* its partner failed */
 			run->open--;
 			run->r->fail_why[BENCH_FAIL_PARTNER]++;
@@ -739,6 +790,7 @@ static void start_connects(struct bench_run *run)
 
 static void stop_run(struct bench_run *run)
 {
+	double now_cpu;
 	size_t i;
 
 	if (run->phase == PH_STOP)
@@ -747,11 +799,14 @@ static void stop_run(struct bench_run *run)
 		run->t_load = uv_hrtime();
 	run->phase = PH_STOP;
 	run->t_end = uv_hrtime();
+	if (run->cpu_load >= 0 && (now_cpu = bench_cpu_secs(run->o->server_pid)) >= 0)
+		run->r->server_cpu_secs = now_cpu - run->cpu_load;
 	uv_timer_stop(&run->duration_timer);
 	uv_timer_stop(&run->hard_timer);
 	uv_timer_stop(&run->ready_timer);
 	if (run->r->test == BENCH_IDLE) {
 		run->r->rss_end_kb = bench_vmrss_kb(run->o->server_pid);
+		run->r->rss_peak_kb = bench_status_kb(run->o->server_pid, "VmHWM:");
 		run->r->open_at_end = 0;
 		for (i = 0; i < run->n; i++)
 			run->r->open_at_end += run->conns[i].state == CS_READY;
@@ -811,7 +866,9 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	r->test = test;
 	r->conns = o->conns;
 	r->connections = test == BENCH_DURABLE ? 2 * o->conns : o->conns;
-	r->rss_before_kb = r->rss_after_kb = r->rss_end_kb = -1;
+	r->rss_start_kb = r->rss_before_kb = r->rss_after_kb = r->rss_end_kb = -1;
+	r->rss_peak_kb = -1;
+	r->server_cpu_secs = -1;
 	bench_hist_init(&r->all);
 	for (i = 0; i < BV_COUNT; i++)
 		bench_hist_init(&r->verb[i]);
@@ -832,6 +889,7 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	}
 	run->o = o;
 	run->r = r;
+	run->cpu_load = -1;
 	run->open = run->n;
 	proto_buf_init(&run->wbuf);
 	if (o->user_prefix != NULL)
@@ -857,8 +915,10 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	uv_timer_start(&run->ready_timer, on_ready_check, 250, 250);
 	uv_timer_start(&run->hard_timer, on_hard_timeout, (uint64_t)(o->timeout * 1000), 0);
 
-	if (test == BENCH_IDLE)
-		r->rss_before_kb = bench_vmrss_kb(o->server_pid);
+	if (test == BENCH_IDLE) {
+		r->rss_start_kb = r->rss_before_kb = bench_vmrss_kb(o->server_pid);
+		run->warming = o->warmup > 0 && o->warmup < run->n;
+	}
 	run->t_first = uv_hrtime();
 	start_connects(run);
 	maybe_start_load(run); /* zero connections */
