@@ -134,13 +134,26 @@ static void rlist_remove(struct srv_conn *c)
 		uv_idle_stop(&s->resume);
 }
 
+void srv_conns_new_phase(struct srv *s)
+{
+	s->turn++;
+	s->phase_reqs = 0;
+	s->phase_bytes = 0;
+}
+
+/* 1 if this phase's budget, for every connection together, is spent. */
+static int phase_spent(const struct srv *s)
+{
+	return s->phase_reqs >= SRV_PHASE_REQUESTS || s->phase_bytes >= SRV_PHASE_BYTES;
+}
+
 void srv_conns_resume(struct srv *s)
 {
 	/* the connections listed now, once each: one listed again waits for the next iteration */
 	size_t n = s->nrlist;
 
-	s->turn++;
-	while (n-- > 0 && s->rlist != NULL) {
+	srv_conns_new_phase(s);
+	while (n-- > 0 && s->rlist != NULL && !phase_spent(s)) {
 		struct srv_conn *c = s->rlist;
 		rlist_remove(c);
 		process_input(c);
@@ -177,11 +190,12 @@ static void turn_begin(struct srv_conn *c)
 	c->turn_out = c->out.len;
 }
 
-/* 1 if c's turn has used its budget. */
+/* 1 if c's turn has used its budget (one request once the phase's is spent). */
 static int turn_spent(const struct srv_conn *c)
 {
 	return c->turn_reqs >= SRV_TURN_REQUESTS ||
-	       (c->out.len > c->turn_out && c->out.len - c->turn_out >= SRV_TURN_BYTES);
+	       (c->out.len > c->turn_out && c->out.len - c->turn_out >= SRV_TURN_BYTES) ||
+	       (c->turn_reqs > 0 && phase_spent(c->srv));
 }
 
 void srv_conns_flush(struct srv *s)
@@ -426,11 +440,16 @@ static int on_line(void *ctx, char *line, size_t len)
 {
 	struct srv_conn *c = ctx;
 
+	size_t before = c->out.len;
+
 	c->turn_reqs++;
+	c->srv->phase_reqs++;
 	if (c->prompt != NULL)
 		prompt_line(c, line, len);
 	else
 		srv_cmd_dispatch(c, line, len);
+	if (c->out.len > before)
+		c->srv->phase_bytes += c->out.len - before;
 	return !accepting(c) || turn_spent(c);
 }
 

@@ -43,9 +43,15 @@
  * the server's resume list (s->rlist, FIFO): the next loop iteration gives
  * it another turn (server.c runs the list from a uv_idle handle, which
  * also keeps the loop from sleeping while the list is not empty), after
- * every other connection's input of that iteration.  So one client's
- * pipeline (64 KB of `help`, say) costs everyone else at most one turn of
- * its work per iteration, replies keep their order, and nothing is lost.
+ * every other connection's input of that iteration.  Each phase also has a
+ * budget for all connections together (SRV_PHASE_REQUESTS requests,
+ * SRV_PHASE_BYTES of output): once it is spent, a connection that reads in
+ * that phase gets one request and no more, and the resume list stops (the
+ * rest keep their places for the next iteration).  So however many clients
+ * pipeline expensive requests (300 of them sending 6,000 `help` each, say),
+ * one loop iteration does a bounded amount of their work and a client that
+ * sends one request is answered in the next iteration; replies keep their
+ * order, and nothing is lost.
  *
  * Backpressure: a connection whose backlog (c->out plus bytes in flight)
  * reaches srv_conn_pause_bytes() -- SRV_BACKLOG_PAUSE, or half of
@@ -95,9 +101,11 @@
 #define SRV_ROWS_MAX 1000
 
 /* The work budget of one turn and the backlog that pauses input (conn.h "Work budget"). */
-#define SRV_TURN_REQUESTS 32
-#define SRV_TURN_BYTES    16384
-#define SRV_BACKLOG_PAUSE 65536
+#define SRV_TURN_REQUESTS  32
+#define SRV_TURN_BYTES     16384
+#define SRV_PHASE_REQUESTS 4096
+#define SRV_PHASE_BYTES    262144
+#define SRV_BACKLOG_PAUSE  65536
 
 struct srv;
 struct srv_user;
@@ -156,8 +164,11 @@ void srv_conn_event(struct srv_conn *c, int64_t game, const cJSON *event);
 void srv_conn_send(struct srv_conn *c, const char *data, size_t len);
 /* Writes the queued output of every connection that has some (after the batch commit). */
 void srv_conns_flush(struct srv *s);
-/* Gives every connection on the resume list one turn (conn.h "Work budget"). */
+/* Gives the connections on the resume list a turn each, in order, while the phase's budget
+ * lasts (conn.h "Work budget"). */
 void srv_conns_resume(struct srv *s);
+/* Starts a budget phase: fresh turns, the phase's budget untouched. */
+void srv_conns_new_phase(struct srv *s);
 /* The backlog at which a connection takes no more input. */
 size_t srv_conn_pause_bytes(const struct srv *s);
 /* Closes every connection with output waiting, dropping it (storage failure). */

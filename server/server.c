@@ -448,7 +448,7 @@ static void before_sleep_cb(uv_prepare_t *h)
 	if (db_batch_pending(s->store) || s->nbatch > 0)
 		srv_batch_commit(s);
 	srv_conns_flush(s);
-	s->turn++; /* the reads of the coming poll start fresh turns (conn.h "Work budget") */
+	srv_conns_new_phase(s); /* the reads of the coming poll (conn.h "Work budget") */
 }
 
 /* ---- the loop ---- */

@@ -72,8 +72,10 @@ struct srv {
 	/* fairness (conn.h "Work budget"): connections with input waiting for a turn */
 	struct srv_conn *rlist, *rtail;
 	size_t nrlist;
-	uv_idle_t resume;   /* active while rlist is not empty: gives each a turn */
-	unsigned long turn; /* budget phase: bumped before the reads and before the resumes */
+	uv_idle_t resume;         /* active while rlist is not empty: gives each a turn */
+	unsigned long turn;       /* budget phase: bumped before the reads and before the resumes */
+	unsigned long phase_reqs; /* requests processed in this phase, by every connection */
+	size_t phase_bytes;       /* output they produced */
 	unsigned long event_formats; /* notifications formatted (fanout.c: once per mode) */
 	struct srv_auth auth;
 	int shutting_down;
