@@ -42,9 +42,11 @@ struct bench_opts {
 	const char *user_prefix; /* NULL: "bench<conns>_" */
 	const char *password;
 	int idle_login;
-	long server_pid; /* 0: no memory or CPU figures */
-	size_t warmup;   /* idle: connections opened (and logged in) before rss_before */
-	int redis;       /* the server is a redis-server (ping and idle only; see reader.h) */
+	long server_pid;     /* 0: no memory or CPU figures */
+	size_t attackers;    /* flood: connections that pipeline help and never read */
+	size_t attack_lines; /* flood: the help lines each sends */
+	size_t warmup;       /* idle: connections opened (and logged in) before rss_before */
+	int redis;           /* the server is a redis-server (ping and idle only; see reader.h) */
 	int quiet;
 };
 
@@ -91,6 +93,10 @@ struct bench_result {
 	                        refused) */
 	double
 	    server_cpu_secs; /* CPU (user + system) the server used during the load; -1 unknown */
+	/* flood */
+	size_t attackers;         /* attacking connections ready when the load began */
+	size_t attackers_lost;    /* of them, closed by the server during the load */
+	uint64_t attack_requests; /* help lines the kernel took from them */
 	/* idle */
 	long rss_start_kb;                            /* before the warm-up; -1 when unknown */
 	size_t warm_ready;                            /* warm-up connections that became ready */

@@ -25,6 +25,12 @@
  * new or join is refused, plays no more (in the set-up both its
  * connections fail).
  *
+ * flood: the last --attackers connections are attackers: once the load
+ * starts they stop reading and send --attack-lines "help" lines in one
+ * burst (written as the server takes them), never reading a reply; the
+ * other connections ping as in the ping test, and their latency is the
+ * figure (is one client's pipeline everyone's wait?).
+ *
  * Run phases (run->phase): CONNECT (connections opening) -> LOAD (the
  * clock runs; idle: holding) -> STOP (closing handles; uv_run returns when
  * every handle is closed).  Requests in flight when a run stops by
@@ -80,6 +86,7 @@ struct bench_conn {
 	long long new_seen; /* game id seen in the data lines of a "new" reply */
 	int parked;         /* waiting for the partner's game id */
 	int settled;        /* counted as ready or failed */
+	int attacker;       /* flood: writes help and never reads */
 	uint64_t started;   /* uv_now() when its connect began */
 };
 
@@ -128,6 +135,7 @@ struct bench_run {
 
 	struct bench_client *clients; /* durable: n / 2 of them; NULL otherwise */
 	size_t active;                /* durable, in the load: clients still playing */
+	char *attack; /* flood: an attacker's burst of help lines (the same for all) */
 };
 
 static void stop_run(struct bench_run *run);
@@ -214,6 +222,48 @@ static void close_conn(struct bench_conn *c)
 	uv_close((uv_handle_t *)&c->tcp, on_handle_closed);
 }
 
+static void on_attack_written(uv_write_t *req, int status)
+{
+	struct bench_conn *c = req->data;
+
+	free(req);
+	if (status == 0) /* else cancelled by a close, or the connection is gone */
+		c->run->r->attack_requests += c->run->o->attack_lines;
+}
+
+/* flood: the attacker's burst, queued whole (libuv writes it as the server takes it). */
+static void attack(struct bench_conn *c)
+{
+	uv_write_t *req = malloc(sizeof(*req));
+	uv_buf_t b = uv_buf_init(c->run->attack, (unsigned)(c->run->o->attack_lines * 5));
+
+	if (req == NULL)
+		return;
+	req->data = c;
+	if (uv_write(req, (uv_stream_t *)&c->tcp, &b, 1, on_attack_written) != 0)
+		free(req);
+}
+
+/* flood: the attackers stop reading and send their burst. */
+static void start_attack(struct bench_run *run)
+{
+	size_t i;
+
+	run->attack = malloc(run->o->attack_lines * 5 + 1);
+	if (run->attack == NULL)
+		return;
+	for (i = 0; i < run->o->attack_lines; i++)
+		memcpy(run->attack + 5 * i, "help\n", 5);
+	for (i = 0; i < run->n && run->phase == PH_LOAD; i++) {
+		struct bench_conn *c = &run->conns[i];
+		if (!c->attacker || c->state != CS_READY)
+			continue;
+		run->r->attackers++;
+		uv_read_stop((uv_stream_t *)&c->tcp);
+		attack(c);
+	}
+}
+
 /* The load starts once every connection is ready or has failed. */
 static void maybe_start_load(struct bench_run *run)
 {
@@ -246,8 +296,10 @@ static void maybe_start_load(struct bench_run *run)
 			durable_next(run, &run->clients[i]);
 		return;
 	}
+	if (run->r->test == BENCH_FLOOD)
+		start_attack(run);
 	for (i = 0; i < run->n && run->phase == PH_LOAD; i++) {
-		if (run->conns[i].state == CS_READY)
+		if (run->conns[i].state == CS_READY && !run->conns[i].attacker)
 			fill(&run->conns[i]);
 	}
 }
@@ -322,7 +374,10 @@ static void conn_gone(struct bench_conn *c, int why, int err)
 	run->open--;
 	if (c->game == 0)
 		c->game = -1;
-	if (was == CS_READY && phase != PH_CONNECT) {
+	if (was == CS_READY && phase != PH_CONNECT && c->attacker) {
+		r->attackers_lost++;
+		return;
+	} else if (was == CS_READY && phase != PH_CONNECT) {
 		r->lost++;
 	} else {
 		r->fail_why[why]++;
@@ -752,6 +807,7 @@ static void start_connects(struct bench_run *run)
 		c = &run->conns[run->next_connect++];
 		c->run = run;
 		c->id = (size_t)(c - run->conns);
+		c->attacker = run->r->test == BENCH_FLOOD && c->id >= run->o->conns;
 		if (run->o->redis)
 			bench_reader_init_redis(&c->rd, on_line, c);
 		else
@@ -866,6 +922,8 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	r->test = test;
 	r->conns = o->conns;
 	r->connections = test == BENCH_DURABLE ? 2 * o->conns : o->conns;
+	if (test == BENCH_FLOOD)
+		r->connections += o->attackers;
 	r->rss_start_kb = r->rss_before_kb = r->rss_after_kb = r->rss_end_kb = -1;
 	r->rss_peak_kb = -1;
 	r->server_cpu_secs = -1;
@@ -928,6 +986,7 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	if (uv_loop_close(&run->loop) != 0)
 		fprintf(stderr, "wg-bench: libuv loop did not close cleanly\n");
 	proto_buf_release(&run->wbuf);
+	free(run->attack);
 	free(run->clients);
 	free(run->conns);
 	free(run);
