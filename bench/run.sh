@@ -78,6 +78,7 @@ RESULTS=${RESULTS:-$BUILD_DIR/bench-results.md}
 
 TMP=$(mktemp -d /tmp/wg-bench.XXXXXX)
 SERVER_PID=
+LOGIN_PID=
 REDIS_PID=
 REDIS_AOF_PID=
 
@@ -95,7 +96,7 @@ want() { case " $TESTS " in *" $1 "*) return 0 ;; esac; return 1; }
 
 cleanup() {
 	local pid
-	for pid in $SERVER_PID $REDIS_PID $REDIS_AOF_PID; do
+	for pid in $SERVER_PID $LOGIN_PID $REDIS_PID $REDIS_AOF_PID; do
 		if kill -0 "$pid" 2>/dev/null; then
 			kill -TERM "$pid" 2>/dev/null || true
 			for _ in $(seq 1 50); do
@@ -173,7 +174,7 @@ say "limits"
 # the most connections open at once on each side (durable: two per client)
 MAXC=0
 SIZES=
-want idle && SIZES="$SIZES $IDLE_CONNS $LOGIN_CONNS"
+want idle && SIZES="$SIZES $IDLE_CONNS $((LOGIN_CONNS + 50))"
 want flood && SIZES="$SIZES $((FLOOD_ATTACKERS + 1))"
 if want versus; then
 	for v in $VERSUS; do SIZES="$SIZES ${v%%:*}"; done
@@ -195,28 +196,35 @@ if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt "$NEED" ]; then
 fi
 echo "somaxconn: $(cat /proc/sys/net/core/somaxconn), local ports: $(tr '\t' '-' </proc/sys/net/ipv4/ip_local_port_range)"
 
-say "wargamed"
-PORT=$(free_port)
-SERVER_CMD=("$WARGAMED" --listen "127.0.0.1:$PORT" --db "$TMP/bench.db" --max-clients $((MAXC + 100))
-	--log-level warn)
-printf '+ %s\n' "${SERVER_CMD[*]}"
-"${SERVER_CMD[@]}" 2>"$TMP/wargamed.log" &
-SERVER_PID=$! # the daemon itself (not a subshell): its VmRSS is what idle reports
-ok=0
-for _ in $(seq 1 50); do
-	if printf 'ping\n' | timeout 3 "$WARGAME" --wait 2 "127.0.0.1:$PORT" 2>/dev/null | grep -q '^ok'; then
-		ok=1
-		break
+# Starts a wargamed on a free 127.0.0.1 port with database $1 (log $2) and waits until it
+# answers ping: its port in STARTED_PORT, its pid in STARTED_PID; exits if it does not.
+start_wargamed() {
+	local db=$1 log=$2 ok=0
+	STARTED_PORT=$(free_port)
+	local cmd=("$WARGAMED" --listen "127.0.0.1:$STARTED_PORT" --db "$db" --max-clients $((MAXC + 100))
+		--log-level warn)
+	printf '+ %s\n' "${cmd[*]}"
+	"${cmd[@]}" 2>"$log" &
+	STARTED_PID=$! # the daemon itself (not a subshell): its VmRSS is what idle reports
+	for _ in $(seq 1 50); do
+		if printf 'ping\n' | timeout 3 "$WARGAME" --wait 2 "127.0.0.1:$STARTED_PORT" 2>/dev/null | grep -q '^ok'; then
+			ok=1
+			break
+		fi
+		kill -0 "$STARTED_PID" 2>/dev/null || break
+		sleep 0.2
+	done
+	if [ "$ok" != 1 ]; then
+		echo "run.sh: wargamed did not answer ping on 127.0.0.1:$STARTED_PORT; its log:" >&2
+		cat "$log" >&2
+		exit 1
 	fi
-	kill -0 "$SERVER_PID" 2>/dev/null || break
-	sleep 0.2
-done
-if [ "$ok" != 1 ]; then
-	echo "run.sh: wargamed did not answer ping on 127.0.0.1:$PORT; its log:" >&2
-	cat "$TMP/wargamed.log" >&2
-	exit 1
-fi
-echo "wargamed pid $SERVER_PID on 127.0.0.1:$PORT answers ping"
+	echo "wargamed pid $STARTED_PID on 127.0.0.1:$STARTED_PORT answers ping"
+}
+
+say "wargamed"
+start_wargamed "$TMP/bench.db" "$TMP/wargamed.log"
+PORT=$STARTED_PORT SERVER_PID=$STARTED_PID
 
 # Starts redis-server on 127.0.0.1 port $1, logging to $2, with the further
 # arguments, in the background (its pid in STARTED_PID, for cleanup) and waits
@@ -263,9 +271,15 @@ if want idle; then
 	say "idle, $IDLE_CONNS connections"
 	bench -c "$IDLE_CONNS" --idle --duration "$IDLE_SECONDS" --server-pid "$SERVER_PID"
 	if [ "$LOGIN_CONNS" -gt 0 ]; then
-		say "idle, $LOGIN_CONNS connections logged in (after 50 more as a warm-up)"
+		# on a second, fresh daemon: the first one's heap has the guests' memory free
+		say "idle, $LOGIN_CONNS connections logged in (after 50 more as a warm-up), on a fresh daemon"
+		start_wargamed "$TMP/login.db" "$TMP/wargamed-login.log"
+		LOGIN_PID=$STARTED_PID PORT_SAVE=$PORT PORT=$STARTED_PORT
 		bench -c $((LOGIN_CONNS + 50)) --warmup 50 --idle --login --duration "$IDLE_SECONDS" \
-			--server-pid "$SERVER_PID" --user-prefix idle_
+			--server-pid "$LOGIN_PID" --user-prefix idle_ --timeout $((LOGIN_CONNS + 300))
+		PORT=$PORT_SAVE
+		kill -TERM "$LOGIN_PID" 2>/dev/null || true
+		wait "$LOGIN_PID" 2>/dev/null || true
 	fi
 fi
 if want ping; then
