@@ -42,7 +42,11 @@ struct bench_opts {
 	const char *user_prefix; /* NULL: "bench<conns>_" */
 	const char *password;
 	int idle_login;
-	long server_pid; /* 0: no memory figures */
+	long server_pid;     /* 0: no memory or CPU figures */
+	size_t attackers;    /* flood: connections that pipeline help and never read */
+	size_t attack_lines; /* flood: the help lines each sends */
+	size_t warmup;       /* idle: connections opened (and logged in) before rss_before */
+	int redis;           /* the server is a redis-server (ping and idle only; see reader.h) */
 	int quiet;
 };
 
@@ -87,8 +91,17 @@ struct bench_result {
 	uint64_t games_dropped; /* given up after an err to an action */
 	size_t clients_done; /* clients that stopped during the load (a connection gone, new or join
 	                        refused) */
+	double
+	    server_cpu_secs; /* CPU (user + system) the server used during the load; -1 unknown */
+	/* flood */
+	size_t attackers;         /* attacking connections ready when the load began */
+	size_t attackers_lost;    /* of them, closed by the server during the load */
+	uint64_t attack_requests; /* help lines the kernel took from them */
 	/* idle */
+	long rss_start_kb;                            /* before the warm-up; -1 when unknown */
+	size_t warm_ready;                            /* warm-up connections that became ready */
 	long rss_before_kb, rss_after_kb, rss_end_kb; /* -1 when unknown */
+	long rss_peak_kb;                             /* VmHWM at the end; -1 when unknown */
 	size_t open_at_end;
 };
 
@@ -96,5 +109,10 @@ struct bench_result {
 int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_result *r);
 /* VmRSS of process pid in kB from /proc/<pid>/status; -1 if unknown. */
 long bench_vmrss_kb(long pid);
+/* The same for another line of that file ("VmHWM:", the peak). */
+long bench_status_kb(long pid, const char *key);
+/* CPU seconds (user + system, all threads) process pid has used, from /proc/<pid>/stat;
+ * -1 if unknown. */
+double bench_cpu_secs(long pid);
 
 #endif

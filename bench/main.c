@@ -23,50 +23,62 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-	        "usage: wg-bench [-h host] [-p port] [-c connections] [-n requests]\n"
-	        "                [-t ping,mix,idle,durable] [-P pipeline] [--duration SECONDS]\n"
-	        "                [--idle] [--scenario NAME] [--server-pid PID] [--login]\n"
-	        "\n"
-	        "A load generator for wargamed, modelled on redis-benchmark.\n"
-	        "\n"
-	        "  -h HOST            server address (default 127.0.0.1)\n"
-	        "  -p PORT            server port (default 4000)\n"
-	        "  -c N               connections (default 50; durable: clients, of two\n"
-	        "                     connections each)\n"
-	        "  -n N               total requests per test (default 100000; 0 with\n"
-	        "                     --duration = unlimited)\n"
-	        "  -t LIST            tests, comma-separated (default ping):\n"
-	        "                       ping  ping and wait for ok, over and over\n"
-	        "                       mix   register + login (set-up, reported apart),\n"
-	        "                             then whoami, scenarios, games open,\n"
-	        "                             [new|join], view, pending, say, log 5,\n"
-	        "                             games mine, then view/pending/log 5\n"
-	        "                       idle  open the connections and hold them\n"
-	        "                       durable  each client plays games of --scenario\n"
-	        "                             (default scheldt) through two connections\n"
-	        "                             (register + login both, new + join: set-up),\n"
-	        "                             one fixed list of legal actions after the\n"
-	        "                             other, one in flight per client; -n counts\n"
-	        "                             actions\n"
-	        "  -P N               requests in flight per connection (default 1, max %d;\n"
-	        "                     durable: always 1 per client)\n"
-	        "  --duration S       stop each test after S seconds (idle: default 10)\n"
-	        "  --idle             same as -t idle\n"
-	        "  --login            idle: register and log in each connection\n"
-	        "  --scenario NAME    mix: create (even connections) and join (odd) games;\n"
-	        "                     durable: the game to play (only scheldt has a script)\n"
-	        "  --server-pid PID   idle: report the server's VmRSS per connection\n"
-	        "  --user-prefix P    user names are P<i> (default bench<c>_, durable<c>_)\n"
-	        "  --password PW      password of the bench users (default bench-pass-1)\n"
-	        "  --connect-burst N  connects in flight at once (default 256)\n"
-	        "  --timeout S        hard limit per test (default: duration + 120, or 300;\n"
-	        "                     plus connections / 5 for tests that log in)\n"
-	        "  --ready-timeout S  a connection without greeting (and login) after S\n"
-	        "                     seconds counts as failed (default 30)\n"
-	        "  -q, --quiet        only the SUMMARY lines\n"
-	        "  --help, --version\n",
-	        BENCH_PIPE_MAX);
+	fprintf(
+	    f,
+	    "usage: wg-bench [-h host] [-p port] [-c connections] [-n requests]\n"
+	    "                [-t ping,mix,idle,durable,flood] [-P pipeline] [--duration SECONDS]\n"
+	    "                [--idle] [--scenario NAME] [--server-pid PID] [--login]\n"
+	    "\n"
+	    "A load generator for wargamed, modelled on redis-benchmark.\n"
+	    "\n"
+	    "  -h HOST            server address (default 127.0.0.1)\n"
+	    "  -p PORT            server port (default 4000)\n"
+	    "  -c N               connections (default 50; durable: clients, of two\n"
+	    "                     connections each)\n"
+	    "  -n N               total requests per test (default 100000; 0 with\n"
+	    "                     --duration = unlimited)\n"
+	    "  -t LIST            tests, comma-separated (default ping):\n"
+	    "                       ping  ping and wait for ok, over and over\n"
+	    "                       mix   register + login (set-up, reported apart),\n"
+	    "                             then whoami, scenarios, games open,\n"
+	    "                             [new|join], view, pending, say, log 5,\n"
+	    "                             games mine, then view/pending/log 5\n"
+	    "                       idle  open the connections and hold them\n"
+	    "                       flood ping on -c connections while --attackers\n"
+	    "                             more pipeline help and never read\n"
+	    "                       durable  each client plays games of --scenario\n"
+	    "                             (default scheldt) through two connections\n"
+	    "                             (register + login both, new + join: set-up),\n"
+	    "                             one fixed list of legal actions after the\n"
+	    "                             other, one in flight per client; -n counts\n"
+	    "                             actions\n"
+	    "  -P N               requests in flight per connection (default 1, max %d;\n"
+	    "                     durable: always 1 per client)\n"
+	    "  --duration S       stop each test after S seconds (idle: default 10)\n"
+	    "  --idle             same as -t idle\n"
+	    "  --login            idle: register and log in each connection\n"
+	    "  --scenario NAME    mix: create (even connections) and join (odd) games;\n"
+	    "                     durable: the game to play (only scheldt has a script)\n"
+	    "  --server-pid PID   idle: report the server's VmRSS per connection;\n"
+	    "                     the other tests: the server's CPU per request\n"
+	    "  --attackers N      flood: the connections that send help and never read\n"
+	    "                     (default 300)\n"
+	    "  --warmup N         idle: open (and log in) N connections first; the memory\n"
+	    "                     per connection counts the others, from the RSS after\n"
+	    "                     them (the login threads' memory is reported apart)\n"
+	    "  --redis            the server is a redis-server (ping and idle only):\n"
+	    "                     no greeting, +PONG ends a reply; the same requests,\n"
+	    "                     connections and clock as against wargamed\n"
+	    "  --user-prefix P    user names are P<i> (default bench<c>_, durable<c>_)\n"
+	    "  --password PW      password of the bench users (default bench-pass-1)\n"
+	    "  --connect-burst N  connects in flight at once (default 256)\n"
+	    "  --timeout S        hard limit per test (default: duration + 120, or 300;\n"
+	    "                     plus connections / 5 for tests that log in)\n"
+	    "  --ready-timeout S  a connection without greeting (and login) after S\n"
+	    "                     seconds counts as failed (default 30)\n"
+	    "  -q, --quiet        only the SUMMARY lines\n"
+	    "  --help, --version\n",
+	    BENCH_PIPE_MAX);
 }
 
 /* Parses a non-negative number into *out; 0 or -1. */
@@ -187,9 +199,19 @@ static void report_load(const struct bench_opts *o, const struct bench_result *r
 		       (unsigned long long)r->notices);
 		if (durable)
 			print_durable(r);
+		if (r->test == BENCH_FLOOD)
+			printf("  attackers:   %zu sent %llu help lines and read nothing; %zu were "
+			       "closed by the server\n",
+			       r->attackers, (unsigned long long)r->attack_requests,
+			       r->attackers_lost);
 		printf("  throughput:  %.2f %s per second%s\n", rps, what,
 		       durable ? " (each one committed before its ok)" : "");
 		print_latency("latency (us):", &r->all);
+		if (r->server_cpu_secs >= 0 && r->completed > 0)
+			printf(
+			    "  server CPU:  %.2f s (user + system) for the load, %.2f us per %s\n",
+			    r->server_cpu_secs, r->server_cpu_secs * 1e6 / (double)r->completed,
+			    durable ? "action" : "request");
 		if (r->test == BENCH_MIX || durable) {
 			printf("  %-12s %10s %8s %8s %8s %8s\n", "verb", "count", "errors",
 			       "p50 us", "p99 us", "max us");
@@ -230,6 +252,14 @@ static void report_load(const struct bench_opts *o, const struct bench_result *r
 	       (unsigned long long)bench_hist_percentile(&r->all, 90),
 	       (unsigned long long)bench_hist_percentile(&r->all, 99),
 	       (unsigned long long)r->all.max, r->timed_out);
+	printf(" server=%s server_cpu_s=%.2f server_us_per_req=%.2f",
+	       o->redis ? "redis" : "wargamed", r->server_cpu_secs,
+	       r->server_cpu_secs >= 0 && r->completed > 0
+	           ? r->server_cpu_secs * 1e6 / (double)r->completed
+	           : -1.0);
+	if (r->test == BENCH_FLOOD)
+		printf(" attackers=%zu attack_requests=%llu attackers_lost=%zu", r->attackers,
+		       (unsigned long long)r->attack_requests, r->attackers_lost);
 	if (durable)
 		printf(" connections=%zu games=%llu games_dropped=%llu clients_done=%zu "
 		       "new_p50_us=%llu join_p50_us=%llu",
@@ -245,8 +275,11 @@ static void report_idle(const struct bench_opts *o, const struct bench_result *r
 	int have_rss = r->rss_before_kb >= 0 && r->rss_after_kb >= 0 && r->ready > 0;
 	double per_conn = 0;
 
+	size_t measured = r->ready - r->warm_ready;
+
+	have_rss = have_rss && measured > 0;
 	if (have_rss)
-		per_conn = (double)(r->rss_after_kb - r->rss_before_kb) * 1024.0 / (double)r->ready;
+		per_conn = (double)(r->rss_after_kb - r->rss_before_kb) * 1024.0 / (double)measured;
 	if (!o->quiet) {
 		printf("====== idle ======\n");
 		printf("  connections: %zu requested, %zu open%s in %.2f s, %zu failed\n", r->conns,
@@ -258,12 +291,17 @@ static void report_idle(const struct bench_opts *o, const struct bench_result *r
 		if (r->ncodes > 0)
 			printf("  set-up errors: %s=%llu%s\n", r->codes[0].code,
 			       (unsigned long long)r->codes[0].count, r->ncodes > 1 ? " ..." : "");
+		if (have_rss && r->warm_ready > 0)
+			printf(
+			    "  warm-up:     %zu connections first: server VmRSS %ld kB -> %ld kB\n",
+			    r->warm_ready, r->rss_start_kb, r->rss_before_kb);
 		if (have_rss)
 			printf("  server VmRSS: %ld kB before, %ld kB with the connections open, "
-			       "%ld kB at the end\n"
-			       "  server memory per connection: %.0f bytes (%.2f KiB)\n",
-			       r->rss_before_kb, r->rss_after_kb, r->rss_end_kb, per_conn,
-			       per_conn / 1024.0);
+			       "%ld kB at the end, peak (VmHWM) %ld kB\n"
+			       "  server memory per connection: %.0f bytes (%.2f KiB) over %zu "
+			       "connections\n",
+			       r->rss_before_kb, r->rss_after_kb, r->rss_end_kb, r->rss_peak_kb,
+			       per_conn, per_conn / 1024.0, measured);
 		else if (o->server_pid > 0)
 			printf("  server VmRSS: unknown (cannot read /proc/%ld/status)\n",
 			       o->server_pid);
@@ -272,9 +310,10 @@ static void report_idle(const struct bench_opts *o, const struct bench_result *r
 	}
 	printf("SUMMARY test=idle conns=%zu open=%zu failed=%zu dropped=%zu seconds=%.3f "
 	       "rss_before_kb=%ld rss_after_kb=%ld rss_end_kb=%ld bytes_per_conn=%.0f "
-	       "timed_out=%d\n",
+	       "timed_out=%d login=%d warmup=%zu rss_start_kb=%ld rss_peak_kb=%ld\n",
 	       r->conns, r->ready, r->failed, r->lost, r->load_secs, r->rss_before_kb,
-	       r->rss_after_kb, r->rss_end_kb, per_conn, r->timed_out);
+	       r->rss_after_kb, r->rss_end_kb, per_conn, r->timed_out, o->idle_login, r->warm_ready,
+	       r->rss_start_kb, r->rss_peak_kb);
 }
 
 int main(int argc, char **argv)
@@ -290,6 +329,10 @@ int main(int argc, char **argv)
 		OPT_BURST,
 		OPT_TIMEOUT,
 		OPT_READY_TIMEOUT,
+		OPT_REDIS,
+		OPT_WARMUP,
+		OPT_ATTACKERS,
+		OPT_ATTACK_LINES,
 		OPT_HELP,
 		OPT_VERSION,
 	};
@@ -304,6 +347,10 @@ int main(int argc, char **argv)
 	    {"connect-burst", required_argument, NULL, OPT_BURST},
 	    {"timeout", required_argument, NULL, OPT_TIMEOUT},
 	    {"ready-timeout", required_argument, NULL, OPT_READY_TIMEOUT},
+	    {"redis", no_argument, NULL, OPT_REDIS},
+	    {"warmup", required_argument, NULL, OPT_WARMUP},
+	    {"attackers", required_argument, NULL, OPT_ATTACKERS},
+	    {"attack-lines", required_argument, NULL, OPT_ATTACK_LINES},
 	    {"quiet", no_argument, NULL, 'q'},
 	    {"help", no_argument, NULL, OPT_HELP},
 	    {"version", no_argument, NULL, OPT_VERSION},
@@ -319,6 +366,8 @@ int main(int argc, char **argv)
 	    .ready_timeout = 30,
 	    .tests = 1u << BENCH_PING,
 	    .password = "bench-pass-1",
+	    .attackers = 300,
+	    .attack_lines = 6000,
 	};
 	struct bench_result *r;
 	struct in6_addr a6;
@@ -400,6 +449,24 @@ int main(int argc, char **argv)
 				goto bad;
 			o.ready_timeout = v;
 			break;
+		case OPT_REDIS:
+			o.redis = 1;
+			break;
+		case OPT_ATTACKERS:
+			if (parse_num(optarg, 1000000, &v) != 0)
+				goto bad;
+			o.attackers = (size_t)v;
+			break;
+		case OPT_ATTACK_LINES:
+			if (parse_num(optarg, 1000000, &v) != 0 || v < 1)
+				goto bad;
+			o.attack_lines = (size_t)v;
+			break;
+		case OPT_WARMUP:
+			if (parse_num(optarg, 1000000, &v) != 0)
+				goto bad;
+			o.warmup = (size_t)v;
+			break;
 		case OPT_HELP:
 			usage(stdout);
 			return 0;
@@ -420,6 +487,10 @@ int main(int argc, char **argv)
 		        o.host);
 		return 1;
 	}
+	if (o.redis && (o.tests & ~((1u << BENCH_PING) | (1u << BENCH_IDLE)))) {
+		fprintf(stderr, "wg-bench: --redis runs only ping and idle\n");
+		return 1;
+	}
 	if (o.duration > 0 && !n_given)
 		o.requests = 0;
 	if ((o.tests & (1u << BENCH_DURABLE)) &&
@@ -429,7 +500,8 @@ int main(int argc, char **argv)
 		        o.scenario);
 		return 1;
 	}
-	if (raise_nofile((rlim_t)o.conns * (o.tests & (1u << BENCH_DURABLE) ? 2 : 1) + 64) != 0)
+	if (raise_nofile((rlim_t)o.conns * (o.tests & (1u << BENCH_DURABLE) ? 2 : 1) +
+	                 (o.tests & (1u << BENCH_FLOOD) ? o.attackers : 0) + 64) != 0)
 		return 1;
 
 	r = malloc(sizeof(*r));

@@ -57,11 +57,23 @@ size_t bench_err_code(const char *line, size_t len, const char **code)
 	return i - start;
 }
 
+/* The kind of a line from redis-server. */
+static enum bench_line_kind redis_classify(const char *line, size_t len)
+{
+	if (len > 0 && line[0] == '+')
+		return BENCH_LINE_OK;
+	if (len > 0 && line[0] == '-')
+		return BENCH_LINE_ERR;
+	return BENCH_LINE_DATA;
+}
+
 static int framer_line(void *ctx, char *line, size_t len)
 {
 	struct bench_reader *r = ctx;
 
-	if (!r->greeted) {
+	if (r->redis) {
+		r->on_line(r->ctx, redis_classify(line, len), line, len);
+	} else if (!r->greeted) {
 		r->greeted = 1;
 		r->on_line(r->ctx, BENCH_LINE_GREETING, line, len);
 	} else {
@@ -87,8 +99,21 @@ void bench_reader_init(struct bench_reader *r, bench_line_fn on_line, void *ctx)
 {
 	proto_framer_init(&r->fr);
 	r->greeted = 0;
+	r->redis = 0;
 	r->on_line = on_line;
 	r->ctx = ctx;
+}
+
+void bench_reader_init_redis(struct bench_reader *r, bench_line_fn on_line, void *ctx)
+{
+	bench_reader_init(r, on_line, ctx);
+	r->greeted = 1;
+	r->redis = 1;
+}
+
+void bench_reader_release(struct bench_reader *r)
+{
+	proto_framer_release(&r->fr);
 }
 
 void bench_reader_feed(struct bench_reader *r, const char *data, size_t len)

@@ -12,6 +12,10 @@
  *   ["@" tag " "] "err" [" " ...]  BENCH_LINE_ERR     ends a reply
  *   anything else                  BENCH_LINE_DATA
  *
+ * Against redis-server (bench_reader_init_redis, for the comparison runs)
+ * there is no greeting, and a line starting "+" is BENCH_LINE_OK, "-"
+ * BENCH_LINE_ERR, anything else BENCH_LINE_DATA: the inline PING's "+PONG".
+ *
  * A line longer than PROTO_LINE_MAX is reported once as BENCH_LINE_DATA
  * with an empty text (its content is dropped: a data line never ends a
  * reply, so counting stays right).
@@ -37,11 +41,16 @@ typedef void (*bench_line_fn)(void *ctx, enum bench_line_kind kind, const char *
 struct bench_reader {
 	struct proto_framer fr;
 	int greeted;
+	int redis; /* the peer is a redis-server: no greeting, "+..." / "-..." end a reply */
 	bench_line_fn on_line;
 	void *ctx;
 };
 
 void bench_reader_init(struct bench_reader *r, bench_line_fn on_line, void *ctx);
+/* The same for a redis-server peer (see above). */
+void bench_reader_init_redis(struct bench_reader *r, bench_line_fn on_line, void *ctx);
+/* Frees a partial line (the connection is closed); r is as after init. */
+void bench_reader_release(struct bench_reader *r);
 /* Feeds len bytes read from the server; calls on_line for each complete line. */
 void bench_reader_feed(struct bench_reader *r, const char *data, size_t len);
 /* The kind of a line after the greeting. */

@@ -25,6 +25,12 @@
  * new or join is refused, plays no more (in the set-up both its
  * connections fail).
  *
+ * flood: the last --attackers connections are attackers: once the load
+ * starts they stop reading and send --attack-lines "help" lines in one
+ * burst (written as the server takes them), never reading a reply; the
+ * other connections ping as in the ping test, and their latency is the
+ * figure (is one client's pipeline everyone's wait?).
+ *
  * Run phases (run->phase): CONNECT (connections opening) -> LOAD (the
  * clock runs; idle: holding) -> STOP (closing handles; uv_run returns when
  * every handle is closed).  Requests in flight when a run stops by
@@ -40,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <uv.h>
 
 #include "bench.h"
@@ -79,6 +86,7 @@ struct bench_conn {
 	long long new_seen; /* game id seen in the data lines of a "new" reply */
 	int parked;         /* waiting for the partner's game id */
 	int settled;        /* counted as ready or failed */
+	int attacker;       /* flood: writes help and never reads */
 	uint64_t started;   /* uv_now() when its connect began */
 };
 
@@ -107,6 +115,7 @@ struct bench_run {
 	struct bench_conn *conns;
 	size_t n;
 	size_t next_connect; /* next connection to start */
+	int warming;         /* idle: only the warm-up connections may connect yet */
 	size_t connecting;   /* connects in flight */
 	size_t settled;      /* ready + failed */
 	size_t open;         /* not closed by the server or an error */
@@ -115,6 +124,7 @@ struct bench_run {
 	uint64_t issued;
 	uint64_t abandoned;              /* requests in flight on connections that were lost */
 	uint64_t t_first, t_load, t_end; /* uv_hrtime() */
+	double cpu_load;                 /* the server's CPU seconds when the load began; -1 */
 	uv_timer_t duration_timer;
 	uv_timer_t hard_timer;
 	uv_timer_t ready_timer; /* PH_CONNECT: gives up on connections slow to get ready */
@@ -125,6 +135,7 @@ struct bench_run {
 
 	struct bench_client *clients; /* durable: n / 2 of them; NULL otherwise */
 	size_t active;                /* durable, in the load: clients still playing */
+	char *attack; /* flood: an attacker's burst of help lines (the same for all) */
 };
 
 static void stop_run(struct bench_run *run);
@@ -141,6 +152,11 @@ static struct bench_client *client_of(struct bench_conn *c)
 
 long bench_vmrss_kb(long pid)
 {
+	return bench_status_kb(pid, "VmRSS:");
+}
+
+long bench_status_kb(long pid, const char *key)
+{
 	char path[64], line[256];
 	long kb = -1;
 	FILE *f;
@@ -152,13 +168,37 @@ long bench_vmrss_kb(long pid)
 	if (f == NULL)
 		return -1;
 	while (fgets(line, sizeof(line), f) != NULL) {
-		if (strncmp(line, "VmRSS:", 6) == 0) {
-			kb = strtol(line + 6, NULL, 10);
+		if (strncmp(line, key, strlen(key)) == 0) {
+			kb = strtol(line + strlen(key), NULL, 10);
 			break;
 		}
 	}
 	fclose(f);
 	return kb;
+}
+
+double bench_cpu_secs(long pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long utime, stime;
+	size_t n;
+	FILE *f;
+
+	if (pid <= 0)
+		return -1;
+	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	/* the name (field 2) may hold spaces: fields 14 and 15 count from its ")" */
+	p = strrchr(buf, ')');
+	if (p == NULL || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
+	                        &utime, &stime) != 2)
+		return -1;
+	return (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK);
 }
 
 static void on_handle_closed(uv_handle_t *h)
@@ -169,6 +209,7 @@ static void on_handle_closed(uv_handle_t *h)
 		struct bench_conn *c = (struct bench_conn *)h;
 
 		c->state = CS_CLOSED;
+		bench_reader_release(&c->rd);
 	}
 	run->handles--;
 }
@@ -181,6 +222,48 @@ static void close_conn(struct bench_conn *c)
 	uv_close((uv_handle_t *)&c->tcp, on_handle_closed);
 }
 
+static void on_attack_written(uv_write_t *req, int status)
+{
+	struct bench_conn *c = req->data;
+
+	free(req);
+	if (status == 0) /* else cancelled by a close, or the connection is gone */
+		c->run->r->attack_requests += c->run->o->attack_lines;
+}
+
+/* flood: the attacker's burst, queued whole (libuv writes it as the server takes it). */
+static void attack(struct bench_conn *c)
+{
+	uv_write_t *req = malloc(sizeof(*req));
+	uv_buf_t b = uv_buf_init(c->run->attack, (unsigned)(c->run->o->attack_lines * 5));
+
+	if (req == NULL)
+		return;
+	req->data = c;
+	if (uv_write(req, (uv_stream_t *)&c->tcp, &b, 1, on_attack_written) != 0)
+		free(req);
+}
+
+/* flood: the attackers stop reading and send their burst. */
+static void start_attack(struct bench_run *run)
+{
+	size_t i;
+
+	run->attack = malloc(run->o->attack_lines * 5 + 1);
+	if (run->attack == NULL)
+		return;
+	for (i = 0; i < run->o->attack_lines; i++)
+		memcpy(run->attack + 5 * i, "help\n", 5);
+	for (i = 0; i < run->n && run->phase == PH_LOAD; i++) {
+		struct bench_conn *c = &run->conns[i];
+		if (!c->attacker || c->state != CS_READY)
+			continue;
+		run->r->attackers++;
+		uv_read_stop((uv_stream_t *)&c->tcp);
+		attack(c);
+	}
+}
+
 /* The load starts once every connection is ready or has failed. */
 static void maybe_start_load(struct bench_run *run)
 {
@@ -190,6 +273,7 @@ static void maybe_start_load(struct bench_run *run)
 		return;
 	run->phase = PH_LOAD;
 	run->t_load = uv_hrtime();
+	run->cpu_load = bench_cpu_secs(run->o->server_pid);
 	uv_timer_stop(&run->ready_timer);
 	run->r->connect_secs = (double)(run->t_load - run->t_first) / 1e9;
 	if (run->r->ready == 0) {
@@ -212,11 +296,15 @@ static void maybe_start_load(struct bench_run *run)
 			durable_next(run, &run->clients[i]);
 		return;
 	}
+	if (run->r->test == BENCH_FLOOD)
+		start_attack(run);
 	for (i = 0; i < run->n && run->phase == PH_LOAD; i++) {
-		if (run->conns[i].state == CS_READY)
+		if (run->conns[i].state == CS_READY && !run->conns[i].attacker)
 			fill(&run->conns[i]);
 	}
 }
+
+static void start_connects(struct bench_run *run);
 
 static void settle(struct bench_conn *c, int ok)
 {
@@ -228,6 +316,15 @@ static void settle(struct bench_conn *c, int ok)
 	else
 		run->r->failed++;
 	run->settled++;
+	if (run->warming && run->settled == run->o->warmup) {
+		/* idle: the warm-up connections are open (and logged in): the server's fixed
+		 * costs (login threads, caches) are paid; the memory per connection counts
+		 * from here */
+		run->warming = 0;
+		run->r->warm_ready = run->r->ready;
+		run->r->rss_before_kb = bench_vmrss_kb(run->o->server_pid);
+		start_connects(run);
+	}
 	maybe_start_load(run);
 }
 
@@ -277,7 +374,10 @@ static void conn_gone(struct bench_conn *c, int why, int err)
 	run->open--;
 	if (c->game == 0)
 		c->game = -1;
-	if (was == CS_READY && phase != PH_CONNECT) {
+	if (was == CS_READY && phase != PH_CONNECT && c->attacker) {
+		r->attackers_lost++;
+		return;
+	} else if (was == CS_READY && phase != PH_CONNECT) {
 		r->lost++;
 	} else {
 		r->fail_why[why]++;
@@ -667,8 +767,6 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 		conn_gone(c, BENCH_FAIL_CLOSED, 0);
 }
 
-static void start_connects(struct bench_run *run);
-
 static void on_connect(uv_connect_t *req, int status)
 {
 	struct bench_conn *c = req->data;
@@ -682,8 +780,12 @@ static void on_connect(uv_connect_t *req, int status)
 		} else {
 			c->state = CS_GREETING;
 			rc = uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read);
-			if (rc != 0)
+			if (rc != 0) {
 				conn_gone(c, BENCH_FAIL_CONNECT, rc);
+			} else if (run->o->redis) { /* redis-server sends no greeting */
+				c->state = CS_READY;
+				settle(c, 1);
+			}
 		}
 	}
 	if (run->phase != PH_STOP)
@@ -700,11 +802,16 @@ static void start_connects(struct bench_run *run)
 	if (uv_ip4_addr(run->o->host, run->o->port, (struct sockaddr_in *)&addr) != 0 &&
 	    uv_ip6_addr(run->o->host, run->o->port, (struct sockaddr_in6 *)&addr) != 0)
 		return; /* checked in main */
-	while (run->next_connect < run->n && run->connecting < run->o->connect_burst) {
+	while (run->next_connect < (run->warming ? run->o->warmup : run->n) &&
+	       run->connecting < run->o->connect_burst) {
 		c = &run->conns[run->next_connect++];
 		c->run = run;
 		c->id = (size_t)(c - run->conns);
-		bench_reader_init(&c->rd, on_line, c);
+		c->attacker = run->r->test == BENCH_FLOOD && c->id >= run->o->conns;
+		if (run->o->redis)
+			bench_reader_init_redis(&c->rd, on_line, c);
+		else
+			bench_reader_init(&c->rd, on_line, c);
 		if (run->clients != NULL && client_of(c)->done) { /* its partner failed */
 			run->open--;
 			run->r->fail_why[BENCH_FAIL_PARTNER]++;
@@ -739,6 +846,7 @@ static void start_connects(struct bench_run *run)
 
 static void stop_run(struct bench_run *run)
 {
+	double now_cpu;
 	size_t i;
 
 	if (run->phase == PH_STOP)
@@ -747,11 +855,14 @@ static void stop_run(struct bench_run *run)
 		run->t_load = uv_hrtime();
 	run->phase = PH_STOP;
 	run->t_end = uv_hrtime();
+	if (run->cpu_load >= 0 && (now_cpu = bench_cpu_secs(run->o->server_pid)) >= 0)
+		run->r->server_cpu_secs = now_cpu - run->cpu_load;
 	uv_timer_stop(&run->duration_timer);
 	uv_timer_stop(&run->hard_timer);
 	uv_timer_stop(&run->ready_timer);
 	if (run->r->test == BENCH_IDLE) {
 		run->r->rss_end_kb = bench_vmrss_kb(run->o->server_pid);
+		run->r->rss_peak_kb = bench_status_kb(run->o->server_pid, "VmHWM:");
 		run->r->open_at_end = 0;
 		for (i = 0; i < run->n; i++)
 			run->r->open_at_end += run->conns[i].state == CS_READY;
@@ -811,7 +922,11 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	r->test = test;
 	r->conns = o->conns;
 	r->connections = test == BENCH_DURABLE ? 2 * o->conns : o->conns;
-	r->rss_before_kb = r->rss_after_kb = r->rss_end_kb = -1;
+	if (test == BENCH_FLOOD)
+		r->connections += o->attackers;
+	r->rss_start_kb = r->rss_before_kb = r->rss_after_kb = r->rss_end_kb = -1;
+	r->rss_peak_kb = -1;
+	r->server_cpu_secs = -1;
 	bench_hist_init(&r->all);
 	for (i = 0; i < BV_COUNT; i++)
 		bench_hist_init(&r->verb[i]);
@@ -832,6 +947,7 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	}
 	run->o = o;
 	run->r = r;
+	run->cpu_load = -1;
 	run->open = run->n;
 	proto_buf_init(&run->wbuf);
 	if (o->user_prefix != NULL)
@@ -857,8 +973,10 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	uv_timer_start(&run->ready_timer, on_ready_check, 250, 250);
 	uv_timer_start(&run->hard_timer, on_hard_timeout, (uint64_t)(o->timeout * 1000), 0);
 
-	if (test == BENCH_IDLE)
-		r->rss_before_kb = bench_vmrss_kb(o->server_pid);
+	if (test == BENCH_IDLE) {
+		r->rss_start_kb = r->rss_before_kb = bench_vmrss_kb(o->server_pid);
+		run->warming = o->warmup > 0 && o->warmup < run->n;
+	}
 	run->t_first = uv_hrtime();
 	start_connects(run);
 	maybe_start_load(run); /* zero connections */
@@ -868,6 +986,7 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	if (uv_loop_close(&run->loop) != 0)
 		fprintf(stderr, "wg-bench: libuv loop did not close cleanly\n");
 	proto_buf_release(&run->wbuf);
+	free(run->attack);
 	free(run->clients);
 	free(run->conns);
 	free(run);

@@ -3,12 +3,20 @@
 # machine, side by side:
 #
 #   wg-bench idle   10,000 connections held open, server memory per connection
-#                   (first, while the daemon's heap is fresh)
+#                   (first, while the daemon's heap is fresh); then LOGIN_CONNS
+#                   more that register and log in, counted after a warm-up of
+#                   50 (the login threads' memory apart)
 #   wg-bench ping   at 1,000 and 10,000 connections
 #   wg-bench mix    at 1,000 and 10,000 connections (register + login first,
 #                   reported apart; then the session commands)
 #   wg-bench durable  Battle of the Scheldt games at 1, 50 and 1,000 clients
 #                   (two connections each; every action committed before its ok)
+#   versus          wg-bench ping against wargamed and against a private
+#                   redis-server, the same generator, interleaved, each twice,
+#                   at 50 connections pipelined 16 deep, 50 and 1,000 unpipelined,
+#                   with each server's CPU per request
+#   wg-bench flood  one client pings while 300 others send 6,000 help each and
+#                   never read (issue 15): the honest client's latency
 #   redis-benchmark -t ping_inline at 1,000 and 10,000 connections against a
 #                   private redis-server on a loopback port
 #   redis-benchmark -t set at 1, 50 and 1,000 connections against a second
@@ -29,10 +37,15 @@
 #   IDLE_CONNS    connections of the idle run [10000]
 #   IDLE_SECONDS  how long the idle connections are held [10]
 #   SCENARIO      scenario for the mix's new/join steps [none: skipped]
-#   TESTS         the parts to run, of: idle ping mix durable ["idle ping mix durable"];
+#   TESTS         the parts to run, of: idle ping versus flood mix durable
+#                 ["idle ping versus flood mix durable"];
 #                 ping brings its redis ping_inline rows, durable its redis SET rows
 #   DURABLE_CONNS clients of the durable runs, and redis SET connections ["1 50 1000"]
 #   DURABLE_SECONDS  length of each durable load phase, after set-up [20]
+#   LOGIN_CONNS   idle connections that log in, after the guests [1000; 0: none]
+#   VERSUS        versus runs, as connections:pipeline ["50:16 50:1 1000:1"]
+#   VERSUS_REQUESTS  requests per versus run [500000]
+#   FLOOD_ATTACKERS, FLOOD_LINES, FLOOD_SECONDS  the flood [300, 6000, 20]
 #   SKIP_REDIS=1  leave out the redis figures
 #   RESULTS       where the result table goes [$BUILD_DIR/bench-results.md]
 #
@@ -51,7 +64,13 @@ MIX_SECONDS=${MIX_SECONDS:-20}
 IDLE_CONNS=${IDLE_CONNS:-10000}
 IDLE_SECONDS=${IDLE_SECONDS:-10}
 SCENARIO=${SCENARIO:-}
-TESTS=${TESTS:-"idle ping mix durable"}
+TESTS=${TESTS:-"idle ping versus flood mix durable"}
+LOGIN_CONNS=${LOGIN_CONNS:-1000}
+VERSUS=${VERSUS:-"50:16 50:1 1000:1"}
+VERSUS_REQUESTS=${VERSUS_REQUESTS:-500000}
+FLOOD_ATTACKERS=${FLOOD_ATTACKERS:-300}
+FLOOD_LINES=${FLOOD_LINES:-6000}
+FLOOD_SECONDS=${FLOOD_SECONDS:-20}
 DURABLE_CONNS=${DURABLE_CONNS:-"1 50 1000"}
 DURABLE_SECONDS=${DURABLE_SECONDS:-20}
 SKIP_REDIS=${SKIP_REDIS:-0}
@@ -59,14 +78,15 @@ RESULTS=${RESULTS:-$BUILD_DIR/bench-results.md}
 
 TMP=$(mktemp -d /tmp/wg-bench.XXXXXX)
 SERVER_PID=
+LOGIN_PID=
 REDIS_PID=
 REDIS_AOF_PID=
 
 for t in $TESTS; do
 	case $t in
-	idle | ping | mix | durable) ;;
+	idle | ping | versus | flood | mix | durable) ;;
 	*)
-		echo "run.sh: unknown part '$t' in TESTS (idle ping mix durable)" >&2
+		echo "run.sh: unknown part '$t' in TESTS (idle ping versus flood mix durable)" >&2
 		exit 1
 		;;
 	esac
@@ -76,7 +96,7 @@ want() { case " $TESTS " in *" $1 "*) return 0 ;; esac; return 1; }
 
 cleanup() {
 	local pid
-	for pid in $SERVER_PID $REDIS_PID $REDIS_AOF_PID; do
+	for pid in $SERVER_PID $LOGIN_PID $REDIS_PID $REDIS_AOF_PID; do
 		if kill -0 "$pid" 2>/dev/null; then
 			kill -TERM "$pid" 2>/dev/null || true
 			for _ in $(seq 1 50); do
@@ -154,7 +174,11 @@ say "limits"
 # the most connections open at once on each side (durable: two per client)
 MAXC=0
 SIZES=
-want idle && SIZES="$SIZES $IDLE_CONNS"
+want idle && SIZES="$SIZES $IDLE_CONNS $((LOGIN_CONNS + 50))"
+want flood && SIZES="$SIZES $((FLOOD_ATTACKERS + 1))"
+if want versus; then
+	for v in $VERSUS; do SIZES="$SIZES ${v%%:*}"; done
+fi
 { want ping || want mix; } && SIZES="$SIZES $CONNS"
 if want durable; then
 	for c in $DURABLE_CONNS; do SIZES="$SIZES $((2 * c))"; done
@@ -172,76 +196,35 @@ if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt "$NEED" ]; then
 fi
 echo "somaxconn: $(cat /proc/sys/net/core/somaxconn), local ports: $(tr '\t' '-' </proc/sys/net/ipv4/ip_local_port_range)"
 
-say "wargamed"
-PORT=$(free_port)
-SERVER_CMD=("$WARGAMED" --listen "127.0.0.1:$PORT" --db "$TMP/bench.db" --max-clients $((MAXC + 100))
-	--log-level warn)
-printf '+ %s\n' "${SERVER_CMD[*]}"
-"${SERVER_CMD[@]}" 2>"$TMP/wargamed.log" &
-SERVER_PID=$! # the daemon itself (not a subshell): its VmRSS is what idle reports
-ok=0
-for _ in $(seq 1 50); do
-	if printf 'ping\n' | timeout 3 "$WARGAME" --wait 2 "127.0.0.1:$PORT" 2>/dev/null | grep -q '^ok'; then
-		ok=1
-		break
+# Starts a wargamed on a free 127.0.0.1 port with database $1 (log $2) and waits until it
+# answers ping: its port in STARTED_PORT, its pid in STARTED_PID; exits if it does not.
+start_wargamed() {
+	local db=$1 log=$2 ok=0
+	STARTED_PORT=$(free_port)
+	local cmd=("$WARGAMED" --listen "127.0.0.1:$STARTED_PORT" --db "$db" --max-clients $((MAXC + 100))
+		--log-level warn)
+	printf '+ %s\n' "${cmd[*]}"
+	"${cmd[@]}" 2>"$log" &
+	STARTED_PID=$! # the daemon itself (not a subshell): its VmRSS is what idle reports
+	for _ in $(seq 1 50); do
+		if printf 'ping\n' | timeout 3 "$WARGAME" --wait 2 "127.0.0.1:$STARTED_PORT" 2>/dev/null | grep -q '^ok'; then
+			ok=1
+			break
+		fi
+		kill -0 "$STARTED_PID" 2>/dev/null || break
+		sleep 0.2
+	done
+	if [ "$ok" != 1 ]; then
+		echo "run.sh: wargamed did not answer ping on 127.0.0.1:$STARTED_PORT; its log:" >&2
+		cat "$log" >&2
+		exit 1
 	fi
-	kill -0 "$SERVER_PID" 2>/dev/null || break
-	sleep 0.2
-done
-if [ "$ok" != 1 ]; then
-	echo "run.sh: wargamed did not answer ping on 127.0.0.1:$PORT; its log:" >&2
-	cat "$TMP/wargamed.log" >&2
-	exit 1
-fi
-echo "wargamed pid $SERVER_PID on 127.0.0.1:$PORT answers ping"
-
-SUMMARIES=$TMP/summaries
-: >"$SUMMARIES"
-# Runs wg-bench with the given arguments; keeps its SUMMARY lines.
-bench() {
-	local rc
-	set +e
-	run "$BENCH" -p "$PORT" "$@" | tee "$TMP/bench.out"
-	rc=${PIPESTATUS[0]}
-	set -e
-	[ "$rc" = 0 ] || echo "(wg-bench exited with status $rc)"
-	grep '^SUMMARY' "$TMP/bench.out" >>"$SUMMARIES" || true
+	echo "wargamed pid $STARTED_PID on 127.0.0.1:$STARTED_PORT answers ping"
 }
 
-MIXARGS=()
-[ -n "$SCENARIO" ] && MIXARGS=(--scenario "$SCENARIO")
-
-# idle first, on the fresh daemon: memory freed by earlier runs would stay in
-# its heap (RSS does not shrink) and hide the cost of new connections.
-if want idle; then
-	say "idle, $IDLE_CONNS connections"
-	bench -c "$IDLE_CONNS" --idle --duration "$IDLE_SECONDS" --server-pid "$SERVER_PID"
-fi
-if want ping; then
-	for c in $CONNS; do
-		say "ping, $c connections"
-		bench -c "$c" -n "$REQUESTS" -t ping
-	done
-fi
-if want mix; then
-	for c in $CONNS; do
-		say "mix, $c connections"
-		bench -c "$c" -t mix --duration "$MIX_SECONDS" "${MIXARGS[@]}"
-	done
-fi
-# durable: whole games, each action committed (SQLite, synchronous=FULL) before its ok
-if want durable; then
-	for c in $DURABLE_CONNS; do
-		say "durable, $c clients ($((2 * c)) connections)"
-		bench -c "$c" -t durable --scenario scheldt --duration "$DURABLE_SECONDS"
-	done
-fi
-
-if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-	echo "run.sh: wargamed died during the runs; its log:" >&2
-	tail -50 "$TMP/wargamed.log" >&2
-	exit 1
-fi
+say "wargamed"
+start_wargamed "$TMP/bench.db" "$TMP/wargamed.log"
+PORT=$STARTED_PORT SERVER_PID=$STARTED_PID
 
 # Starts redis-server on 127.0.0.1 port $1, logging to $2, with the further
 # arguments, in the background (its pid in STARTED_PID, for cleanup) and waits
@@ -265,6 +248,95 @@ start_redis() {
 	tail -20 "$log" >&2 || true
 	return 1
 }
+
+SUMMARIES=$TMP/summaries
+: >"$SUMMARIES"
+# Runs wg-bench with the given arguments; keeps its SUMMARY lines.
+bench() {
+	local rc
+	set +e
+	run "$BENCH" -p "$PORT" "$@" | tee "$TMP/bench.out"
+	rc=${PIPESTATUS[0]}
+	set -e
+	[ "$rc" = 0 ] || echo "(wg-bench exited with status $rc)"
+	grep '^SUMMARY' "$TMP/bench.out" >>"$SUMMARIES" || true
+}
+
+MIXARGS=()
+[ -n "$SCENARIO" ] && MIXARGS=(--scenario "$SCENARIO")
+
+# idle first, on the fresh daemon: memory freed by earlier runs would stay in
+# its heap (RSS does not shrink) and hide the cost of new connections.
+if want idle; then
+	say "idle, $IDLE_CONNS connections"
+	bench -c "$IDLE_CONNS" --idle --duration "$IDLE_SECONDS" --server-pid "$SERVER_PID"
+	if [ "$LOGIN_CONNS" -gt 0 ]; then
+		# on a second, fresh daemon: the first one's heap has the guests' memory free
+		say "idle, $LOGIN_CONNS connections logged in (after 50 more as a warm-up), on a fresh daemon"
+		start_wargamed "$TMP/login.db" "$TMP/wargamed-login.log"
+		LOGIN_PID=$STARTED_PID PORT_SAVE=$PORT PORT=$STARTED_PORT
+		bench -c $((LOGIN_CONNS + 50)) --warmup 50 --idle --login --duration "$IDLE_SECONDS" \
+			--server-pid "$LOGIN_PID" --user-prefix idle_ --timeout $((LOGIN_CONNS + 300))
+		PORT=$PORT_SAVE
+		kill -TERM "$LOGIN_PID" 2>/dev/null || true
+		wait "$LOGIN_PID" 2>/dev/null || true
+	fi
+fi
+if want ping; then
+	for c in $CONNS; do
+		say "ping, $c connections"
+		bench -c "$c" -n "$REQUESTS" -t ping
+	done
+fi
+# versus: the same generator against both servers, interleaved (redis started for it)
+if want versus && [ "$SKIP_REDIS" != 1 ]; then
+	say "redis for versus"
+	VPORT=$(free_port)
+	if start_redis "$VPORT" "$TMP/redis-versus.log" --bind 127.0.0.1 --save '' --appendonly no \
+		--maxclients $((MAXC + 100)) --daemonize no; then
+		REDIS_PID=$STARTED_PID
+		for v in $VERSUS; do
+			c=${v%%:*} P=${v##*:}
+			for rep in 1 2; do
+				say "versus, $c connections, pipeline $P, wargamed ($rep)"
+				bench -c "$c" -P "$P" -n "$VERSUS_REQUESTS" -t ping --server-pid "$SERVER_PID"
+				say "versus, $c connections, pipeline $P, redis ($rep)"
+				PORT_SAVE=$PORT PORT=$VPORT
+				bench -c "$c" -P "$P" -n "$VERSUS_REQUESTS" -t ping --server-pid "$REDIS_PID" --redis
+				PORT=$PORT_SAVE
+			done
+		done
+		kill -TERM "$REDIS_PID" 2>/dev/null || true
+		wait "$REDIS_PID" 2>/dev/null || true
+	else
+		REDIS_PID=$STARTED_PID
+		echo "run.sh: the versus figures are skipped" >&2
+	fi
+fi
+if want flood; then
+	say "flood: 1 client pings while $FLOOD_ATTACKERS send $FLOOD_LINES help each and never read"
+	bench -c 1 -t flood --attackers "$FLOOD_ATTACKERS" --attack-lines "$FLOOD_LINES" \
+		--duration "$FLOOD_SECONDS" --server-pid "$SERVER_PID"
+fi
+if want mix; then
+	for c in $CONNS; do
+		say "mix, $c connections"
+		bench -c "$c" -t mix --duration "$MIX_SECONDS" "${MIXARGS[@]}"
+	done
+fi
+# durable: whole games, each action committed (SQLite, synchronous=FULL) before its ok
+if want durable; then
+	for c in $DURABLE_CONNS; do
+		say "durable, $c clients ($((2 * c)) connections)"
+		bench -c "$c" -t durable --scenario scheldt --duration "$DURABLE_SECONDS"
+	done
+fi
+
+if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+	echo "run.sh: wargamed died during the runs; its log:" >&2
+	tail -50 "$TMP/wargamed.log" >&2
+	exit 1
+fi
 
 # One table row from redis-benchmark --csv output ($1, test $2) for $3 connections
 # and $4 requests, named $5.
@@ -342,7 +414,7 @@ mkdir -p "$(dirname "$RESULTS")"
 	{
 		delete kv
 		for (i = 2; i <= NF; i++) { split($i, a, "="); kv[a[1]] = a[2] }
-		if (kv["test"] == "idle") next
+		if (kv["test"] == "idle" || kv["test"] == "flood" || kv["pipeline"] > 1 || kv["server"] == "redis" || kv["server_cpu_s"] >= 0) next
 		name = "wg-bench " kv["test"]
 		if (kv["test"] == "mix") name = sprintf("%s (set-up %.0f s, login p50 %.1f s)", name, kv["ready_secs"], kv["login_p50_us"] / 1e6)
 		if (kv["test"] == "durable") name = sprintf("wg-bench durable, scheldt (%s clients on %s connections, set-up %.0f s)", kv["conns"], kv["connections"], kv["ready_secs"])
@@ -352,14 +424,41 @@ mkdir -p "$(dirname "$RESULTS")"
 	}' "$SUMMARIES"
 	cat "$REDIS_ROWS"
 	echo
+	echo
+	echo "Versus (wg-bench ping against each server, interleaved; CPU = the server's user + system time over the load):"
+	echo
+	echo "| server | connections | pipeline | requests | commands/s | p50 us | p99 us | server CPU us per request |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+	awk '
+	{
+		delete kv
+		for (i = 2; i <= NF; i++) { split($i, a, "="); kv[a[1]] = a[2] }
+		if (kv["test"] != "ping" || kv["server_cpu_s"] < 0) next
+		printf "| %s | %s | %s | %s | %.0f | %s | %s | %.2f |\n", kv["server"], kv["conns"],
+			kv["pipeline"], kv["requests"], kv["rps"], kv["p50_us"], kv["p99_us"],
+			kv["server_us_per_req"]
+	}' "$SUMMARIES"
+	echo
+	awk '
+	{
+		delete kv
+		for (i = 2; i <= NF; i++) { split($i, a, "="); kv[a[1]] = a[2] }
+		if (kv["test"] != "flood") next
+		printf "Flood: %s attackers sent %s help lines and read nothing (%s closed by the server); the honest client: %s requests in %s s, p50 %s us, p99 %s us, max %s us.\n",
+			kv["attackers"], kv["attack_requests"], kv["attackers_lost"], kv["requests"],
+			kv["seconds"], kv["p50_us"], kv["p99_us"], kv["max_us"]
+	}' "$SUMMARIES"
 	awk '
 	{
 		delete kv
 		for (i = 2; i <= NF; i++) { split($i, a, "="); kv[a[1]] = a[2] }
 		if (kv["test"] != "idle") next
-		printf "Idle: %s connections open (%s failed, %s dropped) for %s s; wargamed VmRSS %s kB before, %s kB after: %.0f bytes (%.1f KiB) per connection.\n",
-			kv["open"], kv["failed"], kv["dropped"], kv["seconds"], kv["rss_before_kb"],
+		printf "Idle%s: %s connections open (%s failed, %s dropped) for %s s; wargamed VmRSS %s kB before, %s kB after: %.0f bytes (%.1f KiB) per connection",
+			kv["login"] == 1 ? ", logged in" : "", kv["open"] - kv["warmup"], kv["failed"], kv["dropped"], kv["seconds"], kv["rss_before_kb"],
 			kv["rss_after_kb"], kv["bytes_per_conn"], kv["bytes_per_conn"] / 1024
+		if (kv["warmup"] > 0)
+			printf " (after %s warm-up connections: VmRSS %s kB -> %s kB)", kv["warmup"], kv["rss_start_kb"], kv["rss_before_kb"]
+		printf "; peak VmRSS %s kB.\n", kv["rss_peak_kb"]
 	}' "$SUMMARIES"
 	awk '
 	{

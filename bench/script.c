@@ -114,6 +114,7 @@ enum bench_verb bench_script_verb(const struct bench_script *s, size_t conn, siz
 
 	switch (s->test) {
 	case BENCH_PING:
+	case BENCH_FLOOD: /* the honest connections; the attackers have no script */
 		return BV_PING;
 	case BENCH_IDLE:
 		if (!s->idle_login || step >= 2)
@@ -251,6 +252,8 @@ const char *bench_test_name(enum bench_test t)
 		return "idle";
 	case BENCH_DURABLE:
 		return "durable";
+	case BENCH_FLOOD:
+		return "flood";
 	case BENCH_TEST_COUNT:
 		break;
 	}

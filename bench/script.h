@@ -39,6 +39,7 @@ enum bench_test {
 	BENCH_MIX,
 	BENCH_IDLE,
 	BENCH_DURABLE,
+	BENCH_FLOOD, /* ping while --attackers connections pipeline help and never read */
 	BENCH_TEST_COUNT,
 };
 

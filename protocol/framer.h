@@ -11,6 +11,14 @@
  * is crossed, then discards bytes up to and including the next "\n" and
  * carries on with the following line, so the connection stays usable.
  *
+ * Memory: the framer holds no storage while no partial line waits (the
+ * idle state of a connection): a line is assembled in a buffer allocated
+ * when its first byte arrives, grown as it needs (at most PROTO_LINE_MAX + 2
+ * bytes) and freed when a feed ends with no partial line left.  If that
+ * buffer cannot be allocated, the line is dropped and reported as if it were
+ * too long.  proto_framer_release frees a partial line's buffer (a closed
+ * connection).
+ *
  * Ownership: the line pointer given to on_line points into the framer and is
  * valid only during the callback; the callback may modify it in place (it
  * is NUL-terminated and writable).  A callback may ask the framer to stop
@@ -26,7 +34,8 @@
 #define PROTO_LINE_MAX 4096
 
 struct proto_framer {
-	char line[PROTO_LINE_MAX + 1];
+	char *line; /* NULL while no line is being assembled */
+	size_t cap; /* bytes allocated at line */
 	size_t len;
 	int discarding; /* inside an over-long line */
 	int crlf;       /* the line being delivered (or the last one) ended in "\r\n" */
@@ -40,8 +49,10 @@ struct proto_framer_cb {
 	void *ctx;
 };
 
-/* Resets f to "no partial line"; no resources to release. */
+/* Sets f to "no partial line", holding no storage. */
 void proto_framer_init(struct proto_framer *f);
+/* Drops a partial line and frees its storage; f is as after proto_framer_init. */
+void proto_framer_release(struct proto_framer *f);
 /*
  * Feeds len bytes of data (not kept; may be NULL when len is 0), calling
  * cb->on_line for every complete line and cb->on_too_long once per

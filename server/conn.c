@@ -23,10 +23,13 @@ struct write_req {
 
 static void conn_flush(struct srv_conn *c);
 static void start_reading(struct srv_conn *c);
+static void stop_reading(struct srv_conn *c);
 static void process_input(struct srv_conn *c);
+static void drained(struct srv_conn *c);
 
 static void free_conn(struct srv_conn *c)
 {
+	proto_framer_release(&c->framer);
 	proto_buf_release(&c->in);
 	proto_buf_release(&c->out);
 	free(c->watching);
@@ -87,6 +90,114 @@ static void wlist_remove(struct srv_conn *c)
 	c->wprev = c->wnext = NULL;
 }
 
+static void resume_cb(uv_idle_t *h)
+{
+	srv_conns_resume(h->data);
+}
+
+/* Appends c to the connections whose waiting input gets a turn in the next iteration. */
+static void rlist_add(struct srv_conn *c)
+{
+	struct srv *s = c->srv;
+
+	if (c->rlisted)
+		return;
+	c->rlisted = 1;
+	c->rnext = NULL;
+	c->rprev = s->rtail;
+	if (s->rtail != NULL)
+		s->rtail->rnext = c;
+	else
+		s->rlist = c;
+	s->rtail = c;
+	if (s->nrlist++ == 0 && s->loop != NULL && !s->shutting_down)
+		uv_idle_start(&s->resume, resume_cb);
+}
+
+static void rlist_remove(struct srv_conn *c)
+{
+	struct srv *s = c->srv;
+
+	if (!c->rlisted)
+		return;
+	if (c->rprev != NULL)
+		c->rprev->rnext = c->rnext;
+	else
+		s->rlist = c->rnext;
+	if (c->rnext != NULL)
+		c->rnext->rprev = c->rprev;
+	else
+		s->rtail = c->rprev;
+	c->rlisted = 0;
+	c->rprev = c->rnext = NULL;
+	if (--s->nrlist == 0 && s->loop != NULL)
+		uv_idle_stop(&s->resume);
+}
+
+void srv_conns_new_phase(struct srv *s)
+{
+	s->turn++;
+	s->phase_reqs = 0;
+	s->phase_bytes = 0;
+}
+
+/* 1 if this phase's budget, for every connection together, is spent. */
+static int phase_spent(const struct srv *s)
+{
+	return s->phase_reqs >= SRV_PHASE_REQUESTS || s->phase_bytes >= SRV_PHASE_BYTES;
+}
+
+void srv_conns_resume(struct srv *s)
+{
+	/* the connections listed now, once each: one listed again waits for the next iteration */
+	size_t n = s->nrlist;
+
+	srv_conns_new_phase(s);
+	while (n-- > 0 && s->rlist != NULL && !phase_spent(s)) {
+		struct srv_conn *c = s->rlist;
+		rlist_remove(c);
+		process_input(c);
+	}
+}
+
+size_t srv_conn_pause_bytes(const struct srv *s)
+{
+	size_t half = s->cfg.output_limit / 2;
+
+	return half < SRV_BACKLOG_PAUSE ? half : SRV_BACKLOG_PAUSE;
+}
+
+/* Bytes queued for c and not yet taken by the kernel. */
+static size_t backlog(const struct srv_conn *c)
+{
+	return c->out.len + c->inflight;
+}
+
+/* 1 if c may take input now (conn.h "Backpressure"). */
+static int accepting(const struct srv_conn *c)
+{
+	return !c->busy && !c->closing && !c->close_after_flush &&
+	       backlog(c) < srv_conn_pause_bytes(c->srv);
+}
+
+/* Starts c's turn, unless it already had one in this phase of the iteration. */
+static void turn_begin(struct srv_conn *c)
+{
+	if (c->turn == c->srv->turn)
+		return;
+	c->turn = c->srv->turn;
+	c->turn_reqs = 0;
+	c->turn_out = c->out.len;
+}
+
+/* 1 if c's turn has used its budget (one request once the phase's is spent). */
+static int turn_spent(const struct srv_conn *c)
+{
+	return c->turn_reqs >= SRV_TURN_REQUESTS ||
+	       (c->out.len > c->turn_out && c->out.len - c->turn_out >= SRV_TURN_BYTES) ||
+	       (c->turn_reqs > 0 && phase_spent(c->srv));
+}
+
 void srv_conns_flush(struct srv *s)
 {
 	while (s->wlist != NULL) {
@@ -113,6 +224,7 @@ void srv_conn_close(struct srv_conn *c, const char *why)
 		return;
 	c->closing = 1;
 	wlist_remove(c);
+	rlist_remove(c);
 	log_info(c->id, "close (%s)", why);
 	srv_game_forget_conn(s, c);
 	srv_cmd_prompt_free(c);
@@ -138,10 +250,8 @@ void srv_conn_close(struct srv_conn *c, const char *why)
 void srv_conn_close_after_flush(struct srv_conn *c)
 {
 	c->close_after_flush = 1;
-	if (c->reading) {
-		uv_read_stop((uv_stream_t *)&c->tcp);
-		c->reading = 0;
-	}
+	rlist_remove(c);
+	stop_reading(c);
 	if (c->inflight == 0 && c->out.len == 0)
 		srv_conn_close(c, "done");
 	else
@@ -165,6 +275,7 @@ static void on_write(uv_write_t *req, int status)
 	/* what was queued meanwhile goes out with the next flush, after the next commit */
 	if (c->out.len > 0 || c->close_after_flush)
 		wlist_add(c);
+	drained(c);
 }
 
 static void conn_flush(struct srv_conn *c)
@@ -178,7 +289,10 @@ static void conn_flush(struct srv_conn *c)
 	if (c->out.len > 0) {
 		buf = uv_buf_init(c->out.data, (unsigned int)c->out.len);
 		n = uv_try_write((uv_stream_t *)&c->tcp, &buf, 1);
-		if (n > 0)
+		if (n > 0 && (size_t)n == c->out.len)
+			proto_buf_release(
+			    &c->out); /* drained: an idle connection holds no buffer */
+		else if (n > 0)
 			proto_buf_consume(&c->out, (size_t)n);
 		else if (n < 0 && n != UV_EAGAIN) {
 			srv_conn_close(c, uv_strerror(n));
@@ -206,6 +320,8 @@ static void conn_flush(struct srv_conn *c)
 	}
 	if (c->close_after_flush)
 		srv_conn_close(c, "done");
+	else
+		drained(c);
 }
 
 /* Called after anything was appended to c->out. */
@@ -324,11 +440,17 @@ static int on_line(void *ctx, char *line, size_t len)
 {
 	struct srv_conn *c = ctx;
 
+	size_t before = c->out.len;
+
+	c->turn_reqs++;
+	c->srv->phase_reqs++;
 	if (c->prompt != NULL)
 		prompt_line(c, line, len);
 	else
 		srv_cmd_dispatch(c, line, len);
-	return c->busy || c->closing || c->close_after_flush;
+	if (c->out.len > before)
+		c->srv->phase_bytes += c->out.len - before;
+	return !accepting(c) || turn_spent(c);
 }
 
 static int on_too_long(void *ctx)
@@ -338,42 +460,91 @@ static int on_too_long(void *ctx)
 
 	snprintf(msg, sizeof(msg), "request lines are limited to %d bytes; line discarded",
 	         PROTO_LINE_MAX);
+	c->turn_reqs++;
 	srv_conn_err(c, "", WG_E_LINE_TOO_LONG, msg, "");
-	return c->closing;
+	return !accepting(c) || turn_spent(c);
 }
 
-static void feed(struct srv_conn *c, const char *data, size_t len)
+/* Frames data as requests until the turn stops (busy, budget, backlog, closing); returns
+ * how many bytes were used (the caller keeps the rest). */
+static size_t feed(struct srv_conn *c, const char *data, size_t len)
 {
 	const struct proto_framer_cb cb = {
 	    .on_line = on_line,
 	    .on_too_long = on_too_long,
 	    .ctx = c,
 	};
-	size_t used = proto_framer_feed(&c->framer, data, len, &cb);
+	size_t used;
 
-	if (used < len && !c->closing && !c->close_after_flush) {
-		if (proto_buf_add(&c->in, data + used, len - used) != 0) {
-			srv_conn_close(c, "out of memory");
-			return;
-		}
-	}
+	c->feeding = 1;
+	used = proto_framer_feed(&c->framer, data, len, &cb);
+	c->feeding = 0;
+	return used;
 }
 
-static void process_input(struct srv_conn *c)
+/* Keeps bytes read but not framed in c->in, after what waits there already. */
+static void keep_input(struct srv_conn *c, const char *data, size_t len)
 {
-	while (!c->busy && !c->closing && !c->close_after_flush && c->in.len > 0) {
-		struct proto_buf pending = c->in;
-		proto_buf_init(&c->in);
-		feed(c, pending.data, pending.len);
-		sodium_memzero(pending.data, pending.len); /* it may have held a secret */
-		proto_buf_release(&pending);
-	}
-	if (c->busy || c->closing || c->close_after_flush)
+	if (len == 0 || c->closing || c->close_after_flush)
 		return;
+	if (proto_buf_add(&c->in, data, len) != 0)
+		srv_conn_close(c, "out of memory");
+}
+
+/* All of c->in was framed: wipe it (it may have held a secret) and free it. */
+static void input_done(struct srv_conn *c)
+{
+	if (c->in.data != NULL)
+		sodium_memzero(c->in.data, c->in.len);
+	proto_buf_release(&c->in);
+	c->inoff = 0;
+}
+
+/*
+ * The end of a turn: input waiting in c->in gets the next iteration's turn (reading
+ * stopped), or reading resumes; neither while c is busy, or while its backlog is over the
+ * pause (drained() takes it up); a client that has closed its side and whose input is all
+ * answered is closed once its output is written.
+ */
+static void after_turn(struct srv_conn *c)
+{
+	if (c->closing || c->close_after_flush)
+		return;
+	if (c->busy || c->inoff < c->in.len || !accepting(c)) {
+		stop_reading(c);
+		if (!c->busy && c->inoff < c->in.len && accepting(c))
+			rlist_add(c);
+		else if (!c->busy && c->inoff >= c->in.len && c->eof)
+			srv_conn_close_after_flush(c);
+		return;
+	}
 	if (c->eof)
 		srv_conn_close_after_flush(c);
 	else
 		start_reading(c);
+}
+
+/* c's backlog went down: input it held back for the backlog may go on. */
+static void drained(struct srv_conn *c)
+{
+	if (c->reading || c->rlisted || c->busy || c->closing || c->close_after_flush)
+		return;
+	if (backlog(c) > srv_conn_pause_bytes(c->srv) / 2)
+		return;
+	after_turn(c);
+}
+
+/* A turn over the input waiting in c->in (a resume, or the end of a wait). */
+static void process_input(struct srv_conn *c)
+{
+	if (c->feeding)
+		return; /* the request that ended its wait is still being framed: it goes on */
+	turn_begin(c);
+	while (c->inoff < c->in.len && accepting(c) && !turn_spent(c))
+		c->inoff += feed(c, c->in.data + c->inoff, c->in.len - c->inoff);
+	if (c->inoff >= c->in.len)
+		input_done(c);
+	after_turn(c);
 }
 
 static void alloc_cb(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
@@ -426,9 +597,8 @@ static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 		 * sent (some of it may wait behind a busy request), then close. */
 		log_debug(c->id, "eof");
 		c->eof = 1;
-		uv_read_stop(stream);
-		c->reading = 0;
-		if (!c->busy)
+		stop_reading(c);
+		if (!c->busy && c->inoff >= c->in.len)
 			srv_conn_close_after_flush(c);
 		return;
 	}
@@ -441,21 +611,27 @@ static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 	n = telnet_in(c, buf->base, (size_t)nread);
 	if (c->closing)
 		return;
-	if (c->busy) {
-		if (proto_buf_add(&c->in, buf->base, n) != 0)
-			srv_conn_close(c, "out of memory");
+	turn_begin(c);
+	if (c->inoff < c->in.len || !accepting(c) || turn_spent(c)) {
+		keep_input(c, buf->base, n); /* after what waits already, in order */
 	} else {
-		feed(c, buf->base, n);
+		size_t used = feed(c, buf->base, n);
+		keep_input(c, buf->base + used, n - used);
 	}
 	if (c->wipe_read) {
 		/* the shared read buffer held a secret */
 		sodium_memzero(buf->base, (size_t)nread);
 		c->wipe_read = 0;
 	}
-	if (c->busy && c->reading && !c->closing) {
-		uv_read_stop(stream);
-		c->reading = 0;
-	}
+	after_turn(c);
+}
+
+static void stop_reading(struct srv_conn *c)
+{
+	if (!c->reading)
+		return;
+	uv_read_stop((uv_stream_t *)&c->tcp);
+	c->reading = 0;
 }
 
 static void start_reading(struct srv_conn *c)
@@ -471,10 +647,7 @@ static void start_reading(struct srv_conn *c)
 void srv_conn_busy(struct srv_conn *c)
 {
 	c->busy = 1;
-	if (c->reading) {
-		uv_read_stop((uv_stream_t *)&c->tcp);
-		c->reading = 0;
-	}
+	stop_reading(c);
 }
 
 void srv_conn_done(struct srv_conn *c)

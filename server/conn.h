@@ -35,6 +35,33 @@
  * does not read cannot make the server buffer without bound or slow anyone
  * else.
  *
+ * Work budget (fairness): a connection's requests are processed in turns,
+ * at most SRV_TURN_REQUESTS requests and about SRV_TURN_BYTES bytes of
+ * output per turn, and at most one turn per phase of a loop iteration (its
+ * read callbacks, then the resume list).  When a turn's budget is spent
+ * the unframed rest waits in c->in, reading stops, and the connection joins
+ * the server's resume list (s->rlist, FIFO): the next loop iteration gives
+ * it another turn (server.c runs the list from a uv_idle handle, which
+ * also keeps the loop from sleeping while the list is not empty), after
+ * every other connection's input of that iteration.  Each phase also has a
+ * budget for all connections together (SRV_PHASE_REQUESTS requests,
+ * SRV_PHASE_BYTES of output): once it is spent, a connection that reads in
+ * that phase gets one request and no more, and the resume list stops (the
+ * rest keep their places for the next iteration).  So however many clients
+ * pipeline expensive requests (300 of them sending 6,000 `help` each, say),
+ * one loop iteration does a bounded amount of their work and a client that
+ * sends one request is answered in the next iteration; replies keep their
+ * order, and nothing is lost.
+ *
+ * Backpressure: a connection whose backlog (c->out plus bytes in flight)
+ * reaches srv_conn_pause_bytes() -- SRV_BACKLOG_PAUSE, or half of
+ * --output-limit if that is less -- takes no more input: it is not read
+ * and its waiting input gets no turn, until the backlog falls to half of
+ * that (a write completes).  A client that sends requests and does not read
+ * its replies therefore stalls only itself, long before the cap; the cap
+ * (--output-limit, cut off at once) is left for what the client did not ask
+ * for: notifications piling up unread.
+ *
  * Prompts: `login <name>` and the other prompted forms of the account verbs
  * (cmd-account.c) leave a prompt pending (c->prompt): the next line is
  * not a request but the secret, handed to srv_cmd_prompt_answer without
@@ -73,6 +100,13 @@
 #define SRV_ROWS_MIN 8
 #define SRV_ROWS_MAX 1000
 
+/* The work budget of one turn and the backlog that pauses input (conn.h "Work budget"). */
+#define SRV_TURN_REQUESTS  32
+#define SRV_TURN_BYTES     16384
+#define SRV_PHASE_REQUESTS 4096
+#define SRV_PHASE_BYTES    262144
+#define SRV_BACKLOG_PAUSE  65536
+
 struct srv;
 struct srv_user;
 struct srv_prompt; /* cmd-account.c */
@@ -84,7 +118,8 @@ struct srv_conn {
 	char peer[64]; /* "127.0.0.1" without the port: the rate-limit key */
 	struct proto_telnet telnet;
 	struct proto_framer framer;
-	struct proto_buf in;  /* read but not yet framed (while busy) */
+	struct proto_buf in;  /* read but not yet framed (busy, budget spent, backlog) */
+	size_t inoff;         /* bytes of in already framed */
 	struct proto_buf out; /* not yet handed to libuv */
 	size_t inflight;      /* bytes in uv_write requests */
 	enum proto_mode mode;
@@ -97,7 +132,8 @@ struct srv_conn {
 	size_t nwatching, capwatching;
 	int busy;
 	int reading;
-	int eof; /* the client closed its sending side */
+	int feeding; /* inside feed(): a request that ends its wait at once must not re-enter */
+	int eof;     /* the client closed its sending side */
 	int close_after_flush;
 	int closing;
 	int refs;
@@ -107,6 +143,11 @@ struct srv_conn {
 	struct srv_conn *prev, *next;
 	struct srv_conn *wprev, *wnext; /* s->wlist: output waiting for the next flush */
 	int wlisted;
+	struct srv_conn *rprev, *rnext; /* s->rlist: input waiting for its next turn */
+	int rlisted;
+	unsigned long turn; /* s->turn of the current turn's budget */
+	unsigned turn_reqs; /* requests processed in it */
+	size_t turn_out;    /* c->out.len when it began */
 };
 
 /* Accepts a pending connection on the listener (the connection callback). */
@@ -123,6 +164,13 @@ void srv_conn_event(struct srv_conn *c, int64_t game, const cJSON *event);
 void srv_conn_send(struct srv_conn *c, const char *data, size_t len);
 /* Writes the queued output of every connection that has some (after the batch commit). */
 void srv_conns_flush(struct srv *s);
+/* Gives the connections on the resume list a turn each, in order, while the phase's budget
+ * lasts (conn.h "Work budget"). */
+void srv_conns_resume(struct srv *s);
+/* Starts a budget phase: fresh turns, the phase's budget untouched. */
+void srv_conns_new_phase(struct srv *s);
+/* The backlog at which a connection takes no more input. */
+size_t srv_conn_pause_bytes(const struct srv *s);
 /* Closes every connection with output waiting, dropping it (storage failure). */
 void srv_conns_drop_waiting(struct srv *s, const char *why);
 /* Convenience: a notification {"event":type,"text":text}. */

@@ -463,6 +463,7 @@ static void before_sleep_cb(uv_prepare_t *h)
 	if (db_batch_pending(s->store) || s->nbatch > 0)
 		srv_batch_commit(s);
 	srv_conns_flush(s);
+	srv_conns_new_phase(s); /* the reads of the coming poll (conn.h "Work budget") */
 }
 
 /* ---- the loop ---- */
@@ -508,6 +509,8 @@ static void stop(struct srv *s, const char *why)
 	srv_batch_commit(s);
 	uv_prepare_stop(&s->before_sleep);
 	uv_close((uv_handle_t *)&s->before_sleep, NULL);
+	uv_idle_stop(&s->resume);
+	uv_close((uv_handle_t *)&s->resume, NULL);
 	if (s->listening)
 		uv_close((uv_handle_t *)&s->listener, NULL);
 	uv_timer_stop(&s->sweep);
@@ -682,6 +685,8 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	uv_prepare_init(s->loop, &s->before_sleep);
 	s->before_sleep.data = s;
 	uv_prepare_start(&s->before_sleep, before_sleep_cb);
+	uv_idle_init(s->loop, &s->resume); /* started by conn.c while input waits for a turn */
+	s->resume.data = s;
 	if (start_listening(s) != 0) {
 		code = 1;
 		s->shutting_down = 1;

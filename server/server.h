@@ -9,6 +9,8 @@
  *   poll: requests are processed; accepted steps and every other write join
  *         the open batch (db/store.h); replies and events are queued on the
  *         connections (nothing is written to a socket yet)
+ *   idle (only while some connection's input waits for its turn, conn.h
+ *         "Work budget"): each waiting connection gets one turn
  *   prepare (before the loop blocks again): the batch is committed with one
  *         fsync, then every connection's queued output is written -- so no
  *         client ever hears of a write that is not durable, and a crash
@@ -66,7 +68,14 @@ struct srv {
 	struct srv_game **batch;
 	size_t nbatch, capbatch;
 	struct srv_conn *wlist;
-	uv_prepare_t before_sleep;   /* commits the batch, then writes the output */
+	uv_prepare_t before_sleep; /* commits the batch, then writes the output */
+	/* fairness (conn.h "Work budget"): connections with input waiting for a turn */
+	struct srv_conn *rlist, *rtail;
+	size_t nrlist;
+	uv_idle_t resume;         /* active while rlist is not empty: gives each a turn */
+	unsigned long turn;       /* budget phase: bumped before the reads and before the resumes */
+	unsigned long phase_reqs; /* requests processed in this phase, by every connection */
+	size_t phase_bytes;       /* output they produced */
 	unsigned long event_formats; /* notifications formatted (fanout.c: once per mode) */
 	struct srv_auth auth;
 	/* the clocks' wall time in ms (clock.c): real time, the fake time of --debug-clock, or a

@@ -399,6 +399,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	proto_framer_init(&f);
 	cb.ctx = &whole;
 	CHECK(proto_framer_feed(&f, in, size, &cb) == size);
+	proto_framer_release(&f); /* an unfinished last line */
 
 	/* 2. random pieces, random stops, checking every line */
 	split.rng =
@@ -420,6 +421,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			piece -= got;
 		}
 	}
+	proto_framer_release(&f);
 	CHECK(whole.log.len == split.log.len);
 	CHECK(whole.log.len == 0 || memcmp(whole.log.data, split.log.data, whole.log.len) == 0);
 	proto_buf_release(&whole.log);

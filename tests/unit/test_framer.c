@@ -473,7 +473,7 @@ static void test_null_callbacks(void **state)
 	test_free(in);
 }
 
-static void test_init_discards_partial_state(void **state)
+static void test_release_discards_partial_state(void **state)
 {
 	struct proto_framer f;
 	struct sink s = {0};
@@ -481,11 +481,51 @@ static void test_init_discards_partial_state(void **state)
 	(void)state;
 	proto_framer_init(&f);
 	feed_all(&f, &s, "partial\r", 8, 0);
-	proto_framer_init(&f);
+	proto_framer_release(&f);
 	feed_all(&f, &s, "new\n", 4, 0);
 	assert_int_equal(s.nlines, 1);
 	expect_line(&s, 0, "new", 3);
 	assert_int_equal(f.crlf, 0);
+	sink_free(&s);
+}
+
+/* framer.h "Memory": storage only while a partial line waits, so an idle connection's
+ * framer costs its struct alone. */
+static void test_storage_only_while_a_line_is_partial(void **state)
+{
+	static char big[PROTO_LINE_MAX + 2];
+	struct proto_framer f;
+	struct sink s = {0};
+
+	(void)state;
+	proto_framer_init(&f);
+	assert_null(f.line);
+	feed_all(&f, &s, "ping\nping\n", 10, 0);
+	assert_int_equal(s.nlines, 2);
+	assert_null(f.line); /* whole lines only: nothing kept */
+	feed_all(&f, &s, "pi", 2, 0);
+	assert_non_null(f.line);
+	assert_true(f.cap >= 2 && f.cap <= PROTO_LINE_MAX + 1);
+	feed_all(&f, &s, "ng\n", 3, 0);
+	expect_line(&s, 2, "ping", 4);
+	assert_null(f.line);
+	assert_int_equal(f.cap, 0);
+	/* a line at the limit, in two pieces, grows the buffer to the limit and no further */
+	memset(big, 'x', PROTO_LINE_MAX);
+	big[PROTO_LINE_MAX] = '\r';
+	big[PROTO_LINE_MAX + 1] = '\n';
+	feed_all(&f, &s, big, PROTO_LINE_MAX + 1, 0);
+	assert_int_equal(f.cap, PROTO_LINE_MAX + 1);
+	feed_all(&f, &s, big + PROTO_LINE_MAX + 1, 1, 0);
+	assert_int_equal(s.nlines, 4);
+	assert_int_equal(s.lens[3], PROTO_LINE_MAX);
+	assert_null(f.line);
+	/* an over-long line being discarded keeps nothing */
+	memset(big, 'y', sizeof(big));
+	feed_all(&f, &s, big, sizeof(big), 0);
+	assert_int_equal(s.ntoo_long, 1);
+	assert_null(f.line);
+	proto_framer_release(&f);
 	sink_free(&s);
 }
 
@@ -581,7 +621,8 @@ int main(void)
 	    cmocka_unit_test(test_stop_on_line_and_resume),
 	    cmocka_unit_test(test_stop_on_too_long_and_resume),
 	    cmocka_unit_test(test_null_callbacks),
-	    cmocka_unit_test(test_init_discards_partial_state),
+	    cmocka_unit_test(test_release_discards_partial_state),
+	    cmocka_unit_test(test_storage_only_while_a_line_is_partial),
 	    cmocka_unit_test(test_line_valid_ascii_and_controls),
 	    cmocka_unit_test(test_line_valid_utf8),
 	};

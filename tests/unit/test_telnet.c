@@ -181,6 +181,7 @@ static void test_mixed_stream_every_split(void **state)
 		pipeline(&t, &f, &l, &reply, mixed + cut, n - cut, 0);
 		check_mixed(&l, &reply);
 		assert_int_equal(t.resized, 0); /* a 2-byte NAWS payload is no size */
+		proto_framer_release(&f);
 		proto_buf_release(&reply);
 	}
 	for (size_t step = 1; step < 12; step++) {
@@ -193,6 +194,7 @@ static void test_mixed_stream_every_split(void **state)
 		proto_framer_init(&f);
 		pipeline(&t, &f, &l, &reply, mixed, n, step);
 		check_mixed(&l, &reply);
+		proto_framer_release(&f);
 		proto_buf_release(&reply);
 	}
 }
@@ -221,6 +223,7 @@ static void test_state_across_feeds(void **state)
 	assert_int_equal(l.n, 2);
 	assert_string_equal(l.text[1], "q\xff");
 	assert_int_equal(reply.len, 0); /* WONT of an option that is off: no answer */
+	proto_framer_release(&f);
 	proto_buf_release(&reply);
 }
 
@@ -246,6 +249,7 @@ static void test_telnet_bytes_do_not_count_toward_the_limit(void **state)
 	assert_int_equal(l.too_long, 1);
 	assert_int_equal(l.n, 1);
 	assert_string_equal(l.text[0], "ok");
+	proto_framer_release(&f);
 	proto_buf_release(&reply);
 }
 
