@@ -23,24 +23,7 @@ static struct fmt T;
 
 static cJSON *data_doc(void)
 {
-	FILE *f = fopen(WG_DATA_DIR "/meuse-argonne.json", "rb");
-	char *buf;
-	long n;
-	cJSON *doc;
-
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	doc = cJSON_Parse(buf);
-	free(buf);
-	assert_non_null(doc);
-	return doc;
+	return fmt_file_doc(WG_DATA_DIR "/meuse-argonne.json");
 }
 
 static void open_with(cJSON *doc, const char *opts)
