@@ -4,7 +4,7 @@
  * Covers text requests (verbs kept as typed, raw exactly as typed after the
  * verb, "@tag " prefixes valid and invalid, blank lines, tokenizer errors,
  * the argument limit, lines that are not NUL-terminated or hold NUL bytes)
- * and JSON requests (the full shape, game=/v= appended, numbers formatted,
+ * and JSON requests (the full shape, game=/v= right after the verb, numbers formatted,
  * optional and null members, every rejection with its message, the tag
  * kept on failure, the argument limit counting game=/v=).  cJSON allocates
  * through cmocka's test allocator, so leaks of parse trees fail the test;
