@@ -96,8 +96,10 @@ static size_t append(struct proto_framer *f, const char *p, size_t n)
 	/* one "\r" is provisionally allowed at PROTO_LINE_MAX */
 	if (k < n && f->len + k == PROTO_LINE_MAX && p[k] == '\r')
 		k++;
-	if (k > 0 && reserve(f, f->len + k + 1 > PROTO_LINE_MAX + 1 ? PROTO_LINE_MAX + 1
-	                                                            : f->len + k + 1) != 0)
+	if (k == 0) /* nothing fits: no buffer may exist yet (memcpy of NULL is undefined) */
+		return 0;
+	if (reserve(f, f->len + k + 1 > PROTO_LINE_MAX + 1 ? PROTO_LINE_MAX + 1 : f->len + k + 1) !=
+	    0)
 		return 0;
 	memcpy(f->line + f->len, p, k);
 	f->len += k;
