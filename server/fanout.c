@@ -272,7 +272,7 @@ static void login_digest(struct srv *s, struct srv_conn *c, const int64_t *ids, 
 {
 	struct digest_item *items = n ? calloc(n, sizeof(*items)) : NULL;
 	size_t k = 0;
-	char text[400];
+	char text[640]; /* when, the scenario id and the pending sentence (240) */
 	cJSON *ev;
 
 	if (n > 0 && items == NULL)

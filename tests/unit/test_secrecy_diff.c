@@ -642,7 +642,7 @@ static void play(const struct rules_catalog_entry *e, int seedno, struct tally *
 		}
 		probe_init(&p, &m, rng_next(&rng));
 		p.picture = step % PICTURE_EVERY == 0;
-		snprintf(where, sizeof(where), "%s seed %d step %d (next: side %d '%s')",
+		snprintf(where, sizeof(where), "%.40s seed %d step %d (next: side %d '%.160s')",
 		         e->info.id, seedno, step, side, line);
 		for (int owner = 0; owner < RULES_SIDES; owner++)
 			check_twins(&m, owner, &p, &cache, &rng, side, argc, argv, t, where);
