@@ -13,6 +13,10 @@
  *                       actions   chat       host,      server_meta
  *                       snapshots            scenario_texts
  *
+ *               4 --[5]--> 5
+ *                   tells, blocks,
+ *                   users_seen
+ *
  * Invariants:
  *   - a released script is never edited; changes are appended as new scripts;
  *   - the version is read again after the write lock is taken, so two
@@ -178,6 +182,31 @@ static const char *const db__migrations[] = {
     "	key   TEXT PRIMARY KEY,\n"
     "	value INTEGER NOT NULL\n"
     ") WITHOUT ROWID;\n",
+
+    /* 5: people (docs/people.md): private messages, block lists, when a user was last seen. */
+    "-- tell: kept for both ends; delivered 0 until shown on a connection of the recipient\n"
+    "CREATE TABLE tells (\n"
+    "	id        INTEGER PRIMARY KEY,\n"
+    "	sender    INTEGER NOT NULL REFERENCES users(id),\n"
+    "	recipient INTEGER NOT NULL REFERENCES users(id),\n"
+    "	text      TEXT NOT NULL,\n"
+    "	at        INTEGER NOT NULL, -- ms since the epoch\n"
+    "	delivered INTEGER NOT NULL DEFAULT 0 CHECK (delivered IN (0, 1))\n"
+    ");\n"
+    "CREATE INDEX tells_recipient ON tells(recipient, delivered, id);\n"
+    "CREATE INDEX tells_sender ON tells(sender, id);\n"
+    "-- user blocks blocked: no tells, challenges or seeks from blocked\n"
+    "CREATE TABLE blocks (\n"
+    "	user    INTEGER NOT NULL REFERENCES users(id),\n"
+    "	blocked INTEGER NOT NULL REFERENCES users(id),\n"
+    "	since   INTEGER NOT NULL, -- ms since the epoch\n"
+    "	PRIMARY KEY (user, blocked)\n"
+    ") WITHOUT ROWID;\n"
+    "-- the last time a user's last connection went (ms since the epoch)\n"
+    "CREATE TABLE users_seen (\n"
+    "	user INTEGER PRIMARY KEY REFERENCES users(id),\n"
+    "	at   INTEGER NOT NULL\n"
+    ");\n",
 };
 
 int db__migration_count(void)

@@ -2,8 +2,8 @@
  * cmd.h -- the command table and the dispatcher.
  *
  * Every server verb is one `const struct srv_cmd` exported by the file of
- * its family (cmd-session.c, cmd-account.c, cmd-lobby.c, cmd-game.c,
- * cmd-debug.c) and collected in one table in cmd.c (the tmux model).  The
+ * its family (cmd-session.c, cmd-account.c, cmd-people.c, cmd-lobby.c,
+ * cmd-game.c, cmd-clock.c, cmd-debug.c) and collected in one table in cmd.c (the tmux model).  The
  * dispatcher parses the request, strips the game=<id>, v=<n> and d=<n>
  * arguments that every game verb accepts, checks arity, login and debug
  * gates from the entry, then calls exec.  `help` is generated from the same
@@ -56,7 +56,8 @@ struct srv_cmd {
 	int min_args;
 	int max_args; /* -1: unbounded */
 	unsigned flags;
-	const char *group; /* help section: "session", "account", "lobby", "game", "debug" */
+	const char *group; /* help section: "session", "account", "people", "lobby", "game",
+	                    * "debug" */
 	const char *usage;
 	const char *help;
 	int (*exec)(struct srv_cmd_ctx *ctx);
@@ -93,6 +94,8 @@ extern const struct srv_cmd srv_cmd_scenarios, srv_cmd_new, srv_cmd_games, srv_c
 extern const struct srv_cmd srv_cmd_view, srv_cmd_pending, srv_cmd_log, srv_cmd_say, srv_cmd_chat,
     srv_cmd_resign, srv_cmd_verify;
 extern const struct srv_cmd srv_cmd_moretime, srv_cmd_vacation;
+extern const struct srv_cmd srv_cmd_who, srv_cmd_finger, srv_cmd_tell, srv_cmd_messages,
+    srv_cmd_block, srv_cmd_unblock;
 extern const struct srv_cmd srv_cmd_debug;
 
 /* The game verb argv[0] of the target game (or NULL with ctx->err set when it is a verb of

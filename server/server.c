@@ -27,6 +27,7 @@
 #include "fanout.h"
 #include "games.h"
 #include "log.h"
+#include "people.h"
 
 int64_t srv_now(struct srv *s)
 {
@@ -124,6 +125,7 @@ void srv_user_detach(struct srv *s, struct srv_conn *c)
 	c->user = NULL;
 	if (u->nconns == 0) {
 		srv_user_mark_seen(s, u->id);
+		srv_people_left(s, u->id);
 		srv_idmap_del(&s->users, u->id);
 		free(u->conns);
 		free(u);
