@@ -85,6 +85,10 @@ struct db_backend {
 	                  void *ctx);
 	int (*user_seen_get)(struct db_store *st, int64_t user, int64_t *at);
 	int (*user_seen_put)(struct db_store *st, int64_t user, int64_t at);
+	int (*invite_create)(struct db_store *st, struct db_invite *iv);
+	int (*invite_close)(struct db_store *st, int64_t id, int state, int64_t game);
+	int (*invite_each_open)(struct db_store *st,
+	                        int (*fn)(void *ctx, const struct db_invite *iv), void *ctx);
 	int (*chat_append)(struct db_store *st, const struct db_chat *c);
 	int (*chat_each_last)(struct db_store *st, int64_t game, int limit,
 	                      int (*fn)(void *ctx, const struct db_chat *c), void *ctx);

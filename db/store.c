@@ -308,3 +308,19 @@ int db_user_seen_put(struct db_store *st, int64_t user, int64_t at)
 {
 	return ((struct db__head *)st)->ops->user_seen_put(st, user, at);
 }
+
+int db_invite_create(struct db_store *st, struct db_invite *iv)
+{
+	return ((struct db__head *)st)->ops->invite_create(st, iv);
+}
+
+int db_invite_close(struct db_store *st, int64_t id, int state, int64_t game)
+{
+	return ((struct db__head *)st)->ops->invite_close(st, id, state, game);
+}
+
+int db_invite_each_open(struct db_store *st, int (*fn)(void *ctx, const struct db_invite *iv),
+                        void *ctx)
+{
+	return ((struct db__head *)st)->ops->invite_each_open(st, fn, ctx);
+}

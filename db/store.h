@@ -304,6 +304,40 @@ int db_block_each(struct db_store *st, int64_t user,
 int db_user_seen_get(struct db_store *st, int64_t user, int64_t *at);
 int db_user_seen_put(struct db_store *st, int64_t user, int64_t at);
 
+/* ---- challenges and seeks (docs/people.md) ---- */
+
+enum db_invite_kind { DB_INVITE_CHALLENGE = 0, DB_INVITE_SEEK = 1 };
+enum db_invite_state {
+	DB_INVITE_OPEN = 0,
+	DB_INVITE_ACCEPTED = 1,
+	DB_INVITE_DECLINED = 2,
+	DB_INVITE_WITHDRAWN = 3,
+	DB_INVITE_EXPIRED = 4,
+};
+
+struct db_invite {
+	int64_t id;
+	int kind;     /* enum db_invite_kind */
+	int64_t from; /* the user who challenges or seeks */
+	int64_t to;   /* the challenged user; 0 for a seek */
+	char scenario[DB_SCENARIO_MAX];
+	int side; /* from's side, -1 random */
+	char clock[DB_CLOCK_SPEC_MAX];
+	char options[DB_OPTIONS_MAX];
+	int64_t created; /* ms since the epoch */
+	int64_t expires; /* ms since the epoch */
+	int state;       /* enum db_invite_state */
+	int64_t game;    /* the game an accepted one created, else 0 */
+};
+
+/* Inserts iv (id ignored) open, and sets iv->id. */
+int db_invite_create(struct db_store *st, struct db_invite *iv);
+/* Closes invite id with state (not open) and game (0: none); WG_E_NOT_FOUND if no open one. */
+int db_invite_close(struct db_store *st, int64_t id, int state, int64_t game);
+/* Calls fn for every open invite in id order. */
+int db_invite_each_open(struct db_store *st, int (*fn)(void *ctx, const struct db_invite *iv),
+                        void *ctx);
+
 /* ---- one accepted step ---- */
 
 /*

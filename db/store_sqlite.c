@@ -160,6 +160,12 @@
 	              "ON u.id = b.blocked WHERE b.user = ?1 ORDER BY u.name")                     \
 	X(SEEN_GET, "SELECT at FROM users_seen WHERE user = ?1")                                   \
 	X(SEEN_PUT, "INSERT OR REPLACE INTO users_seen(user, at) VALUES (?1, ?2)")                 \
+	X(INVITE_CREATE, "INSERT INTO invites(kind, sender, recipient, scenario, side, clock, "    \
+	                 "options, created, expires) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)") \
+	X(INVITE_CLOSE, "UPDATE invites SET state = ?2, game = ?3 WHERE id = ?1 AND state = 0")    \
+	X(INVITE_EACH_OPEN, "SELECT id, kind, sender, recipient, scenario, side, clock, options, " \
+	                    "created, expires, state, game FROM invites WHERE state = 0 "          \
+	                    "ORDER BY id")                                                         \
 	X(CHAT_APPEND, "INSERT INTO chat(game, user, name, text, at) "                             \
 	               "VALUES (?1, ?2, ?3, ?4, ?5)")                                              \
 	X(CHAT_EACH_LAST, "SELECT id, game, user, name, text, at FROM (SELECT * FROM chat "        \
@@ -1339,6 +1345,90 @@ static int sq_user_seen_put(struct db_store *st, int64_t user, int64_t at)
 	return db__run(st, DB__S_SEEN_PUT, stmt, "db_user_seen_put");
 }
 
+/* ---- challenges and seeks ---- */
+
+static int sq_invite_create(struct db_store *st, struct db_invite *iv)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__check_str(st, "invite scenario", iv->scenario, sizeof(iv->scenario))) < 0 ||
+	    (rc = db__check_str(st, "invite clock", iv->clock, sizeof(iv->clock))) < 0 ||
+	    (rc = db__check_str(st, "invite options", iv->options, sizeof(iv->options))) < 0)
+		return rc;
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_INVITE_CREATE)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int(stmt, 1, iv->kind);
+	sqlite3_bind_int64(stmt, 2, iv->from);
+	db__bind_user(stmt, 3, iv->to);
+	db__bind_text(stmt, 4, iv->scenario);
+	sqlite3_bind_int(stmt, 5, iv->side);
+	db__bind_text(stmt, 6, iv->clock);
+	db__bind_text(stmt, 7, iv->options);
+	sqlite3_bind_int64(stmt, 8, iv->created);
+	sqlite3_bind_int64(stmt, 9, iv->expires);
+	rc = db__run(st, DB__S_INVITE_CREATE, stmt, "db_invite_create");
+	if (rc == 0) {
+		iv->id = sqlite3_last_insert_rowid(st->db);
+		iv->state = DB_INVITE_OPEN;
+		iv->game = 0;
+	}
+	return rc;
+}
+
+static int sq_invite_close(struct db_store *st, int64_t id, int state, int64_t game)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_INVITE_CLOSE)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, id);
+	sqlite3_bind_int(stmt, 2, state);
+	db__bind_user(stmt, 3, game); /* 0: NULL */
+	rc = db__run(st, DB__S_INVITE_CLOSE, stmt, "db_invite_close");
+	if (rc == 0 && sqlite3_changes(st->db) == 0)
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_invite_close: no open invite %lld",
+		              (long long)id);
+	return rc;
+}
+
+static int sq_invite_each_open(struct db_store *st,
+                               int (*fn)(void *ctx, const struct db_invite *iv), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_INVITE_EACH_OPEN);
+	struct db_invite iv;
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		memset(&iv, 0, sizeof(iv));
+		iv.id = sqlite3_column_int64(stmt, 0);
+		iv.kind = sqlite3_column_int(stmt, 1);
+		iv.from = sqlite3_column_int64(stmt, 2);
+		iv.to = sqlite3_column_int64(stmt, 3);
+		db__copy(iv.scenario, sizeof(iv.scenario), stmt, 4);
+		iv.side = sqlite3_column_int(stmt, 5);
+		db__copy(iv.clock, sizeof(iv.clock), stmt, 6);
+		db__copy(iv.options, sizeof(iv.options), stmt, 7);
+		iv.created = sqlite3_column_int64(stmt, 8);
+		iv.expires = sqlite3_column_int64(stmt, 9);
+		iv.state = sqlite3_column_int(stmt, 10);
+		iv.game = sqlite3_column_int64(stmt, 11);
+		if ((ret = fn(ctx, &iv)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_invite_each_open");
+	db__release(st, DB__S_INVITE_EACH_OPEN, stmt);
+	return ret;
+}
+
 /* ---- clocks, vacations, the server's values ---- */
 
 static int sq_clock_put(struct db_store *st, const struct db_clock *c)
@@ -1703,6 +1793,9 @@ const struct db_backend db__sqlite = {
     .block_each = sq_block_each,
     .user_seen_get = sq_user_seen_get,
     .user_seen_put = sq_user_seen_put,
+    .invite_create = sq_invite_create,
+    .invite_close = sq_invite_close,
+    .invite_each_open = sq_invite_each_open,
     .chat_append = sq_chat_append,
     .chat_each_last = sq_chat_each_last,
 };

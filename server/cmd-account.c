@@ -29,6 +29,7 @@
 #include "cmd.h"
 #include "conn.h"
 #include "games.h"
+#include "invites.h"
 #include "fanout.h"
 #include "log.h"
 #include "people.h"
@@ -139,6 +140,7 @@ static void auth_done(struct srv_auth_work *w)
 		srv_conn_ok_text(c, r->tag, text);
 		srv_game_login_notices(s, c);
 		srv_people_login(s, c);
+		srv_invites_login(s, c);
 		break;
 	case OP_PASSWORD_CHECK:
 		if (w->result != 0) {

@@ -110,7 +110,7 @@ static int exec_who(struct srv_cmd_ctx *ctx)
 	srv_idmap_each(&s->users, who_collect, &w);
 	if (w.n > 0)
 		qsort(w.users, w.n, sizeof(w.users[0]), by_name);
-	add_linef(lines, "%-16s %-20s %8s %5s %s", "user", "doing", "idle", "games", "");
+	add_linef(lines, "%-16s %-20s %8s %5s", "user", "doing", "idle", "games");
 	for (size_t i = 0; i < w.n; i++) {
 		struct srv_user *u = w.users[i];
 		int64_t game, idle = srv_people_idle_ms(s, u);

@@ -9,7 +9,11 @@
  *   - tell reaches every connection of a user online; a tell to a user
  *     offline is kept and shown at the next login (once), also after a
  *     restart; messages lists them;
- *   - block refuses tells from the blocked user; unblock lets them through.
+ *   - block refuses tells from the blocked user; unblock lets them through;
+ *   - challenge: told at once or at login, declined (sender told), accepted
+ *     (the game made with both seated); block refuses challenges and hides
+ *     seeks; a seek accepted by anyone; both expire after 10 days (fake
+ *     clock) and are durable across a SIGKILL.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -232,6 +236,155 @@ static void test_block_refuses_tells(void **state)
 	e2e_close(&hal);
 }
 
+/* ---- challenges and seeks ---- */
+
+static int64_t number_after(const char *text, const char *word)
+{
+	const char *p = strstr(text, word);
+
+	return p ? atoll(p + strlen(word)) : 0;
+}
+
+static void test_challenge_told_at_login_accept_and_decline(void **state)
+{
+	static struct e2e_client ida, jon;
+	const char *ev;
+	int64_t c1, c2, game;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&ida, server.port, "ida", "secret-i"), 0);
+	assert_int_equal(e2e_login_new(&jon, server.port, "jon", "secret-j"), 0);
+	e2e_close(&jon);
+	/* refusals say what is wrong */
+	cmd_err(&ida, "no-such-scenario", "challenge jon chess");
+	cmd_err(&ida, "bad-args", "challenge jon race side=green");
+	cmd_err(&ida, "bad-option", "challenge jon race clock=days:0");
+	cmd_err(&ida, "no-such-user", "challenge nobody race");
+	cmd_err(&ida, "bad-args", "challenge ida race");
+	/* jon is offline: told at login */
+	cmd_ok(&ida, "challenge jon race side=red clock=days:3");
+	c1 = number_after(ida.reply, "id: ");
+	assert_true(c1 > 0);
+	assert_contains(e2e_flat(ida.reply), "ida plays red, clock days:3");
+	assert_int_equal(e2e_connect(&jon, server.port), 0);
+	cmd_ok(&jon, "login jon secret-j");
+	ev = e2e_take_event(&jon, "* challenge ida challenges you", 2000);
+	assert_non_null(ev);
+	assert_contains(ev, "race, ida plays red, clock days:3");
+	/* online: told at once; declined, ida told */
+	cmd_ok(&ida, "challenge jon race");
+	c2 = number_after(ida.reply, "id: ");
+	assert_non_null(e2e_take_event(&jon, "* challenge ida challenges you", 2000));
+	cmd_ok(&jon, "challenges");
+	assert_contains(jon.reply, "ida -> jon");
+	cmd_err(&ida, "forbidden", "accept %lld", (long long)c2);
+	cmd_err(&jon, "not-found", "accept seek %lld", (long long)c2);
+	cmd_ok(&jon, "decline challenge %lld", (long long)c2);
+	assert_non_null(e2e_take_event(&ida, "* declined jon declined challenge", 2000));
+	cmd_err(&jon, "not-found", "accept %lld", (long long)c2);
+	/* accepted: the game is made with both seated, ida on red */
+	cmd_ok(&jon, "accept %lld", (long long)c1);
+	assert_contains(jon.reply, "side: blue");
+	assert_contains(jon.reply, "opponent: ida");
+	game = number_after(jon.reply, "game: ");
+	assert_true(game > 0);
+	assert_non_null(e2e_take_event(&ida, "jon accepted your challenge", 2000));
+	assert_non_null(e2e_take_event(&ida, "* game-started", 2000));
+	cmd_ok(&jon, "games mine");
+	assert_contains(jon.reply, "ida (red) vs jon (blue)");
+	assert_contains(jon.reply, "days:3");
+	cmd_err(&jon, "not-found", "accept %lld", (long long)c1);
+	e2e_close(&ida);
+	e2e_close(&jon);
+}
+
+static void test_block_refuses_challenges_and_hides_seeks(void **state)
+{
+	static struct e2e_client kim, leo;
+	int64_t seek;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&kim, server.port, "kim", "secret-k"), 0);
+	assert_int_equal(e2e_login_new(&leo, server.port, "leo", "secret-l"), 0);
+	cmd_ok(&kim, "block leo");
+	cmd_err(&leo, "blocked", "challenge kim race");
+	assert_contains(leo.final, "kim does not accept challenges from you");
+	cmd_ok(&leo, "seek race");
+	seek = number_after(leo.reply, "id: ");
+	cmd_ok(&kim, "seeks");
+	assert_not_contains(kim.reply, "leo plays");
+	cmd_err(&kim, "blocked", "accept %lld", (long long)seek);
+	cmd_ok(&leo, "unseek");
+	assert_contains(leo.final, "1 seek withdrawn");
+	cmd_ok(&kim, "unblock leo");
+	e2e_close(&kim);
+	e2e_close(&leo);
+}
+
+static void test_seek_accepted_expiry_and_restart(void **state)
+{
+	static struct e2e_client mia, ned, mia_json;
+	int64_t s1, s2, s3;
+	const char *ev;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&mia, server.port, "mia", "secret-m"), 0);
+	assert_int_equal(e2e_login_new(&ned, server.port, "ned", "secret-n"), 0);
+	cmd_ok(&mia, "seek race side=blue clock=fischer:72+12/120");
+	s1 = number_after(mia.reply, "id: ");
+	cmd_ok(&mia, "seek race");
+	s2 = number_after(mia.reply, "id: ");
+	cmd_ok(&ned, "challenge mia race");
+	s3 = number_after(ned.reply, "id: ");
+	cmd_ok(&ned, "seeks");
+	assert_contains(ned.reply, "mia plays blue, clock fischer:72+12/120");
+	assert_fits_80(&ned);
+	assert_int_equal(e2e_connect(&mia_json, server.port), 0);
+	cmd_ok(&mia_json, "mode json");
+	cmd_ok(&mia_json, "seeks");
+	assert_contains(mia_json.reply, "\"kind\":\"seek\",\"from\":\"mia\",\"scenario\":\"race\","
+	                                "\"side\":\"blue\",\"clock\":\"fischer:72+12/120\"");
+	assert_contains(mia_json.reply, "\"expires\":");
+	e2e_close(&mia_json);
+	/* durable: after a SIGKILL the seeks and the challenge are there */
+	e2e_server_kill(&server);
+	assert_int_equal(e2e_server_restart(&server), 0);
+	relogin(&mia, "mia", "secret-m");
+	assert_non_null(e2e_take_event(&mia, "* challenge ned challenges you", 2000));
+	relogin(&ned, "ned", "secret-n");
+	cmd_ok(&ned, "seeks");
+	assert_contains(ned.final, "2 open seeks");
+	/* a seek accepted: mia on blue as she asked, told */
+	cmd_err(&mia, "forbidden", "accept %lld", (long long)s1);
+	cmd_ok(&ned, "accept seek %lld", (long long)s1);
+	assert_contains(ned.reply, "side: red");
+	ev = e2e_take_event(&mia, "ned accepted your seek", 2000);
+	assert_non_null(ev);
+	assert_contains(ev, "you play blue");
+	cmd_ok(&ned, "seeks");
+	assert_contains(ned.final, "1 open seek");
+	/* expiry: 10 days after they were made, both ends told */
+	cmd_ok(&mia, "debug clock +%lld", 10 * DAY - HOUR);
+	cmd_ok(&ned, "seeks");
+	assert_contains(ned.final, "1 open seek");
+	cmd_ok(&mia, "debug clock +%lld", 2 * HOUR);
+	assert_non_null(e2e_take_event(&mia, "* expired seek", 2000));
+	assert_non_null(e2e_take_event(&mia, "* expired challenge", 2000));
+	assert_non_null(e2e_take_event(&ned, "* expired challenge", 2000));
+	cmd_ok(&ned, "seeks");
+	assert_contains(ned.final, "0 open seeks");
+	cmd_err(&mia, "not-found", "accept %lld", (long long)s3);
+	cmd_err(&ned, "not-found", "accept %lld", (long long)s2);
+	/* and they stay expired after a restart */
+	e2e_server_kill(&server);
+	assert_int_equal(e2e_server_restart(&server), 0);
+	relogin(&ned, "ned", "secret-n");
+	cmd_ok(&ned, "seeks");
+	assert_contains(ned.final, "0 open seeks");
+	e2e_close(&mia);
+	e2e_close(&ned);
+}
+
 static void test_help_of_people_verbs(void **state)
 {
 	static struct e2e_client c;
@@ -258,6 +411,9 @@ int main(void)
 	    cmocka_unit_test(test_who_and_finger),
 	    cmocka_unit_test(test_tell_online_offline_at_login_and_after_restart),
 	    cmocka_unit_test(test_block_refuses_tells),
+	    cmocka_unit_test(test_challenge_told_at_login_accept_and_decline),
+	    cmocka_unit_test(test_block_refuses_challenges_and_hides_seeks),
+	    cmocka_unit_test(test_seek_accepted_expiry_and_restart),
 	    cmocka_unit_test(test_help_of_people_verbs),
 	};
 	return cmocka_run_group_tests(tests, start, stop);
