@@ -242,7 +242,7 @@ const struct srv_cmd srv_cmd_seek = {
     .group = "people",
     .usage = "seek <scenario> [side=<side>|random] [clock=<clock>] [weekends=pause] "
              "[vacation=no] [option=value ...]",
-    .help = "Offers a game to anyone: it is listed by seeks, and the first user who runs "
+    .help = "Offers a game to anyone. It is listed by seeks, and the first user who runs "
             "accept <id> plays you, both seated at once (you are told). The side is yours "
             "(random if none), the clock and options as for new. unseek withdraws it; it "
             "expires 10 days after it was made. Users you block do not see it.",
@@ -284,8 +284,8 @@ const struct srv_cmd srv_cmd_seeks = {
     .max_args = 0,
     .group = "people",
     .usage = "seeks",
-    .help = "Lists the open seeks, oldest first (not those of users you block or who block "
-            "you): id, scenario, who seeks and their side, clock, options and expiry.",
+    .help = "Lists the open seeks, oldest first. Not those of users you block or who block "
+            "you; id, scenario, who seeks and their side, clock, options and expiry.",
     .exec = exec_seeks,
 };
 
@@ -468,7 +468,7 @@ const struct srv_cmd srv_cmd_accept = {
     .flags = SRV_CMD_LOGIN,
     .group = "people",
     .usage = "accept [challenge|seek] <id>",
-    .help = "Accepts a challenge made to you or an open seek: the game is created at once "
+    .help = "Accepts a challenge made to you or an open seek. The game is created at once "
             "with both players seated, and becomes your current game. Challenges and seeks "
             "share one numbering, so the id alone is enough; the word checks the kind.",
     .exec = exec_accept,

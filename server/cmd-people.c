@@ -147,8 +147,8 @@ const struct srv_cmd srv_cmd_who = {
     .max_args = 0,
     .group = "people",
     .usage = "who",
-    .help = "Lists the users online, by name: what each is doing (lobby, playing game N, "
-            "watching game N: from the connection they used last), how long since their last "
+    .help = "Lists the users online and what each is doing. By name: lobby, playing game N or "
+            "watching game N (from the connection they used last), how long since their last "
             "request, how many games they are playing, and whether they are on vacation.",
     .exec = exec_who,
 };
@@ -299,7 +299,7 @@ const struct srv_cmd srv_cmd_finger = {
     .max_args = 1,
     .group = "people",
     .usage = "finger [<user>]",
-    .help = "Shows a user's profile (yours without a name): when they registered, whether they "
+    .help = "Shows a user's profile (yours without a name). When they registered, whether they "
             "are online and what they are doing or when they were last seen, their vacation "
             "state, games played, won, lost and drawn per scenario, and the games they are in "
             "now (private games only to their players). Ratings are not kept yet.",
@@ -374,7 +374,7 @@ const struct srv_cmd srv_cmd_tell = {
     .flags = SRV_CMD_LOGIN,
     .group = "people",
     .usage = "tell <user> <text>",
-    .help = "Sends a private message (up to 500 bytes) to a user: at once to every connection "
+    .help = "Sends a private message to a user. Up to 500 bytes: at once to every connection "
             "of theirs, or, when they are offline, kept and shown when they next log in. A "
             "user who blocks you does not get it (err blocked). `messages` lists your tells.",
     .exec = exec_tell,
@@ -442,7 +442,7 @@ const struct srv_cmd srv_cmd_messages = {
     .flags = SRV_CMD_LOGIN,
     .group = "people",
     .usage = "messages [n]",
-    .help = "Lists your last n (default 20, at most 200) tells, sent and received, oldest "
+    .help = "Lists your last n tells, sent and received. n is 20 by default, at most 200; oldest "
             "first, with when they were sent (UTC); a tell you sent that its recipient has "
             "not seen yet says so.",
     .exec = exec_messages,
@@ -517,8 +517,9 @@ const struct srv_cmd srv_cmd_block = {
     .flags = SRV_CMD_LOGIN,
     .group = "people",
     .usage = "block [<user>]",
-    .help = "Blocks a user: their tells and challenges to you are refused (err blocked), you "
-            "do not see their seeks and neither of you can accept the other's. Without a name, "
+    .help = "Blocks a user: no tells, challenges or seeks from them. Their tells and challenges "
+            "to you are refused (err blocked), you do not see their seeks and neither of you can "
+            "accept the other's. Without a name, "
             "lists the users you block. `unblock <user>` undoes it.",
     .exec = exec_block,
 };
