@@ -376,7 +376,26 @@ static struct srv_invite *named_invite(struct srv_cmd_ctx *ctx)
 	return iv;
 }
 
+static int accept_invite(struct srv_cmd_ctx *ctx);
+static int decline_invite(struct srv_cmd_ctx *ctx);
+
+/* accept draw / decline draw are the offers of a game (cmd-offer.c). */
+static int is_draw(const struct srv_cmd_ctx *ctx)
+{
+	return ctx->argc >= 2 && strcasecmp(ctx->argv[1], "draw") == 0;
+}
+
 static int exec_accept(struct srv_cmd_ctx *ctx)
+{
+	return is_draw(ctx) ? srv_offer_answer(ctx, 1) : accept_invite(ctx);
+}
+
+static int exec_decline(struct srv_cmd_ctx *ctx)
+{
+	return is_draw(ctx) ? srv_offer_answer(ctx, 0) : decline_invite(ctx);
+}
+
+static int accept_invite(struct srv_cmd_ctx *ctx)
 {
 	struct srv *s = ctx->srv;
 	struct srv_user *me = ctx->conn->user;
@@ -465,16 +484,17 @@ const struct srv_cmd srv_cmd_accept = {
     .name = "accept",
     .min_args = 1,
     .max_args = 2,
-    .flags = SRV_CMD_LOGIN,
+    .flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
     .group = "people",
-    .usage = "accept [challenge|seek] <id>",
+    .usage = "accept [challenge|seek] <id> | accept draw [game=<id>]",
     .help = "Accepts a challenge made to you or an open seek. The game is created at once "
             "with both players seated, and becomes your current game. Challenges and seeks "
-            "share one numbering, so the id alone is enough; the word checks the kind.",
+            "share one numbering, so the id alone is enough; the word checks the kind. accept "
+            "draw accepts the draw your opponent offers in the current game (offer draw).",
     .exec = exec_accept,
 };
 
-static int exec_decline(struct srv_cmd_ctx *ctx)
+static int decline_invite(struct srv_cmd_ctx *ctx)
 {
 	struct srv *s = ctx->srv;
 	struct srv_user *me = ctx->conn->user;
@@ -518,10 +538,11 @@ const struct srv_cmd srv_cmd_decline = {
     .name = "decline",
     .min_args = 1,
     .max_args = 2,
-    .flags = SRV_CMD_LOGIN,
+    .flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
     .group = "people",
-    .usage = "decline [challenge|seek] <id>",
+    .usage = "decline [challenge|seek] <id> | decline draw [game=<id>]",
     .help = "Declines a challenge made to you (its sender is told), or withdraws a challenge "
-            "or seek of your own.",
+            "or seek of your own. decline draw declines your opponent's draw offer in the "
+            "current game.",
     .exec = exec_decline,
 };

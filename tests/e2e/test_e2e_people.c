@@ -13,7 +13,10 @@
  *   - challenge: told at once or at login, declined (sender told), accepted
  *     (the game made with both seated); block refuses challenges and hides
  *     seeks; a seek accepted by anyone; both expire after 10 days (fake
- *     clock) and are durable across a SIGKILL.
+ *     clock) and are durable across a SIGKILL;
+ *   - offer draw: declined, lapsing with the next action, kept across a
+ *     SIGKILL, accepted as the draw host action (log, verify); rematch is a
+ *     challenge with the sides swapped.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -385,6 +388,70 @@ static void test_seek_accepted_expiry_and_restart(void **state)
 	e2e_close(&ned);
 }
 
+/* ---- draw offers and rematch ---- */
+
+static void test_draw_offer_declined_lapses_accepted_and_rematch(void **state)
+{
+	static struct e2e_client oli, pat;
+	int64_t id, re, game2;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&oli, server.port, "oli", "secret-o"), 0);
+	assert_int_equal(e2e_login_new(&pat, server.port, "pat", "secret-p"), 0);
+	cmd_ok(&oli, "new race side=red clock=days:2");
+	id = game_id(oli.reply);
+	cmd_ok(&oli, "debug dice 2"); /* red rolls first */
+	cmd_ok(&pat, "join %lld", (long long)id);
+	cmd_ok(&oli, "use %lld", (long long)id);
+	cmd_err(&oli, "bad-args", "offer peace");
+	cmd_err(&oli, "forbidden", "rematch");
+	/* declined: both told, logged; nothing else changes */
+	cmd_ok(&oli, "offer draw");
+	assert_non_null(e2e_take_event(&pat, "* draw-offered game=", 2000));
+	cmd_err(&oli, "bad-args", "offer draw");
+	cmd_err(&oli, "not-found", "accept draw");
+	cmd_ok(&pat, "decline draw game=%lld", (long long)id);
+	assert_non_null(e2e_take_event(&oli, "declines the draw", 2000));
+	cmd_err(&pat, "not-found", "accept draw game=%lld", (long long)id);
+	/* an offer lapses with the next action */
+	cmd_ok(&oli, "offer draw");
+	cmd_ok(&oli, "roll");
+	cmd_err(&pat, "not-found", "accept draw game=%lld", (long long)id);
+	/* an offer survives a SIGKILL, and its acceptance is the draw host action */
+	cmd_ok(&pat, "offer draw game=%lld", (long long)id);
+	e2e_server_kill(&server);
+	assert_int_equal(e2e_server_restart(&server), 0);
+	relogin(&oli, "oli", "secret-o");
+	relogin(&pat, "pat", "secret-p");
+	cmd_ok(&oli, "accept draw game=%lld", (long long)id);
+	assert_contains(oli.final, "drawn by agreement: oli and pat agreed");
+	assert_non_null(e2e_take_event(&pat, "* game-over", 2000));
+	cmd_ok(&oli, "log game=%lld", (long long)id);
+	assert_contains(oli.reply, "draw-offered: oli (red)");
+	assert_contains(oli.reply, "draw-declined: pat (blue)");
+	assert_contains(oli.reply, "drawn: drawn by agreement");
+	cmd_ok(&oli, "verify game=%lld", (long long)id);
+	cmd_ok(&pat, "finger oli");
+	assert_contains(pat.reply, "1 drawn");
+	/* rematch: a challenge with the sides swapped, same clock */
+	cmd_ok(&oli, "rematch game=%lld", (long long)id);
+	re = number_after(oli.reply, "id: ");
+	assert_contains(e2e_flat(oli.reply), "oli plays blue, clock days:2");
+	assert_non_null(e2e_take_event(&pat, "oli offers a rematch of game", 2000));
+	cmd_ok(&pat, "accept %lld", (long long)re);
+	game2 = number_after(pat.reply, "game: ");
+	assert_contains(pat.reply, "side: red");
+	cmd_ok(&pat, "games mine");
+	{
+		char want[80];
+		snprintf(want, sizeof(want), "#%-5lld race", (long long)game2);
+		assert_contains(pat.reply, want);
+	}
+	assert_contains(pat.reply, "pat (red) vs oli (blue)");
+	e2e_close(&oli);
+	e2e_close(&pat);
+}
+
 static void test_help_of_people_verbs(void **state)
 {
 	static struct e2e_client c;
@@ -414,6 +481,7 @@ int main(void)
 	    cmocka_unit_test(test_challenge_told_at_login_accept_and_decline),
 	    cmocka_unit_test(test_block_refuses_challenges_and_hides_seeks),
 	    cmocka_unit_test(test_seek_accepted_expiry_and_restart),
+	    cmocka_unit_test(test_draw_offer_declined_lapses_accepted_and_rematch),
 	    cmocka_unit_test(test_help_of_people_verbs),
 	};
 	return cmocka_run_group_tests(tests, start, stop);
