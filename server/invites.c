@@ -214,7 +214,8 @@ void srv_invites_login(struct srv *s, struct srv_conn *c)
 		char text[600], what[400], when[40];
 		struct srv_fanout f;
 		cJSON *ev;
-		if (iv->rec.kind != DB_INVITE_CHALLENGE || iv->rec.to != c->user->id)
+		if (iv->rec.kind != DB_INVITE_CHALLENGE || iv->rec.to != c->user->id ||
+		    srv_people_blocks(s, iv->rec.to, iv->rec.from)) /* blocked since it was made */
 			continue;
 		snprintf(text, sizeof(text),
 		         "%s challenges you (%lld): %s; accept %lld or decline %lld; "

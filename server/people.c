@@ -28,7 +28,8 @@ const char *srv_people_doing(struct srv *s, const struct srv_user *u, int64_t *g
 		const struct srv_game *g = srv_game_get(s, best->current_game);
 		if (g != NULL && g->rec.status == DB_GAME_ACTIVE &&
 		    srv_game_side_of(g, u->id) >= 0) {
-			*game = g->rec.id;
+			*game =
+			    g->rec.private_game ? 0 : g->rec.id; /* a private game is not named */
 			return "playing";
 		}
 		if (g != NULL && srv_conn_watching(best, g->rec.id) &&

@@ -28,8 +28,9 @@ struct srv_conn;
 struct srv_user;
 
 /* What online user u is doing, from its most recently active connection that has a
- * current game: "playing" (seated there, game active), "watching" (watching it), else
- * "lobby"; *game gets the game (0 for the lobby). */
+ * current game: "playing" (seated there, game active), "watching" (watching it, never a
+ * private game), else "lobby"; *game gets the game (0 for the lobby and for a private game
+ * played: its number is not told). */
 const char *srv_people_doing(struct srv *s, const struct srv_user *u, int64_t *game);
 /* The ms since u's most recently active connection last sent a request. */
 int64_t srv_people_idle_ms(struct srv *s, const struct srv_user *u);

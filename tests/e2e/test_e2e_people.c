@@ -158,6 +158,32 @@ static void test_who_and_finger(void **state)
 	e2e_close(&cat_json);
 }
 
+static void test_who_does_not_name_a_private_game(void **state)
+{
+	static struct e2e_client qia, ray, sal;
+	int64_t id;
+	char want[64];
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&qia, server.port, "qia", "secret-q"), 0);
+	assert_int_equal(e2e_login_new(&ray, server.port, "ray", "secret-r"), 0);
+	assert_int_equal(e2e_login_new(&sal, server.port, "sal", "secret-s"), 0);
+	cmd_ok(&qia, "new race side=red private");
+	id = game_id(qia.reply);
+	cmd_ok(&ray, "join %lld", (long long)id);
+	cmd_ok(&sal, "who");
+	snprintf(want, sizeof(want), "game %lld", (long long)id);
+	assert_not_contains(strstr(sal.reply, "qia "), want);
+	assert_contains(strstr(sal.reply, "qia "), "playing ");
+	cmd_ok(&sal, "finger qia");
+	assert_contains(sal.reply, "current games: 0");
+	cmd_ok(&ray, "finger qia");
+	assert_contains(ray.reply, "current games: 1");
+	e2e_close(&qia);
+	e2e_close(&ray);
+	e2e_close(&sal);
+}
+
 /* ---- tell, messages, block ---- */
 
 static void test_tell_online_offline_at_login_and_after_restart(void **state)
@@ -476,6 +502,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_who_and_finger),
+	    cmocka_unit_test(test_who_does_not_name_a_private_game),
 	    cmocka_unit_test(test_tell_online_offline_at_login_and_after_restart),
 	    cmocka_unit_test(test_block_refuses_tells),
 	    cmocka_unit_test(test_challenge_told_at_login_accept_and_decline),
