@@ -58,7 +58,9 @@
 	X(EXISTS, "exists", "record already exists")                                               \
 	X(NO_MEMORY, "no-memory", "out of memory")                                                 \
 	X(STORAGE, "storage", "the database failed; the action was not applied")                   \
-	X(INTERNAL, "internal", "internal server error")
+	X(INTERNAL, "internal", "internal server error")                                           \
+	X(NO_SUCH_USER, "no-such-user", "no user with that name")                                  \
+	X(BLOCKED, "blocked", "that user does not accept this from you")
 
 #define WG_OK 0
 

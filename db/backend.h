@@ -74,6 +74,21 @@ struct db_backend {
 	                     void *ctx);
 	int (*meta_get)(struct db_store *st, const char *key, int64_t *value);
 	int (*meta_put)(struct db_store *st, const char *key, int64_t value);
+	int (*tell_append)(struct db_store *st, const struct db_tell *t, int64_t *id);
+	int (*tell_each)(struct db_store *st, int64_t user, int undelivered_only, int limit,
+	                 int (*fn)(void *ctx, const struct db_tell *t), void *ctx);
+	int (*tell_delivered)(struct db_store *st, int64_t user, int64_t upto);
+	int (*block_put)(struct db_store *st, int64_t user, int64_t other, int on, int64_t since);
+	int (*block_has)(struct db_store *st, int64_t user, int64_t other, int *yes);
+	int (*block_each)(struct db_store *st, int64_t user,
+	                  int (*fn)(void *ctx, int64_t other, const char *name, int64_t since),
+	                  void *ctx);
+	int (*user_seen_get)(struct db_store *st, int64_t user, int64_t *at);
+	int (*user_seen_put)(struct db_store *st, int64_t user, int64_t at);
+	int (*invite_create)(struct db_store *st, struct db_invite *iv);
+	int (*invite_close)(struct db_store *st, int64_t id, int state, int64_t game);
+	int (*invite_each_open)(struct db_store *st,
+	                        int (*fn)(void *ctx, const struct db_invite *iv), void *ctx);
 	int (*chat_append)(struct db_store *st, const struct db_chat *c);
 	int (*chat_each_last)(struct db_store *st, int64_t game, int limit,
 	                      int (*fn)(void *ctx, const struct db_chat *c), void *ctx);

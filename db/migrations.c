@@ -13,6 +13,11 @@
  *                       actions   chat       host,      server_meta
  *                       snapshots            scenario_texts
  *
+ *               4 --[5]--> 5 --[6]--> 6
+ *                   tells,     invites
+ *                   blocks,    (challenges,
+ *                   users_seen  seeks)
+ *
  * Invariants:
  *   - a released script is never edited; changes are appended as new scripts;
  *   - the version is read again after the write lock is taken, so two
@@ -178,6 +183,50 @@ static const char *const db__migrations[] = {
     "	key   TEXT PRIMARY KEY,\n"
     "	value INTEGER NOT NULL\n"
     ") WITHOUT ROWID;\n",
+
+    /* 5: people (docs/people.md): private messages, block lists, when a user was last seen. */
+    "-- tell: kept for both ends; delivered 0 until shown on a connection of the recipient\n"
+    "CREATE TABLE tells (\n"
+    "	id        INTEGER PRIMARY KEY,\n"
+    "	sender    INTEGER NOT NULL REFERENCES users(id),\n"
+    "	recipient INTEGER NOT NULL REFERENCES users(id),\n"
+    "	text      TEXT NOT NULL,\n"
+    "	at        INTEGER NOT NULL, -- ms since the epoch\n"
+    "	delivered INTEGER NOT NULL DEFAULT 0 CHECK (delivered IN (0, 1))\n"
+    ");\n"
+    "CREATE INDEX tells_recipient ON tells(recipient, delivered, id);\n"
+    "CREATE INDEX tells_sender ON tells(sender, id);\n"
+    "-- user blocks blocked: no tells, challenges or seeks from blocked\n"
+    "CREATE TABLE blocks (\n"
+    "	user    INTEGER NOT NULL REFERENCES users(id),\n"
+    "	blocked INTEGER NOT NULL REFERENCES users(id),\n"
+    "	since   INTEGER NOT NULL, -- ms since the epoch\n"
+    "	PRIMARY KEY (user, blocked)\n"
+    ") WITHOUT ROWID;\n"
+    "-- the last time a user's last connection went (ms since the epoch)\n"
+    "CREATE TABLE users_seen (\n"
+    "	user INTEGER PRIMARY KEY REFERENCES users(id),\n"
+    "	at   INTEGER NOT NULL\n"
+    ");\n",
+
+    /* 6: challenges and seeks (docs/people.md), kept until answered or expired. */
+    "-- kind 0 a challenge to recipient, 1 a seek (recipient NULL); side is the sender's\n"
+    "-- (-1 random); state 0 open, 1 accepted (game), 2 declined, 3 withdrawn, 4 expired\n"
+    "CREATE TABLE invites (\n"
+    "	id        INTEGER PRIMARY KEY,\n"
+    "	kind      INTEGER NOT NULL CHECK (kind IN (0, 1)),\n"
+    "	sender    INTEGER NOT NULL REFERENCES users(id),\n"
+    "	recipient INTEGER REFERENCES users(id),\n"
+    "	scenario  TEXT NOT NULL,\n"
+    "	side      INTEGER NOT NULL CHECK (side IN (-1, 0, 1)),\n"
+    "	clock     TEXT NOT NULL,\n"
+    "	options   TEXT NOT NULL DEFAULT '',\n"
+    "	created   INTEGER NOT NULL, -- ms since the epoch\n"
+    "	expires   INTEGER NOT NULL, -- ms since the epoch\n"
+    "	state     INTEGER NOT NULL DEFAULT 0 CHECK (state BETWEEN 0 AND 4),\n"
+    "	game      INTEGER REFERENCES games(id)\n"
+    ");\n"
+    "CREATE INDEX invites_open ON invites(state, id);\n",
 };
 
 int db__migration_count(void)

@@ -266,3 +266,61 @@ int db_meta_put(struct db_store *st, const char *key, int64_t value)
 {
 	return ((struct db__head *)st)->ops->meta_put(st, key, value);
 }
+
+int db_tell_append(struct db_store *st, const struct db_tell *t, int64_t *id)
+{
+	return ((struct db__head *)st)->ops->tell_append(st, t, id);
+}
+
+int db_tell_each(struct db_store *st, int64_t user, int undelivered_only, int limit,
+                 int (*fn)(void *ctx, const struct db_tell *t), void *ctx)
+{
+	return ((struct db__head *)st)->ops->tell_each(st, user, undelivered_only, limit, fn, ctx);
+}
+
+int db_tell_delivered(struct db_store *st, int64_t user, int64_t upto)
+{
+	return ((struct db__head *)st)->ops->tell_delivered(st, user, upto);
+}
+
+int db_block_put(struct db_store *st, int64_t user, int64_t other, int on, int64_t since)
+{
+	return ((struct db__head *)st)->ops->block_put(st, user, other, on, since);
+}
+
+int db_block_has(struct db_store *st, int64_t user, int64_t other, int *yes)
+{
+	return ((struct db__head *)st)->ops->block_has(st, user, other, yes);
+}
+
+int db_block_each(struct db_store *st, int64_t user,
+                  int (*fn)(void *ctx, int64_t other, const char *name, int64_t since), void *ctx)
+{
+	return ((struct db__head *)st)->ops->block_each(st, user, fn, ctx);
+}
+
+int db_user_seen_get(struct db_store *st, int64_t user, int64_t *at)
+{
+	return ((struct db__head *)st)->ops->user_seen_get(st, user, at);
+}
+
+int db_user_seen_put(struct db_store *st, int64_t user, int64_t at)
+{
+	return ((struct db__head *)st)->ops->user_seen_put(st, user, at);
+}
+
+int db_invite_create(struct db_store *st, struct db_invite *iv)
+{
+	return ((struct db__head *)st)->ops->invite_create(st, iv);
+}
+
+int db_invite_close(struct db_store *st, int64_t id, int state, int64_t game)
+{
+	return ((struct db__head *)st)->ops->invite_close(st, id, state, game);
+}
+
+int db_invite_each_open(struct db_store *st, int (*fn)(void *ctx, const struct db_invite *iv),
+                        void *ctx)
+{
+	return ((struct db__head *)st)->ops->invite_each_open(st, fn, ctx);
+}

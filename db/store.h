@@ -268,6 +268,76 @@ int db_vacation_each(struct db_store *st, int (*fn)(void *ctx, const struct db_v
 int db_meta_get(struct db_store *st, const char *key, int64_t *value);
 int db_meta_put(struct db_store *st, const char *key, int64_t value);
 
+/* ---- people: private messages, blocks, last seen (docs/people.md) ---- */
+
+#define DB_TELL_MAX 500 /* bytes of a tell's text */
+
+struct db_tell {
+	int64_t id;
+	int64_t from, to; /* user ids */
+	char from_name[DB_NAME_MAX + 1];
+	char to_name[DB_NAME_MAX + 1];
+	char *text;
+	int64_t at; /* ms since the epoch */
+	int delivered;
+};
+
+/* Appends a tell as delivered or not (t->id, names ignored; text at most DB_TELL_MAX bytes, else
+ * WG_E_BAD_ARGS); sets *id if non-NULL. */
+int db_tell_append(struct db_store *st, const struct db_tell *t, int64_t *id);
+/* The last `limit` tells user sent or received (undelivered_only: only those to user not
+ * yet delivered), oldest first; limit <= 0 means all.  Strings valid during the call. */
+int db_tell_each(struct db_store *st, int64_t user, int undelivered_only, int limit,
+                 int (*fn)(void *ctx, const struct db_tell *t), void *ctx);
+/* Marks every tell to user with id <= upto delivered. */
+int db_tell_delivered(struct db_store *st, int64_t user, int64_t upto);
+
+/* user blocks other (on 1; since: ms) or no longer does (on 0; nothing when it did not). */
+int db_block_put(struct db_store *st, int64_t user, int64_t other, int on, int64_t since);
+/* *yes = 1 if user blocks other, else 0. */
+int db_block_has(struct db_store *st, int64_t user, int64_t other, int *yes);
+/* Calls fn for every user that user blocks, by name (name valid during the call). */
+int db_block_each(struct db_store *st, int64_t user,
+                  int (*fn)(void *ctx, int64_t other, const char *name, int64_t since), void *ctx);
+
+/* When user's last connection went (ms); WG_E_NOT_FOUND if never recorded. */
+int db_user_seen_get(struct db_store *st, int64_t user, int64_t *at);
+int db_user_seen_put(struct db_store *st, int64_t user, int64_t at);
+
+/* ---- challenges and seeks (docs/people.md) ---- */
+
+enum db_invite_kind { DB_INVITE_CHALLENGE = 0, DB_INVITE_SEEK = 1 };
+enum db_invite_state {
+	DB_INVITE_OPEN = 0,
+	DB_INVITE_ACCEPTED = 1,
+	DB_INVITE_DECLINED = 2,
+	DB_INVITE_WITHDRAWN = 3,
+	DB_INVITE_EXPIRED = 4,
+};
+
+struct db_invite {
+	int64_t id;
+	int kind;     /* enum db_invite_kind */
+	int64_t from; /* the user who challenges or seeks */
+	int64_t to;   /* the challenged user; 0 for a seek */
+	char scenario[DB_SCENARIO_MAX];
+	int side; /* from's side, -1 random */
+	char clock[DB_CLOCK_SPEC_MAX];
+	char options[DB_OPTIONS_MAX];
+	int64_t created; /* ms since the epoch */
+	int64_t expires; /* ms since the epoch */
+	int state;       /* enum db_invite_state */
+	int64_t game;    /* the game an accepted one created, else 0 */
+};
+
+/* Inserts iv (id ignored) open, and sets iv->id. */
+int db_invite_create(struct db_store *st, struct db_invite *iv);
+/* Closes invite id with state (not open) and game (0: none); WG_E_NOT_FOUND if no open one. */
+int db_invite_close(struct db_store *st, int64_t id, int state, int64_t game);
+/* Calls fn for every open invite in id order. */
+int db_invite_each_open(struct db_store *st, int (*fn)(void *ctx, const struct db_invite *iv),
+                        void *ctx);
+
 /* ---- one accepted step ---- */
 
 /*

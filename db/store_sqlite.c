@@ -143,6 +143,29 @@
 	X(VACATION_EACH, "SELECT user, bank, credited, on_since FROM vacations ORDER BY user")     \
 	X(META_GET, "SELECT value FROM server_meta WHERE key = ?1")                                \
 	X(META_PUT, "INSERT OR REPLACE INTO server_meta(key, value) VALUES (?1, ?2)")              \
+	X(TELL_APPEND, "INSERT INTO tells(sender, recipient, text, at, delivered) "                \
+	               "VALUES (?1, ?2, ?3, ?4, ?5)")                                              \
+	X(TELL_EACH,                                                                               \
+	  "SELECT id, sender, sn, recipient, rn, text, at, delivered FROM (SELECT t.*, "           \
+	  "s.name AS sn, r.name AS rn FROM tells t JOIN users s ON s.id = t.sender "               \
+	  "JOIN users r ON r.id = t.recipient WHERE (t.recipient = ?1 AND (?2 = 0 OR "             \
+	  "t.delivered = 0)) OR (?2 = 0 AND t.sender = ?1) ORDER BY t.id DESC LIMIT ?3) "          \
+	  "ORDER BY id")                                                                           \
+	X(TELL_DELIVERED, "UPDATE tells SET delivered = 1 WHERE recipient = ?1 AND id <= ?2 "      \
+	                  "AND delivered = 0")                                                     \
+	X(BLOCK_ADD, "INSERT OR IGNORE INTO blocks(user, blocked, since) VALUES (?1, ?2, ?3)")     \
+	X(BLOCK_DEL, "DELETE FROM blocks WHERE user = ?1 AND blocked = ?2")                        \
+	X(BLOCK_HAS, "SELECT 1 FROM blocks WHERE user = ?1 AND blocked = ?2")                      \
+	X(BLOCK_EACH, "SELECT b.blocked, u.name, b.since FROM blocks b JOIN users u "              \
+	              "ON u.id = b.blocked WHERE b.user = ?1 ORDER BY u.name")                     \
+	X(SEEN_GET, "SELECT at FROM users_seen WHERE user = ?1")                                   \
+	X(SEEN_PUT, "INSERT OR REPLACE INTO users_seen(user, at) VALUES (?1, ?2)")                 \
+	X(INVITE_CREATE, "INSERT INTO invites(kind, sender, recipient, scenario, side, clock, "    \
+	                 "options, created, expires) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)") \
+	X(INVITE_CLOSE, "UPDATE invites SET state = ?2, game = ?3 WHERE id = ?1 AND state = 0")    \
+	X(INVITE_EACH_OPEN, "SELECT id, kind, sender, recipient, scenario, side, clock, options, " \
+	                    "created, expires, state, game FROM invites WHERE state = 0 "          \
+	                    "ORDER BY id")                                                         \
 	X(CHAT_APPEND, "INSERT INTO chat(game, user, name, text, at) "                             \
 	               "VALUES (?1, ?2, ?3, ?4, ?5)")                                              \
 	X(CHAT_EACH_LAST, "SELECT id, game, user, name, text, at FROM (SELECT * FROM chat "        \
@@ -1156,6 +1179,256 @@ static int sq_chat_each_last(struct db_store *st, int64_t game, int limit,
 	return ret;
 }
 
+/* ---- people: tells, blocks, last seen ---- */
+
+static int sq_tell_append(struct db_store *st, const struct db_tell *t, int64_t *id)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if (t->text == NULL || strlen(t->text) > DB_TELL_MAX)
+		return db__errf(st, WG_E_BAD_ARGS, "db_tell_append: text is NULL or too long");
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_TELL_APPEND)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, t->from);
+	sqlite3_bind_int64(stmt, 2, t->to);
+	db__bind_text(stmt, 3, t->text);
+	sqlite3_bind_int64(stmt, 4, t->at);
+	sqlite3_bind_int(stmt, 5, t->delivered ? 1 : 0);
+	rc = db__run(st, DB__S_TELL_APPEND, stmt, "db_tell_append");
+	if (rc == 0 && id != NULL)
+		*id = sqlite3_last_insert_rowid(st->db);
+	return rc;
+}
+
+static int sq_tell_each(struct db_store *st, int64_t user, int undelivered_only, int limit,
+                        int (*fn)(void *ctx, const struct db_tell *t), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_TELL_EACH);
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	sqlite3_bind_int(stmt, 2, undelivered_only ? 1 : 0);
+	sqlite3_bind_int(stmt, 3, limit > 0 ? limit : -1);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		struct db_tell t = {
+		    .id = sqlite3_column_int64(stmt, 0),
+		    .from = sqlite3_column_int64(stmt, 1),
+		    .to = sqlite3_column_int64(stmt, 3),
+		    .text = db__text(stmt, 5),
+		    .at = sqlite3_column_int64(stmt, 6),
+		    .delivered = sqlite3_column_int(stmt, 7),
+		};
+
+		db__copy(t.from_name, sizeof(t.from_name), stmt, 2);
+		db__copy(t.to_name, sizeof(t.to_name), stmt, 4);
+		if (t.text == NULL) {
+			ret = db__errf(st, WG_E_NO_MEMORY, "db_tell_each: out of memory");
+			break;
+		}
+		if ((ret = fn(ctx, &t)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_tell_each");
+	db__release(st, DB__S_TELL_EACH, stmt);
+	return ret;
+}
+
+static int sq_tell_delivered(struct db_store *st, int64_t user, int64_t upto)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_TELL_DELIVERED)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	sqlite3_bind_int64(stmt, 2, upto);
+	return db__run(st, DB__S_TELL_DELIVERED, stmt, "db_tell_delivered");
+}
+
+static int sq_block_put(struct db_store *st, int64_t user, int64_t other, int on, int64_t since)
+{
+	enum db__stmt_id id = on ? DB__S_BLOCK_ADD : DB__S_BLOCK_DEL;
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, id)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	sqlite3_bind_int64(stmt, 2, other);
+	if (on)
+		sqlite3_bind_int64(stmt, 3, since);
+	return db__run(st, id, stmt, "db_block_put");
+}
+
+static int sq_block_has(struct db_store *st, int64_t user, int64_t other, int *yes)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_BLOCK_HAS);
+	int rc;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	sqlite3_bind_int64(stmt, 2, other);
+	rc = sqlite3_step(stmt);
+	*yes = rc == SQLITE_ROW;
+	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : db__sqlerr(st, "db_block_has");
+	db__release(st, DB__S_BLOCK_HAS, stmt);
+	return rc;
+}
+
+static int sq_block_each(struct db_store *st, int64_t user,
+                         int (*fn)(void *ctx, int64_t other, const char *name, int64_t since),
+                         void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_BLOCK_EACH);
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		char name[DB_NAME_MAX + 1];
+		db__copy(name, sizeof(name), stmt, 1);
+		if ((ret = fn(ctx, sqlite3_column_int64(stmt, 0), name,
+		              sqlite3_column_int64(stmt, 2))) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_block_each");
+	db__release(st, DB__S_BLOCK_EACH, stmt);
+	return ret;
+}
+
+static int sq_user_seen_get(struct db_store *st, int64_t user, int64_t *at)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_SEEN_GET);
+	int rc;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		*at = sqlite3_column_int64(stmt, 0);
+		rc = 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_user_seen_get: user %lld never seen",
+		              (long long)user);
+	} else {
+		rc = db__sqlerr(st, "db_user_seen_get");
+	}
+	db__release(st, DB__S_SEEN_GET, stmt);
+	return rc;
+}
+
+static int sq_user_seen_put(struct db_store *st, int64_t user, int64_t at)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_SEEN_PUT)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	sqlite3_bind_int64(stmt, 2, at);
+	return db__run(st, DB__S_SEEN_PUT, stmt, "db_user_seen_put");
+}
+
+/* ---- challenges and seeks ---- */
+
+static int sq_invite_create(struct db_store *st, struct db_invite *iv)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__check_str(st, "invite scenario", iv->scenario, sizeof(iv->scenario))) < 0 ||
+	    (rc = db__check_str(st, "invite clock", iv->clock, sizeof(iv->clock))) < 0 ||
+	    (rc = db__check_str(st, "invite options", iv->options, sizeof(iv->options))) < 0)
+		return rc;
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_INVITE_CREATE)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int(stmt, 1, iv->kind);
+	sqlite3_bind_int64(stmt, 2, iv->from);
+	db__bind_user(stmt, 3, iv->to);
+	db__bind_text(stmt, 4, iv->scenario);
+	sqlite3_bind_int(stmt, 5, iv->side);
+	db__bind_text(stmt, 6, iv->clock);
+	db__bind_text(stmt, 7, iv->options);
+	sqlite3_bind_int64(stmt, 8, iv->created);
+	sqlite3_bind_int64(stmt, 9, iv->expires);
+	rc = db__run(st, DB__S_INVITE_CREATE, stmt, "db_invite_create");
+	if (rc == 0) {
+		iv->id = sqlite3_last_insert_rowid(st->db);
+		iv->state = DB_INVITE_OPEN;
+		iv->game = 0;
+	}
+	return rc;
+}
+
+static int sq_invite_close(struct db_store *st, int64_t id, int state, int64_t game)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_INVITE_CLOSE)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, id);
+	sqlite3_bind_int(stmt, 2, state);
+	db__bind_user(stmt, 3, game); /* 0: NULL */
+	rc = db__run(st, DB__S_INVITE_CLOSE, stmt, "db_invite_close");
+	if (rc == 0 && sqlite3_changes(st->db) == 0)
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_invite_close: no open invite %lld",
+		              (long long)id);
+	return rc;
+}
+
+static int sq_invite_each_open(struct db_store *st,
+                               int (*fn)(void *ctx, const struct db_invite *iv), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_INVITE_EACH_OPEN);
+	struct db_invite iv;
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		memset(&iv, 0, sizeof(iv));
+		iv.id = sqlite3_column_int64(stmt, 0);
+		iv.kind = sqlite3_column_int(stmt, 1);
+		iv.from = sqlite3_column_int64(stmt, 2);
+		iv.to = sqlite3_column_int64(stmt, 3);
+		db__copy(iv.scenario, sizeof(iv.scenario), stmt, 4);
+		iv.side = sqlite3_column_int(stmt, 5);
+		db__copy(iv.clock, sizeof(iv.clock), stmt, 6);
+		db__copy(iv.options, sizeof(iv.options), stmt, 7);
+		iv.created = sqlite3_column_int64(stmt, 8);
+		iv.expires = sqlite3_column_int64(stmt, 9);
+		iv.state = sqlite3_column_int(stmt, 10);
+		iv.game = sqlite3_column_int64(stmt, 11);
+		if ((ret = fn(ctx, &iv)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_invite_each_open");
+	db__release(st, DB__S_INVITE_EACH_OPEN, stmt);
+	return ret;
+}
+
 /* ---- clocks, vacations, the server's values ---- */
 
 static int sq_clock_put(struct db_store *st, const struct db_clock *c)
@@ -1512,6 +1785,17 @@ const struct db_backend db__sqlite = {
     .vacation_each = sq_vacation_each,
     .meta_get = sq_meta_get,
     .meta_put = sq_meta_put,
+    .tell_append = sq_tell_append,
+    .tell_each = sq_tell_each,
+    .tell_delivered = sq_tell_delivered,
+    .block_put = sq_block_put,
+    .block_has = sq_block_has,
+    .block_each = sq_block_each,
+    .user_seen_get = sq_user_seen_get,
+    .user_seen_put = sq_user_seen_put,
+    .invite_create = sq_invite_create,
+    .invite_close = sq_invite_close,
+    .invite_each_open = sq_invite_each_open,
     .chat_append = sq_chat_append,
     .chat_each_last = sq_chat_each_last,
 };

@@ -29,8 +29,10 @@
 #include "cmd.h"
 #include "conn.h"
 #include "games.h"
+#include "invites.h"
 #include "fanout.h"
 #include "log.h"
+#include "people.h"
 #include "server.h"
 
 enum account_op { OP_REGISTER, OP_LOGIN, OP_PASSWORD_CHECK, OP_PASSWORD_SET };
@@ -137,6 +139,8 @@ static void auth_done(struct srv_auth_work *w)
 		snprintf(text, sizeof(text), "logged in as %s", r->name);
 		srv_conn_ok_text(c, r->tag, text);
 		srv_game_login_notices(s, c);
+		srv_people_login(s, c);
+		srv_invites_login(s, c);
 		break;
 	case OP_PASSWORD_CHECK:
 		if (w->result != 0) {

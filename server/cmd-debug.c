@@ -21,6 +21,7 @@
 #include "conn.h"
 #include "fanout.h"
 #include "games.h"
+#include "invites.h"
 #include "host.h"
 #include "log.h"
 #include "server.h"
@@ -99,6 +100,7 @@ static int debug_clock(struct srv_cmd_ctx *ctx)
 		                    (long long)(s->fake_ms / 1000));
 	s->fake_ms = to;
 	srv_clocks_tick(s);
+	srv_invites_tick(s);
 	snprintf(summary, sizeof(summary), "clock at %lld (%s)", (long long)(to / 1000),
 	         srv_clock_format_time(to, when, sizeof(when)));
 	srv_conn_ok_text(ctx->conn, ctx->tag, summary);

@@ -88,77 +88,84 @@ static int side_index(const struct rules_scenario_info *info, const char *name)
 	return -2;
 }
 
+void srv_new_args_release(struct srv_new_args *a)
+{
+	proto_buf_release(&a->optext);
+}
+
+int srv_new_args_parse(struct srv_cmd_ctx *ctx, const struct rules_catalog_entry *e, int first,
+                       int allow_private, struct srv_new_args *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->side = -1;
+	proto_buf_init(&a->optext);
+	for (int i = first; i < ctx->argc; i++) {
+		const char *arg = ctx->argv[i];
+		const char *eq = strchr(arg, '=');
+		if (strncasecmp(arg, "clock=", 6) == 0 || strncasecmp(arg, "weekends=", 9) == 0 ||
+		    strncasecmp(arg, "vacation=", 9) == 0) {
+			/* the server's time control (clock.h), not an option of the rules */
+			char why[200];
+			if (srv_tc_parse_token(&a->tc,
+			                       strncasecmp(arg, "clock=", 6) == 0 ? arg + 6 : arg,
+			                       why, sizeof(why)) != 0)
+				return srv_cmd_fail(ctx, WG_E_BAD_OPTION, "%s", why);
+		} else if (allow_private && strcasecmp(arg, "private") == 0) {
+			a->private_game = 1;
+		} else if (strcasecmp(arg, "random") == 0 || strcasecmp(arg, "side=random") == 0) {
+			a->side = -1;
+		} else if (strncasecmp(arg, "side=", 5) == 0) {
+			a->side = side_index(&e->info, arg + 5);
+			if (a->side < 0)
+				return srv_cmd_fail(
+				    ctx, WG_E_BAD_ARGS, "side is %s, %s or random, not '%.30s'",
+				    e->info.side_names[0], e->info.side_names[1], arg + 5);
+		} else if (side_index(&e->info, arg) >= 0 && eq == NULL) {
+			a->side = side_index(&e->info, arg);
+		} else if (eq != NULL && eq != arg && a->opts.count < RULES_MAX_OPTIONS &&
+		           (size_t)(eq - arg) < sizeof(a->opts.items[0].key) &&
+		           strlen(eq + 1) < sizeof(a->opts.items[0].value)) {
+			size_t k = a->opts.count++;
+			snprintf(a->opts.items[k].key, sizeof(a->opts.items[k].key), "%.*s",
+			         (int)(eq - arg), arg);
+			snprintf(a->opts.items[k].value, sizeof(a->opts.items[k].value), "%s",
+			         eq + 1);
+			if (a->optext.len > 0)
+				proto_buf_addch(&a->optext, ' ');
+			proto_quote(&a->optext, arg);
+		} else {
+			return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
+			                    "'%.40s' is not side=<side>,%s or option=value", arg,
+			                    allow_private ? " private" : "");
+		}
+	}
+	if (a->optext.len >= DB_OPTIONS_MAX)
+		return srv_cmd_fail(ctx, WG_E_TOO_LONG, "options too long");
+	{
+		char why[200];
+		srv_tc_format(&a->tc, a->spec, sizeof(a->spec));
+		if (srv_tc_parse(&a->tc, a->spec, why, sizeof(why)) !=
+		    0) /* flags that fit no kind */
+			return srv_cmd_fail(ctx, WG_E_BAD_OPTION, "%s", why);
+	}
+	return 0;
+}
+
 static int exec_new(struct srv_cmd_ctx *ctx)
 {
 	const struct rules_catalog_entry *e = rules_catalog_find(&ctx->srv->catalog, ctx->argv[1]);
-	struct proto_buf optext = PROTO_BUF_INIT;
-	struct rules_options opts;
+	struct srv_new_args a;
 	struct srv_game *g = NULL;
-	int side = -1, private_game = 0, rc;
-	char summary[200], spec[SRV_TC_SPEC_MAX];
-	struct srv_tc tc;
+	int side, rc;
+	char summary[200];
 	cJSON *data;
 
 	if (e == NULL)
 		return srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
 		                    "no scenario '%.40s'; `scenarios` lists them", ctx->argv[1]);
-	memset(&opts, 0, sizeof(opts));
-	memset(&tc, 0, sizeof(tc));
-	for (int i = 2; i < ctx->argc; i++) {
-		const char *a = ctx->argv[i];
-		const char *eq = strchr(a, '=');
-		if (strncasecmp(a, "clock=", 6) == 0 || strncasecmp(a, "weekends=", 9) == 0 ||
-		    strncasecmp(a, "vacation=", 9) == 0) {
-			/* the server's time control (clock.h), not an option of the rules */
-			char why[200];
-			if (srv_tc_parse_token(&tc, strncasecmp(a, "clock=", 6) == 0 ? a + 6 : a,
-			                       why, sizeof(why)) != 0) {
-				proto_buf_release(&optext);
-				return srv_cmd_fail(ctx, WG_E_BAD_OPTION, "%s", why);
-			}
-		} else if (strcasecmp(a, "private") == 0) {
-			private_game = 1;
-		} else if (strcasecmp(a, "random") == 0 || strcasecmp(a, "side=random") == 0) {
-			side = -1;
-		} else if (strncasecmp(a, "side=", 5) == 0) {
-			side = side_index(&e->info, a + 5);
-			if (side < 0) {
-				proto_buf_release(&optext);
-				return srv_cmd_fail(
-				    ctx, WG_E_BAD_ARGS, "side is %s, %s or random, not '%.30s'",
-				    e->info.side_names[0], e->info.side_names[1], a + 5);
-			}
-		} else if (side_index(&e->info, a) >= 0 && eq == NULL) {
-			side = side_index(&e->info, a);
-		} else if (eq != NULL && eq != a && opts.count < RULES_MAX_OPTIONS &&
-		           (size_t)(eq - a) < sizeof(opts.items[0].key) &&
-		           strlen(eq + 1) < sizeof(opts.items[0].value)) {
-			snprintf(opts.items[opts.count].key, sizeof(opts.items[0].key), "%.*s",
-			         (int)(eq - a), a);
-			snprintf(opts.items[opts.count].value, sizeof(opts.items[0].value), "%s",
-			         eq + 1);
-			opts.count++;
-			if (optext.len > 0)
-				proto_buf_addch(&optext, ' ');
-			proto_quote(&optext, a);
-		} else {
-			proto_buf_release(&optext);
-			return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
-			                    "'%.40s' is not side=<side>, private or option=value",
-			                    a);
-		}
-	}
-	if (optext.len >= DB_OPTIONS_MAX) {
-		proto_buf_release(&optext);
-		return srv_cmd_fail(ctx, WG_E_TOO_LONG, "options too long");
-	}
-	{
-		char why[200];
-		srv_tc_format(&tc, spec, sizeof(spec));
-		if (srv_tc_parse(&tc, spec, why, sizeof(why)) != 0) { /* flags that fit no kind */
-			proto_buf_release(&optext);
-			return srv_cmd_fail(ctx, WG_E_BAD_OPTION, "%s", why);
-		}
+	if ((rc = srv_new_args_parse(ctx, e, 2, 1, &a)) != 0) {
+		srv_new_args_release(&a);
+		return rc;
 	}
 	{
 		struct srv_actor who = {.user = ctx->conn->user->id,
@@ -166,10 +173,10 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 		                        .via = ctx->conn->id,
 		                        .version = -1,
 		                        .decision = -1};
-		rc = srv_host_create(ctx->srv, e, &who, side, private_game, &opts,
-		                     optext.data ? optext.data : "", &tc, &g, &ctx->err);
+		rc = srv_host_create(ctx->srv, e, &who, a.side, a.private_game, &a.opts,
+		                     a.optext.data ? a.optext.data : "", &a.tc, &g, &ctx->err);
 	}
-	proto_buf_release(&optext);
+	srv_new_args_release(&a);
 	if (rc != 0)
 		return rc;
 	side = srv_game_side_of(g, ctx->conn->user->id);
@@ -178,9 +185,9 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 	cJSON_AddNumberToObject(data, "game", (double)g->rec.id);
 	cJSON_AddStringToObject(data, "scenario", e->info.id);
 	cJSON_AddStringToObject(data, "side", e->info.side_names[side]);
-	cJSON_AddBoolToObject(data, "private", private_game);
+	cJSON_AddBoolToObject(data, "private", a.private_game);
 	cJSON_AddStringToObject(data, "commitment", g->rec.commitment);
-	cJSON_AddStringToObject(data, "clock", spec);
+	cJSON_AddStringToObject(data, "clock", a.spec);
 	snprintf(summary, sizeof(summary),
 	         "game %lld created; you play %s; waiting for an opponent", (long long)g->rec.id,
 	         e->info.side_names[side]);

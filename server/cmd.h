@@ -2,8 +2,8 @@
  * cmd.h -- the command table and the dispatcher.
  *
  * Every server verb is one `const struct srv_cmd` exported by the file of
- * its family (cmd-session.c, cmd-account.c, cmd-lobby.c, cmd-game.c,
- * cmd-debug.c) and collected in one table in cmd.c (the tmux model).  The
+ * its family (cmd-session.c, cmd-account.c, cmd-people.c, cmd-lobby.c,
+ * cmd-game.c, cmd-clock.c, cmd-debug.c) and collected in one table in cmd.c (the tmux model).  The
  * dispatcher parses the request, strips the game=<id>, v=<n> and d=<n>
  * arguments that every game verb accepts, checks arity, login and debug
  * gates from the entry, then calls exec.  `help` is generated from the same
@@ -23,7 +23,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "protocol/buf.h"
+#include "rules/core/catalog.h"
 #include "rules/core/ruleset.h"
+
+#include "timectl.h"
 
 struct srv;
 struct srv_conn;
@@ -56,7 +60,8 @@ struct srv_cmd {
 	int min_args;
 	int max_args; /* -1: unbounded */
 	unsigned flags;
-	const char *group; /* help section: "session", "account", "lobby", "game", "debug" */
+	const char *group; /* help section: "session", "account", "people", "lobby", "game",
+	                    * "debug" */
 	const char *usage;
 	const char *help;
 	int (*exec)(struct srv_cmd_ctx *ctx);
@@ -93,7 +98,32 @@ extern const struct srv_cmd srv_cmd_scenarios, srv_cmd_new, srv_cmd_games, srv_c
 extern const struct srv_cmd srv_cmd_view, srv_cmd_pending, srv_cmd_log, srv_cmd_say, srv_cmd_chat,
     srv_cmd_resign, srv_cmd_verify;
 extern const struct srv_cmd srv_cmd_moretime, srv_cmd_vacation;
+extern const struct srv_cmd srv_cmd_who, srv_cmd_finger, srv_cmd_tell, srv_cmd_messages,
+    srv_cmd_block, srv_cmd_unblock;
+extern const struct srv_cmd srv_cmd_challenge, srv_cmd_challenges, srv_cmd_seek, srv_cmd_seeks,
+    srv_cmd_unseek, srv_cmd_accept, srv_cmd_decline;
+extern const struct srv_cmd srv_cmd_offer, srv_cmd_rematch;
+
+/* accept draw / decline draw (accept 1, 0) in the target game (cmd-offer.c). */
+int srv_offer_answer(struct srv_cmd_ctx *ctx, int accept);
 extern const struct srv_cmd srv_cmd_debug;
+
+/* The arguments of new (and of challenge and seek) after the scenario: side, private, the
+ * time control and the rules' options. */
+struct srv_new_args {
+	int side; /* -1: random */
+	int private_game;
+	struct rules_options opts;
+	struct proto_buf optext; /* the options as typed (quoted), stored with the game */
+	struct srv_tc tc;
+	char spec[SRV_TC_SPEC_MAX]; /* tc's canonical spec */
+};
+
+/* Parses argv[first..] of ctx for scenario e into *a (private only when allow_private).  0, or
+ * a WG_E_* code with ctx->err; srv_new_args_release(a) either way. */
+int srv_new_args_parse(struct srv_cmd_ctx *ctx, const struct rules_catalog_entry *e, int first,
+                       int allow_private, struct srv_new_args *a);
+void srv_new_args_release(struct srv_new_args *a);
 
 /* The game verb argv[0] of the target game (or NULL with ctx->err set when it is a verb of
  * some game but not this one's; NULL with no error when it is no game verb). */

@@ -26,7 +26,9 @@
 #include "conn.h"
 #include "fanout.h"
 #include "games.h"
+#include "invites.h"
 #include "log.h"
+#include "people.h"
 
 int64_t srv_now(struct srv *s)
 {
@@ -124,6 +126,7 @@ void srv_user_detach(struct srv *s, struct srv_conn *c)
 	c->user = NULL;
 	if (u->nconns == 0) {
 		srv_user_mark_seen(s, u->id);
+		srv_people_left(s, u->id);
 		srv_idmap_del(&s->users, u->id);
 		free(u->conns);
 		free(u);
@@ -488,6 +491,7 @@ static void sweep_cb(uv_timer_t *t)
 	srv_games_sweep(s, 60 * 1000);
 	srv_conns_sweep_idle(s, now_ms);
 	srv_clocks_tick(s);
+	srv_invites_tick(s);
 }
 
 static void close_walk_cb(uv_handle_t *h, void *arg)
@@ -680,6 +684,7 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	db_batch_mode(s->store, 1);
 	srv_games_recover(s);
 	srv_clocks_recover(s);
+	srv_invites_recover(s);
 	if (srv_batch_commit(s) != 0)
 		log_error(0, "cannot record what recovery found: %s", db_last_error(s->store));
 	uv_prepare_init(s->loop, &s->before_sleep);
@@ -713,6 +718,7 @@ out:
 	free(s->batch);
 	srv_games_release(s);
 	srv_clocks_release(s);
+	srv_invites_release(s);
 	srv_idmap_release(&s->users);
 	srv_auth_release(&s->auth);
 	rules_catalog_release(&s->catalog);

@@ -81,9 +81,11 @@ struct srv {
 	/* the clocks' wall time in ms (clock.c): real time, the fake time of --debug-clock, or a
 	 * unit test's own function */
 	int64_t (*wall_ms)(struct srv *s);
-	int64_t fake_ms;            /* --debug-clock: the fake time, moved by `debug clock` */
-	int64_t alive_written;      /* the last "alive" written (clock.c) */
-	struct srv_idmap vacations; /* user id -> struct srv_vac (malloc'd; clock.c) */
+	int64_t fake_ms;             /* --debug-clock: the fake time, moved by `debug clock` */
+	int64_t alive_written;       /* the last "alive" written (clock.c) */
+	struct srv_idmap vacations;  /* user id -> struct srv_vac (malloc'd; clock.c) */
+	struct srv_invite **invites; /* the open challenges and seeks, by id (invites.c) */
+	size_t ninvites, capinvites;
 	int shutting_down;
 	int listening;
 	char readbuf[65536]; /* every read lands here and is framed at once */
