@@ -69,6 +69,9 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len);
 void srv_cmd_prompt_answer(struct srv_conn *c, const char *line, size_t len);
 /* Drops c's pending prompt, if any, wiping what it held (the connection closes). */
 void srv_cmd_prompt_free(struct srv_conn *c);
+/* The connection closes: its prompt is wiped, its queued password work dropped (never
+ * computed) and a login the brake delays forgotten (cmd-account.c). */
+void srv_cmd_account_forget(struct srv_conn *c);
 
 /* The entry named name or aliased so (case-insensitive), or NULL. */
 const struct srv_cmd *srv_cmd_find(const char *name);

@@ -38,6 +38,9 @@ enum opt_id {
 	OPT_SCENARIOS,
 	OPT_LOGIN_THREADS,
 	OPT_LISTEN_BACKLOG,
+	OPT_MAX_HASHES,
+	OPT_MAX_HASHES_PER_ADDRESS,
+	OPT_REGISTER_BURST,
 	OPT_VERSION,
 	OPT_HELP,
 };
@@ -74,6 +77,12 @@ static const struct opt options[] = {
      "threads hashing passwords off the event loop (default 4)"},
     {OPT_LISTEN_BACKLOG, "listen-backlog", "N",
      "connections the kernel queues before they are accepted (default 511)"},
+    {OPT_MAX_HASHES, "max-hashes", "N",
+     "password hashes queued or running at once; more are refused (default 64)"},
+    {OPT_MAX_HASHES_PER_ADDRESS, "max-hashes-per-address", "N",
+     "password hashes queued or running at once for one client address (default 4)"},
+    {OPT_REGISTER_BURST, "register-burst", "N",
+     "accounts one address may register before the brake slows it (default 10)"},
     {OPT_VERSION, "version", NULL, "print the version and exit (also -V)"},
     {OPT_HELP, "help", NULL, "print this help and exit (also -h)"},
 };
@@ -95,6 +104,9 @@ void srv_config_defaults(struct srv_config *cfg)
 	cfg->snapshot_every = 50;
 	snprintf(cfg->data_dir, sizeof(cfg->data_dir), "%s/data", WG_SOURCE_DIR);
 	cfg->login_threads = 4;
+	cfg->max_hashes = 64;
+	cfg->max_hashes_per_address = 4;
+	cfg->register_burst = 10;
 }
 
 void srv_config_usage(const char *prog)
@@ -259,6 +271,21 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 		if (parse_int(value, 1, 65535, &v) != 0)
 			goto bad;
 		cfg->listen_backlog = (int)v;
+		return 0;
+	case OPT_MAX_HASHES:
+		if (parse_int(value, 1, 100000, &v) != 0)
+			goto bad;
+		cfg->max_hashes = (int)v;
+		return 0;
+	case OPT_MAX_HASHES_PER_ADDRESS:
+		if (parse_int(value, 1, 100000, &v) != 0)
+			goto bad;
+		cfg->max_hashes_per_address = (int)v;
+		return 0;
+	case OPT_REGISTER_BURST:
+		if (parse_int(value, 0, 1000000, &v) != 0)
+			goto bad;
+		cfg->register_burst = (int)v;
 		return 0;
 	default:
 		snprintf(err, errsize, "--%s cannot be used here", o->name);

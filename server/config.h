@@ -25,16 +25,19 @@ struct srv_config {
 	int max_clients;
 	size_t output_limit; /* bytes queued for one client before it is cut off */
 	int idle_timeout;    /* seconds a connection that is not logged in may stay silent */
-	int allow_debug;       /* 1 on, 2 forced on a listener that is not loopback */
-	int listen_backlog;    /* the listen(2) backlog */
-	int debug_seed_set;           /* --debug-seed: every new game takes debug_seed */
+	int allow_debug;     /* 1 on, 2 forced on a listener that is not loopback */
+	int listen_backlog;  /* the listen(2) backlog */
+	int debug_seed_set;  /* --debug-seed: every new game takes debug_seed */
 	unsigned char debug_seed[32]; /* (with --allow-debug only: reproducible games) */
 	int64_t debug_clock;          /* --debug-clock: the fake clock's start (s), 0: real time */
 	int snapshot_every;           /* actions between snapshots */
 	char data_dir[512];           /* the shipped scenarios */
 	int nscenario_dirs;
 	char scenario_dirs[SRV_MAX_SCENARIO_DIRS][512];
-	int login_threads; /* libuv threadpool size for password hashing */
+	int login_threads;          /* libuv threadpool size for password hashing */
+	int max_hashes;             /* password hashes queued or running at once */
+	int max_hashes_per_address; /* ... for one client address */
+	int register_burst;         /* registrations per address before the brake */
 };
 
 /* Fills cfg with the built-in defaults. */

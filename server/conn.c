@@ -33,11 +33,6 @@ static void free_conn(struct srv_conn *c)
 	free(c);
 }
 
-static void delay_close_cb(uv_handle_t *h)
-{
-	free(h);
-}
-
 static void on_close(uv_handle_t *h)
 {
 	struct srv_conn *c = h->data;
@@ -115,16 +110,9 @@ void srv_conn_close(struct srv_conn *c, const char *why)
 	wlist_remove(c);
 	log_info(c->id, "close (%s)", why);
 	srv_game_forget_conn(s, c);
-	srv_cmd_prompt_free(c);
+	srv_cmd_account_forget(c); /* its prompt, queued hashes and brake delay */
 	if (c->user != NULL)
 		srv_user_detach(s, c);
-	if (c->delay != NULL) {
-		uv_timer_stop(c->delay);
-		uv_close((uv_handle_t *)c->delay, delay_close_cb);
-		c->delay = NULL;
-		/* the delayed login will not run: drop its reference */
-		srv_conn_unref(c);
-	}
 	if (c->prev != NULL)
 		c->prev->next = c->next;
 	else
@@ -452,7 +440,7 @@ static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 		sodium_memzero(buf->base, (size_t)nread);
 		c->wipe_read = 0;
 	}
-	if (c->busy && c->reading && !c->closing) {
+	if (c->busy && c->reading && !c->closing && c->in.len >= SRV_BUSY_IN_MAX) {
 		uv_read_stop(stream);
 		c->reading = 0;
 	}
@@ -470,8 +458,10 @@ static void start_reading(struct srv_conn *c)
 
 void srv_conn_busy(struct srv_conn *c)
 {
+	/* reading goes on (into c->in, up to SRV_BUSY_IN_MAX) so that a reset is noticed and
+	 * the work dropped */
 	c->busy = 1;
-	if (c->reading) {
+	if (c->reading && c->in.len >= SRV_BUSY_IN_MAX) {
 		uv_read_stop((uv_stream_t *)&c->tcp);
 		c->reading = 0;
 	}

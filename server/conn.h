@@ -18,10 +18,12 @@
  * telnet commands are taken out there (protocol/telnet.h: answered in
  * text mode, never in JSON mode; a NAWS report sets cols/rows) and the
  * data bytes are framed at once.  While a request waits on asynchronous work
- * (a password hash, a login delay) the connection is "busy": reading stops
- * and unframed bytes wait in c->in, so requests on one connection are always
- * answered in order.  A client that sends faster than it is answered is
- * throttled by TCP, not by memory.
+ * (a password hash, a login delay) the connection is "busy": unframed bytes
+ * wait in c->in, so requests on one connection are always answered in order;
+ * reading goes on until SRV_BUSY_IN_MAX bytes wait (so a reset or an error is
+ * noticed at once, and the connection's queued work dropped), then stops.  A
+ * client that sends faster than it is answered is throttled by TCP, not by
+ * memory.
  *
  * Writing: replies and notifications are appended to c->out and the
  * connection joins the server's list of connections with output waiting
@@ -72,6 +74,9 @@
 #define SRV_COLS_MAX 1000
 #define SRV_ROWS_MIN 8
 #define SRV_ROWS_MAX 1000
+
+/* Bytes read and kept while the connection is busy before reading stops. */
+#define SRV_BUSY_IN_MAX 8192
 
 struct srv;
 struct srv_user;

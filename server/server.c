@@ -663,7 +663,16 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	srv_idmap_init(&s->users);
 	srv_idmap_init(&s->seats);
 	srv_idmap_init(&s->vacations);
-	srv_auth_init(&s->auth);
+	if (srv_auth_init(&s->auth) != 0) { /* the dummy hash, now rather than at a login */
+		log_fatal(0, "password hashing is unavailable (libsodium, 64 MiB)");
+		db_close(s->store);
+		rules_catalog_release(&s->catalog);
+		free(s);
+		return 1;
+	}
+	s->auth.inflight_max = s->cfg.max_hashes;
+	s->auth.inflight_per_addr = s->cfg.max_hashes_per_address;
+	s->auth.register_free = s->cfg.register_burst;
 	s->wall_ms = srv_real_wall_ms;
 	if (s->cfg.debug_clock > 0) {
 		s->wall_ms = srv_fake_wall_ms;
@@ -700,6 +709,7 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 
 	uv_run(s->loop, UV_RUN_DEFAULT);
 out:
+	srv_auth_hold(0); /* no pool thread may wait on a debug hold now */
 	/* Close whatever is left (after an early failure), then drain. */
 	uv_walk(s->loop, close_walk_cb, NULL);
 	uv_run(s->loop, UV_RUN_DEFAULT);

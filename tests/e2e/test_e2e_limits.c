@@ -1,0 +1,273 @@
+/*
+ * test_e2e_limits.c -- the limits of issue 15 over TCP: password hashing cannot be
+ * exhausted and the brake cannot be bypassed (a login storm is braked before it is
+ * hashed, register and password are braked, the caps on hashes in flight, the work of a
+ * closed connection is never computed).
+ *
+ * Hashes are counted with `debug hashes` (done, cancelled, in flight); `debug hashes
+ * hold` makes the pool threads wait before computing anything, so what is queued can be
+ * observed and dropped without racing the threads.  Waits are bounded (WAIT_MS) and only
+ * ever wait for something the server logs or answers.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "e2e.h"
+#include "e2e_assert.h"
+
+#define WAIT_MS 20000
+#define STORM   40
+
+static struct e2e_server server;
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int start_with(const char *const *args)
+{
+	return e2e_server_start(&server, WG_TEST_DAEMON, args);
+}
+
+static int stop_server(void **state)
+{
+	(void)state;
+	assert_true(e2e_server_alive(&server));
+	assert_int_equal(e2e_server_stop(&server), 0);
+	e2e_server_cleanup(&server);
+	return 0;
+}
+
+/* Waits until the log holds needle at least n times; the count reached. */
+static int wait_log(const char *needle, int n)
+{
+	int got = 0;
+
+	for (long long end = now_ms() + WAIT_MS; now_ms() < end; usleep(20000))
+		if ((got = e2e_log_count(&server, needle)) >= n)
+			break;
+	return got;
+}
+
+/* A connection closed with a reset (SO_LINGER 0): the server's read fails at once, as
+ * for a client that vanished, rather than seeing a half-close it must still answer. */
+static void reset_close(struct e2e_client *c)
+{
+	struct linger lg = {.l_onoff = 1, .l_linger = 0};
+
+	setsockopt(c->fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+	e2e_close(c);
+}
+
+/* The counter name ("done", "cancelled", "inflight") of `debug hashes`. */
+static long hashes(struct e2e_client *obs, const char *name)
+{
+	char key[32];
+	const char *p;
+
+	cmd_ok(obs, "debug hashes");
+	snprintf(key, sizeof(key), "%s ", name);
+	p = strstr(obs->final, key);
+	assert_non_null(p);
+	return atol(p + strlen(key));
+}
+
+/* Waits until no hash is in flight (bounded). */
+static void wait_idle(struct e2e_client *obs)
+{
+	for (long long end = now_ms() + WAIT_MS; now_ms() < end; usleep(20000))
+		if (hashes(obs, "inflight") == 0)
+			return;
+	fail_msg("hashes still in flight");
+}
+
+static int start_debug(void **state)
+{
+	static const char *const args[] = {
+	    "--data-dir", WG_RACE_DIR, "--allow-debug", "--max-hashes-per-address", "100", NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+/* 40 simultaneous wrong logins from one address: each is counted when it starts, so only
+ * the first four are queued for hashing, 27 wait on the brake and 9 are refused at once;
+ * when the clients vanish nothing of theirs is ever hashed. */
+static void test_login_storm_is_braked_before_hashing(void **state)
+{
+	static struct e2e_client obs, storm[STORM];
+	long done0;
+	int refused = 0;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&obs, server.port, "victim", "right-pw"), 0);
+	wait_idle(&obs);
+	done0 = hashes(&obs, "done");
+	assert_int_equal(done0, 2); /* its register and its login (the dummy hash is not one) */
+	cmd_ok(&obs, "debug hashes hold");
+	for (int i = 0; i < STORM; i++) {
+		assert_int_equal(e2e_connect(&storm[i], server.port), 0);
+		assert_int_equal(e2e_send(&storm[i], "login victim wrong-pw\n", 22), 0);
+	}
+	/* every one of them reached the brake: delayed, refused, or queued */
+	assert_int_equal(wait_log("login from 127.0.0.1 delayed", 27), 27);
+	assert_int_equal(wait_log("login refused: too many failures", 9), 9);
+	assert_int_equal(hashes(&obs, "inflight"), 4);
+	for (int i = 0; i < STORM; i++) {
+		e2e_pump(&storm[i], 20);
+		if (strstr(storm[i].events, "err rate-limited") != NULL)
+			refused++;
+	}
+	assert_int_equal(refused, 9);
+	/* the clients vanish: their queued hashes and their delayed logins are dropped */
+	for (int i = 0; i < STORM; i++)
+		reset_close(&storm[i]);
+	assert_int_equal(wait_log("close (", STORM), STORM);
+	cmd_ok(&obs, "debug hashes release");
+	wait_idle(&obs);
+	assert_int_equal(hashes(&obs, "done"), done0);
+	assert_int_equal(hashes(&obs, "cancelled"), 4);
+	/* and the address is still braked: the attempts counted although none was checked */
+	cmd_err(&obs, "already-logged-in", "login victim right-pw");
+	e2e_close(&obs);
+	assert_int_equal(e2e_connect(&obs, server.port), 0);
+	cmd_err(&obs, "rate-limited", "login victim right-pw");
+	assert_false(e2e_log_contains(&server, "wrong-pw"));
+	e2e_close(&obs);
+}
+
+static int start_one_hash(void **state)
+{
+	static const char *const args[] = {"--data-dir",
+	                                   WG_RACE_DIR,
+	                                   "--allow-debug",
+	                                   "--max-hashes-per-address",
+	                                   "1",
+	                                   "--max-hashes",
+	                                   "3",
+	                                   NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+/* One hash in flight per address: a second login waiting for the first is refused at once
+ * (and not counted by the brake); the first is answered once the hash runs. */
+static void test_hashes_in_flight_are_capped(void **state)
+{
+	static struct e2e_client obs, a, b;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&obs, server.port, "owner", "right-pw"), 0);
+	wait_idle(&obs);
+	cmd_ok(&obs, "debug hashes hold");
+	assert_int_equal(e2e_connect(&a, server.port), 0);
+	assert_int_equal(e2e_send(&a, "login owner right-pw\n", 21), 0);
+	for (long long end = now_ms() + WAIT_MS; now_ms() < end; usleep(20000))
+		if (hashes(&obs, "inflight") == 1)
+			break;
+	assert_int_equal(hashes(&obs, "inflight"), 1);
+	assert_int_equal(e2e_connect(&b, server.port), 0);
+	cmd_err(&b, "rate-limited", "login owner right-pw");
+	assert_contains(e2e_flat(b.reply), "too many passwords are being checked");
+	cmd_err(&b, "rate-limited", "register other right-pw");
+	cmd_ok(&obs, "debug hashes release");
+	assert_non_null(e2e_reply(&a));
+	assert_string_equal(a.final, "ok logged in as owner");
+	/* the refusals were not failures: the address is not braked */
+	cmd_ok(&b, "login owner right-pw");
+	assert_false(e2e_log_contains(&server, "delayed"));
+	e2e_close(&a);
+	e2e_close(&b);
+	e2e_close(&obs);
+}
+
+static int start_register_burst(void **state)
+{
+	static const char *const args[] = {"--data-dir", WG_RACE_DIR, "--register-burst", "2",
+	                                   NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+/* Registrations count per address: past --register-burst the next one waits on the brake
+ * (it is still answered), and so does the prompted form. */
+static void test_register_is_braked(void **state)
+{
+	static struct e2e_client c;
+
+	(void)state;
+	assert_int_equal(e2e_connect(&c, server.port), 0);
+	cmd_ok(&c, "register one secret-1");
+	cmd_ok(&c, "register two secret-2");
+	assert_false(e2e_log_contains(&server, "register from 127.0.0.1 delayed"));
+	cmd_ok(&c, "register three secret-3");
+	assert_true(e2e_log_contains(&server, "register from 127.0.0.1 delayed 2000 ms after "
+	                                      "repeated registrations"));
+	cmd_ok(&c, "register four secret-4");
+	assert_int_equal(e2e_log_count(&server, "register from 127.0.0.1 delayed"), 2);
+	assert_true(e2e_log_contains(&server, "delayed 4000 ms"));
+	assert_false(e2e_log_contains(&server, "secret-"));
+	e2e_close(&c);
+}
+
+static int start_default(void **state)
+{
+	static const char *const args[] = {"--data-dir", WG_RACE_DIR, NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+/* `password <old> <new>` guesses count like failed logins: the 5th waits on the brake,
+ * and a login from the same address after them waits too. */
+static void test_password_guesses_are_braked(void **state)
+{
+	static struct e2e_client c;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&c, server.port, "owner", "right-pw"), 0);
+	for (int i = 0; i < 4; i++)
+		cmd_err(&c, "auth-failed", "password guess-%d new-password", i);
+	assert_false(e2e_log_contains(&server, "delayed"));
+	cmd_err(&c, "auth-failed", "password guess-9 new-password");
+	assert_true(e2e_log_contains(&server, "password from 127.0.0.1 delayed 2000 ms"));
+	cmd_ok(&c, "password right-pw new-password");
+	assert_true(e2e_log_contains(&server, "password from 127.0.0.1 delayed 4000 ms"));
+	cmd_ok(&c, "logout");
+	cmd_ok(&c, "login owner new-password");
+	assert_true(e2e_log_contains(&server, "login from 127.0.0.1 delayed 4000 ms"));
+	assert_false(e2e_log_contains(&server, "guess-"));
+	e2e_close(&c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test_setup_teardown(test_login_storm_is_braked_before_hashing, start_debug,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_hashes_in_flight_are_capped, start_one_hash,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_register_is_braked, start_register_burst,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_password_guesses_are_braked, start_default,
+	                                    stop_server),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
