@@ -177,7 +177,8 @@ PORT=$(free_port)
 # every client comes from 127.0.0.1: the per-address limits are lifted (docs/operations.md
 # "Limits and abuse")
 SERVER_CMD=("$WARGAMED" --listen "127.0.0.1:$PORT" --db "$TMP/bench.db" --max-clients $((MAXC + 100))
-	--max-hashes 100000 --max-hashes-per-address 100000 --register-burst 1000000
+	--max-per-address $((MAXC + 100)) --max-hashes 100000 --max-hashes-per-address 100000
+	--register-burst 1000000
 	--log-level warn)
 printf '+ %s\n' "${SERVER_CMD[*]}"
 "${SERVER_CMD[@]}" 2>"$TMP/wargamed.log" &

@@ -587,6 +587,7 @@ static int exec_logout(struct srv_cmd_ctx *ctx)
 	srv_user_detach(ctx->srv, ctx->conn);
 	ctx->conn->current_game = 0;
 	ctx->conn->last_active = srv_now_ms(ctx->srv);
+	ctx->conn->guest_since = ctx->conn->last_active; /* a guest again (quota.h) */
 	srv_conn_ok_text(ctx->conn, ctx->tag, "logged out");
 	return 0;
 }

@@ -102,6 +102,9 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 	if (e == NULL)
 		return srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
 		                    "no scenario '%.40s'; `scenarios` lists them", ctx->argv[1]);
+	if ((rc = srv_quota_open_game(ctx->srv, ctx->conn->user->id, summary, sizeof(summary))) !=
+	    0)
+		return srv_cmd_fail(ctx, rc, "%s", summary);
 	memset(&opts, 0, sizeof(opts));
 	memset(&tc, 0, sizeof(tc));
 	for (int i = 2; i < ctx->argc; i++) {

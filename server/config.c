@@ -41,6 +41,11 @@ enum opt_id {
 	OPT_MAX_HASHES,
 	OPT_MAX_HASHES_PER_ADDRESS,
 	OPT_REGISTER_BURST,
+	OPT_MAX_PER_ADDRESS,
+	OPT_OUTPUT_BUDGET,
+	OPT_MAX_OPEN_GAMES,
+	OPT_CHAT_PER_MINUTE,
+	OPT_GUEST_TIMEOUT,
 	OPT_VERSION,
 	OPT_HELP,
 };
@@ -83,6 +88,18 @@ static const struct opt options[] = {
      "password hashes queued or running at once for one client address (default 4)"},
     {OPT_REGISTER_BURST, "register-burst", "N",
      "accounts one address may register before the brake slows it (default 10)"},
+    {OPT_MAX_PER_ADDRESS, "max-per-address", "N",
+     "connections served at once from one client address (default 32)"},
+    {OPT_OUTPUT_BUDGET, "output-budget", "BYTES",
+     "output queued for all clients together; the client that would pass it is cut off "
+     "(default 268435456)"},
+    {OPT_MAX_OPEN_GAMES, "max-open-games", "N",
+     "games one user may have waiting for an opponent (default 10)"},
+    {OPT_CHAT_PER_MINUTE, "chat-per-minute", "N",
+     "chat messages one user may post a minute (default 30)"},
+    {OPT_GUEST_TIMEOUT, "guest-timeout", "SECONDS",
+     "close connections still not logged in SECONDS after connecting, even if they talk "
+     "(default 600)"},
     {OPT_VERSION, "version", NULL, "print the version and exit (also -V)"},
     {OPT_HELP, "help", NULL, "print this help and exit (also -h)"},
 };
@@ -107,6 +124,11 @@ void srv_config_defaults(struct srv_config *cfg)
 	cfg->max_hashes = 64;
 	cfg->max_hashes_per_address = 4;
 	cfg->register_burst = 10;
+	cfg->max_per_address = 32;
+	cfg->output_budget = (size_t)256 * 1024 * 1024;
+	cfg->max_open_games = 10;
+	cfg->chat_per_minute = 30;
+	cfg->guest_timeout = 600;
 }
 
 void srv_config_usage(const char *prog)
@@ -286,6 +308,31 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 		if (parse_int(value, 0, 1000000, &v) != 0)
 			goto bad;
 		cfg->register_burst = (int)v;
+		return 0;
+	case OPT_MAX_PER_ADDRESS:
+		if (parse_int(value, 1, 1000000, &v) != 0)
+			goto bad;
+		cfg->max_per_address = (int)v;
+		return 0;
+	case OPT_OUTPUT_BUDGET:
+		if (parse_int(value, 4096, 1L << 40, &v) != 0)
+			goto bad;
+		cfg->output_budget = (size_t)v;
+		return 0;
+	case OPT_MAX_OPEN_GAMES:
+		if (parse_int(value, 1, 1000000, &v) != 0)
+			goto bad;
+		cfg->max_open_games = (int)v;
+		return 0;
+	case OPT_CHAT_PER_MINUTE:
+		if (parse_int(value, 1, 1000000, &v) != 0)
+			goto bad;
+		cfg->chat_per_minute = (int)v;
+		return 0;
+	case OPT_GUEST_TIMEOUT:
+		if (parse_int(value, 1, 1000000, &v) != 0)
+			goto bad;
+		cfg->guest_timeout = (int)v;
 		return 0;
 	default:
 		snprintf(err, errsize, "--%s cannot be used here", o->name);

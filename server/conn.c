@@ -111,6 +111,7 @@ void srv_conn_close(struct srv_conn *c, const char *why)
 	log_info(c->id, "close (%s)", why);
 	srv_game_forget_conn(s, c);
 	srv_cmd_account_forget(c); /* its prompt, queued hashes and brake delay */
+	srv_quota_closed(s, c);
 	if (c->user != NULL)
 		srv_user_detach(s, c);
 	if (c->prev != NULL)
@@ -146,6 +147,7 @@ static void on_write(uv_write_t *req, int status)
 	free(w);
 	if (c->closing)
 		return;
+	srv_quota_output(c->srv, c);
 	if (status != 0) {
 		srv_conn_close(c, uv_strerror(status));
 		return;
@@ -166,9 +168,10 @@ static void conn_flush(struct srv_conn *c)
 	if (c->out.len > 0) {
 		buf = uv_buf_init(c->out.data, (unsigned int)c->out.len);
 		n = uv_try_write((uv_stream_t *)&c->tcp, &buf, 1);
-		if (n > 0)
+		if (n > 0) {
 			proto_buf_consume(&c->out, (size_t)n);
-		else if (n < 0 && n != UV_EAGAIN) {
+			srv_quota_output(c->srv, c);
+		} else if (n < 0 && n != UV_EAGAIN) {
 			srv_conn_close(c, uv_strerror(n));
 			return;
 		}
@@ -209,6 +212,12 @@ static void queued(struct srv_conn *c, int rc)
 		log_warn(c->id, "output limit of %zu bytes reached: client not reading",
 		         c->srv->cfg.output_limit);
 		srv_conn_close(c, "output limit");
+		return;
+	}
+	if (srv_quota_output(c->srv, c) != 0) {
+		log_warn(c->id, "output budget of %zu bytes for all clients reached: cut off",
+		         c->srv->cfg.output_budget);
+		srv_conn_close(c, "output budget");
 		return;
 	}
 	wlist_add(c);
@@ -559,7 +568,8 @@ static void peer_address(struct srv_conn *c)
 void srv_conn_accept(struct srv *s)
 {
 	struct srv_conn *c = calloc(1, sizeof(*c));
-	char greeting[128];
+	char greeting[128], why[160];
+	int code;
 
 	if (c == NULL) {
 		log_error(0, "accept: out of memory");
@@ -593,6 +603,13 @@ void srv_conn_accept(struct srv *s)
 	}
 	uv_tcp_nodelay(&c->tcp, 1);
 	peer_address(c);
+	/* counted under its address until it closes; a full or banned address refuses it */
+	if ((code = srv_quota_accept(s, c, why, sizeof(why))) != 0) {
+		log_warn(c->id, "refused %s: %s", c->peer, why);
+		srv_conn_err(c, "", code, why, "");
+		srv_conn_close_after_flush(c);
+		return;
+	}
 	if (s->nconns > s->cfg.max_clients || s->shutting_down) {
 		log_warn(c->id, "refused %s: %d clients connected (max %d)", c->peer, s->nconns - 1,
 		         s->cfg.max_clients);

@@ -109,6 +109,9 @@ struct srv_conn {
 	int64_t connected_at;
 	int64_t last_active; /* loop milliseconds: last request, answer, login or logout */
 	uv_timer_t *delay;   /* login brake timer, allocated on demand */
+	int peer_counted;    /* counted under its address (quota.h) */
+	size_t budgeted;     /* its share of the output budget (quota.h) */
+	int64_t guest_since; /* loop ms: connect or logout (the guest lifetime, quota.h) */
 	struct srv_conn *prev, *next;
 	struct srv_conn *wprev, *wnext; /* s->wlist: output waiting for the next flush */
 	int wlisted;

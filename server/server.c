@@ -486,6 +486,7 @@ static void sweep_cb(uv_timer_t *t)
 	srv_auth_tick(&s->auth, now);
 	srv_games_sweep(s, 60 * 1000);
 	srv_conns_sweep_idle(s, now_ms);
+	srv_quota_sweep(s, now_ms);
 	srv_clocks_tick(s);
 }
 
@@ -673,6 +674,7 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	s->auth.inflight_max = s->cfg.max_hashes;
 	s->auth.inflight_per_addr = s->cfg.max_hashes_per_address;
 	s->auth.register_free = s->cfg.register_burst;
+	srv_quota_init(&s->quota);
 	s->wall_ms = srv_real_wall_ms;
 	if (s->cfg.debug_clock > 0) {
 		s->wall_ms = srv_fake_wall_ms;
@@ -720,6 +722,7 @@ out:
 	srv_clocks_release(s);
 	srv_idmap_release(&s->users);
 	srv_auth_release(&s->auth);
+	srv_quota_release(&s->quota);
 	rules_catalog_release(&s->catalog);
 	db_close(s->store);
 	log_info(0, "stopped");

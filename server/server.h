@@ -33,6 +33,7 @@
 #include "auth.h"
 #include "config.h"
 #include "idmap.h"
+#include "quota.h"
 
 struct srv_conn;
 struct srv_game;
@@ -43,6 +44,8 @@ struct srv_user {
 	char name[DB_NAME_MAX + 1];
 	struct srv_conn **conns;
 	size_t nconns, capconns;
+	double chat_tokens; /* the chat bucket (quota.h); chat_ms 0: full */
+	int64_t chat_ms;
 };
 
 struct srv {
@@ -69,6 +72,7 @@ struct srv {
 	uv_prepare_t before_sleep;   /* commits the batch, then writes the output */
 	unsigned long event_formats; /* notifications formatted (fanout.c: once per mode) */
 	struct srv_auth auth;
+	struct srv_quota quota;
 	/* the clocks' wall time in ms (clock.c): real time, the fake time of --debug-clock, or a
 	 * unit test's own function */
 	int64_t (*wall_ms)(struct srv *s);

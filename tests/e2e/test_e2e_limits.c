@@ -2,7 +2,9 @@
  * test_e2e_limits.c -- the limits of issue 15 over TCP: password hashing cannot be
  * exhausted and the brake cannot be bypassed (a login storm is braked before it is
  * hashed, register and password are braked, the caps on hashes in flight, the work of a
- * closed connection is never computed).
+ * closed connection is never computed), and what one address or one user may take
+ * (connections per address, the guest lifetime, the output budget of all clients, open
+ * games and chat rate per user).
  *
  * Hashes are counted with `debug hashes` (done, cancelled, in flight); `debug hashes
  * hold` makes the pool threads wait before computing anything, so what is queued can be
@@ -98,7 +100,8 @@ static void wait_idle(struct e2e_client *obs)
 static int start_debug(void **state)
 {
 	static const char *const args[] = {
-	    "--data-dir", WG_RACE_DIR, "--allow-debug", "--max-hashes-per-address", "100", NULL};
+	    "--data-dir", WG_RACE_DIR,         "--allow-debug", "--max-hashes-per-address",
+	    "100",        "--max-per-address", "100",           NULL};
 
 	(void)state;
 	return start_with(args);
@@ -256,6 +259,144 @@ static void test_password_guesses_are_braked(void **state)
 	e2e_close(&c);
 }
 
+static int start_three_per_address(void **state)
+{
+	static const char *const args[] = {"--data-dir", WG_RACE_DIR, "--max-per-address", "3",
+	                                   NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+/* The 4th connection from one address is refused with one clear line; once one closes, a
+ * slot is free again. */
+static void test_connections_per_address(void **state)
+{
+	static struct e2e_client c[4];
+
+	(void)state;
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(e2e_connect(&c[i], server.port), 0);
+	assert_int_not_equal(e2e_connect(&c[3], server.port), 0);
+	assert_true(c[3].fd >= 0);
+	assert_contains(c[3].events, "err server-full");
+	assert_contains(e2e_flat(c[3].events),
+	                "too many connections from your address (3 at most)");
+	assert_not_contains(c[3].events, "hello");
+	assert_true(e2e_closed_within(&c[3], WAIT_MS));
+	e2e_close(&c[3]);
+	assert_true(e2e_log_contains(&server, "refused 127.0.0.1: too many connections"));
+	cmd_ok(&c[0], "ping");
+	e2e_close(&c[0]);
+	assert_int_equal(wait_log("close (", 2), 2);
+	assert_int_equal(e2e_connect(&c[0], server.port), 0);
+	cmd_ok(&c[0], "ping");
+	for (int i = 0; i < 3; i++)
+		e2e_close(&c[i]);
+}
+
+static int start_short_guest(void **state)
+{
+	static const char *const args[] = {"--data-dir", WG_RACE_DIR, "--guest-timeout", "2", NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+/* A guest that keeps pinging is still closed --guest-timeout after it connected; a user is
+ * not. */
+static void test_guests_that_ping_are_timed_out(void **state)
+{
+	static struct e2e_client guest, user;
+	int closed = 0;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&user, server.port, "stayer", "secret-s"), 0);
+	assert_int_equal(e2e_connect(&guest, server.port), 0);
+	for (long long end = now_ms() + WAIT_MS; now_ms() < end && !closed; usleep(200000)) {
+		if (e2e_cmd(&guest, "ping") == NULL)
+			closed = 1;
+		else if (strstr(guest.events, "guest time limit") != NULL)
+			closed = e2e_closed_within(&guest, WAIT_MS);
+	}
+	assert_true(closed);
+	assert_contains(guest.events, "bye guest time limit");
+	assert_true(e2e_log_contains(&server, "guest for 2 s without logging in: closed"));
+	cmd_ok(&user, "ping");
+	e2e_close(&guest);
+	e2e_close(&user);
+}
+
+static int start_small_budget(void **state)
+{
+	static const char *const args[] = {"--data-dir", WG_RACE_DIR,      "--output-budget",
+	                                   "65536",      "--output-limit", "16777216",
+	                                   NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+/* Clients that never read cannot make the server queue more than --output-budget in all:
+ * the one that would pass it is cut off, below its own --output-limit. */
+static void test_output_budget_for_all_clients(void **state)
+{
+	static struct e2e_client hog, other;
+	static char burst[6 * 6000];
+	int len = 0;
+
+	(void)state;
+	assert_int_equal(e2e_connect(&hog, server.port), 0);
+	assert_int_equal(e2e_connect(&other, server.port), 0);
+	for (int i = 0; i < 6000; i++)
+		len += snprintf(burst + len, sizeof(burst) - (size_t)len, "help\n");
+	assert_int_equal(e2e_send(&hog, burst, (size_t)len), 0);
+	assert_int_equal(wait_log("output budget of 65536 bytes for all clients reached", 1), 1);
+	assert_false(e2e_log_contains(&server, "output limit of"));
+	assert_true(e2e_closed_within(&hog, WAIT_MS));
+	cmd_ok(&other, "ping");
+	e2e_close(&hog);
+	e2e_close(&other);
+}
+
+static int start_user_limits(void **state)
+{
+	static const char *const args[] = {
+	    "--data-dir", WG_RACE_DIR, "--max-open-games", "2", "--chat-per-minute", "3", NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+/* --max-open-games games waiting for an opponent, then `new` is refused until one starts;
+ * --chat-per-minute messages, then `say` is refused. */
+static void test_open_games_and_chat_rate_per_user(void **state)
+{
+	static struct e2e_client a, b;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&a, server.port, "opener", "secret-o"), 0);
+	assert_int_equal(e2e_login_new(&b, server.port, "joiner", "secret-j"), 0);
+	cmd_ok(&a, "new race side=red");
+	cmd_ok(&a, "new race side=red");
+	cmd_err(&a, "rate-limited", "new race side=red");
+	assert_contains(e2e_flat(a.reply), "you have 2 games waiting for an opponent (2 at most)");
+	/* others are not limited by it */
+	cmd_ok(&b, "new race side=red");
+	/* a game that starts is no longer open */
+	cmd_ok(&b, "join 1");
+	cmd_ok(&a, "new race side=red");
+	cmd_err(&a, "rate-limited", "new race side=red");
+
+	for (int i = 0; i < 3; i++)
+		cmd_ok(&a, "say game=1 hello %d", i);
+	cmd_err(&a, "rate-limited", "say game=1 one too many");
+	assert_contains(e2e_flat(a.reply), "you may post 3 chat messages a minute");
+	cmd_ok(&b, "say game=1 the other player still may");
+	e2e_close(&a);
+	e2e_close(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -267,6 +408,14 @@ int main(void)
 	                                    stop_server),
 	    cmocka_unit_test_setup_teardown(test_password_guesses_are_braked, start_default,
 	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_connections_per_address, start_three_per_address,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_guests_that_ping_are_timed_out, start_short_guest,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_output_budget_for_all_clients, start_small_budget,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_open_games_and_chat_rate_per_user,
+	                                    start_user_limits, stop_server),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
