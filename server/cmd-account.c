@@ -138,6 +138,12 @@ static void auth_done(struct srv_auth_work *w)
 			break;
 		}
 		srv_auth_refund(&s->auth, c->peer);
+		if (srv_admin_banned(s, "user", r->name)) {
+			log_info(c->id, "login of banned user %s refused", r->name);
+			srv_conn_err(c, r->tag, WG_E_FORBIDDEN,
+			             "this user is banned from the server", "");
+			break;
+		}
 		if (c->user != NULL) {
 			srv_conn_err(c, r->tag, WG_E_ALREADY_LOGGED_IN, "already logged in", "");
 			break;

@@ -21,12 +21,13 @@
 #include "server.h"
 
 static const struct srv_cmd *const table[] = {
-    &srv_cmd_help,  &srv_cmd_ping,   &srv_cmd_quit,    &srv_cmd_mode,     &srv_cmd_register,
-    &srv_cmd_login, &srv_cmd_logout, &srv_cmd_whoami,  &srv_cmd_password, &srv_cmd_scenarios,
-    &srv_cmd_new,   &srv_cmd_games,  &srv_cmd_join,    &srv_cmd_watch,    &srv_cmd_unwatch,
-    &srv_cmd_use,   &srv_cmd_view,   &srv_cmd_pending, &srv_cmd_log,      &srv_cmd_say,
-    &srv_cmd_chat,  &srv_cmd_resign, &srv_cmd_verify,  &srv_cmd_moretime, &srv_cmd_vacation,
-    &srv_cmd_debug,
+    &srv_cmd_help,     &srv_cmd_ping,   &srv_cmd_quit,    &srv_cmd_mode,     &srv_cmd_register,
+    &srv_cmd_login,    &srv_cmd_logout, &srv_cmd_whoami,  &srv_cmd_password, &srv_cmd_scenarios,
+    &srv_cmd_new,      &srv_cmd_games,  &srv_cmd_join,    &srv_cmd_watch,    &srv_cmd_unwatch,
+    &srv_cmd_use,      &srv_cmd_view,   &srv_cmd_pending, &srv_cmd_log,      &srv_cmd_say,
+    &srv_cmd_chat,     &srv_cmd_resign, &srv_cmd_verify,  &srv_cmd_moretime, &srv_cmd_vacation,
+    &srv_cmd_debug,    &srv_cmd_kick,   &srv_cmd_ban,     &srv_cmd_unban,    &srv_cmd_stats,
+    &srv_cmd_shutdown, &srv_cmd_audit,
 };
 
 const struct srv_cmd *const *srv_cmd_table(size_t *count)

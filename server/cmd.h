@@ -56,7 +56,8 @@ struct srv_cmd {
 	int min_args;
 	int max_args; /* -1: unbounded */
 	unsigned flags;
-	const char *group; /* help section: "session", "account", "lobby", "game", "debug" */
+	const char *group; /* help section: "session", "account", "lobby", "game", "admin",
+	                    * "debug" */
 	const char *usage;
 	const char *help;
 	int (*exec)(struct srv_cmd_ctx *ctx);
@@ -97,6 +98,8 @@ extern const struct srv_cmd srv_cmd_view, srv_cmd_pending, srv_cmd_log, srv_cmd_
     srv_cmd_resign, srv_cmd_verify;
 extern const struct srv_cmd srv_cmd_moretime, srv_cmd_vacation;
 extern const struct srv_cmd srv_cmd_debug;
+extern const struct srv_cmd srv_cmd_kick, srv_cmd_ban, srv_cmd_unban, srv_cmd_stats,
+    srv_cmd_shutdown, srv_cmd_audit;
 
 /* The game verb argv[0] of the target game (or NULL with ctx->err set when it is a verb of
  * some game but not this one's; NULL with no error when it is no game verb). */

@@ -46,6 +46,7 @@ enum opt_id {
 	OPT_MAX_OPEN_GAMES,
 	OPT_CHAT_PER_MINUTE,
 	OPT_GUEST_TIMEOUT,
+	OPT_ADMINS,
 	OPT_VERSION,
 	OPT_HELP,
 };
@@ -100,6 +101,8 @@ static const struct opt options[] = {
     {OPT_GUEST_TIMEOUT, "guest-timeout", "SECONDS",
      "close connections still not logged in SECONDS after connecting, even if they talk "
      "(default 600)"},
+    {OPT_ADMINS, "admins", "NAMES",
+     "user names, comma-separated, who may use the operator verbs (default: none)"},
     {OPT_VERSION, "version", NULL, "print the version and exit (also -V)"},
     {OPT_HELP, "help", NULL, "print this help and exit (also -h)"},
 };
@@ -334,6 +337,19 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 			goto bad;
 		cfg->guest_timeout = (int)v;
 		return 0;
+	case OPT_ADMINS: {
+		/* names without blanks: "alice, bob" is stored "alice,bob" */
+		size_t n = 0;
+		for (const char *p = value; *p; p++) {
+			if (*p == ' ' || *p == '\t')
+				continue;
+			if (n + 1 >= sizeof(cfg->admins))
+				goto bad;
+			cfg->admins[n++] = *p;
+		}
+		cfg->admins[n] = '\0';
+		return 0;
+	}
 	default:
 		snprintf(err, errsize, "--%s cannot be used here", o->name);
 		return -1;

@@ -43,6 +43,7 @@ struct srv_config {
 	int max_open_games;         /* games of one user waiting for an opponent */
 	int chat_per_minute;        /* chat messages of one user a minute */
 	int guest_timeout;          /* seconds a connection may stay without logging in */
+	char admins[512];           /* user names, comma-separated: the operators */
 };
 
 /* Fills cfg with the built-in defaults. */

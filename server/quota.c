@@ -72,6 +72,10 @@ int srv_quota_accept(struct srv *s, struct srv_conn *c, char *why, size_t n)
 	}
 	(*pp)->conns++;
 	c->peer_counted = 1;
+	if (srv_admin_banned(s, "address", c->peer)) {
+		snprintf(why, n, "your address is banned from this server");
+		return WG_E_FORBIDDEN;
+	}
 	if ((*pp)->conns > s->cfg.max_per_address) {
 		snprintf(why, n,
 		         "too many connections from your address (%d at most); close one and try "

@@ -4,7 +4,8 @@
  * hashed, register and password are braked, the caps on hashes in flight, the work of a
  * closed connection is never computed), and what one address or one user may take
  * (connections per address, the guest lifetime, the output budget of all clients, open
- * games and chat rate per user).
+ * games and chat rate per user), and the operators' verbs (kick, ban, unban, stats,
+ * shutdown, audit: refused to others, durable bans, the audit log).
  *
  * Hashes are counted with `debug hashes` (done, cancelled, in flight); `debug hashes
  * hold` makes the pool threads wait before computing anything, so what is queued can be
@@ -20,7 +21,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -397,6 +402,246 @@ static void test_open_games_and_chat_rate_per_user(void **state)
 	e2e_close(&b);
 }
 
+static int start_admins(void **state)
+{
+	static const char *const args[] = {"--data-dir", WG_RACE_DIR, "--admins", "root, boss",
+	                                   NULL};
+
+	(void)state;
+	return start_with(args);
+}
+
+/* Guests are told to log in, users who are not admins get forbidden, and nothing they
+ * asked for happens; `help` explains every verb to anyone. */
+static void test_admin_verbs_refused_to_others(void **state)
+{
+	static const char *const verbs[] = {"kick root", "ban root", "unban root",
+	                                    "stats",     "audit",    "shutdown now"};
+	static struct e2e_client guest, user;
+
+	(void)state;
+	assert_int_equal(e2e_connect(&guest, server.port), 0);
+	assert_int_equal(e2e_login_new(&user, server.port, "mallory", "secret-m"), 0);
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		cmd_err(&guest, "not-logged-in", "%s", verbs[i]);
+		cmd_err(&user, "forbidden", "%s", verbs[i]);
+		assert_contains(e2e_flat(user.reply), "is for the server's operators");
+	}
+	cmd_ok(&guest, "help");
+	assert_contains(guest.reply, "admin commands:");
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		char verb[16];
+		sscanf(verbs[i], "%15s", verb);
+		cmd_ok(&guest, "help %s", verb);
+		assert_contains(e2e_flat(guest.reply), "dmins only");
+	}
+	cmd_ok(&user, "ping"); /* still served: shutdown did nothing */
+	assert_false(e2e_log_contains(&server, "audit:"));
+	e2e_close(&guest);
+	e2e_close(&user);
+}
+
+/* A connection from a chosen loopback source address (127.0.0.0/8 is all local); its
+ * first line (the greeting or a refusal) goes to first; the socket, or -1. */
+static int connect_from(const char *source, char *first, size_t n)
+{
+	struct sockaddr_in src = {.sin_family = AF_INET}, dst = {.sin_family = AF_INET};
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct pollfd pfd = {.fd = fd, .events = POLLIN};
+	ssize_t got = 0;
+
+	first[0] = '\0';
+	inet_pton(AF_INET, source, &src.sin_addr);
+	inet_pton(AF_INET, "127.0.0.1", &dst.sin_addr);
+	dst.sin_port = htons((uint16_t)server.port);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&src, sizeof(src)) != 0 ||
+	    connect(fd, (struct sockaddr *)&dst, sizeof(dst)) != 0) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (poll(&pfd, 1, WAIT_MS) == 1 && (got = read(fd, first, n - 1)) > 0)
+		first[got] = '\0';
+	return fd;
+}
+
+/* kick closes a user's connections; ban user refuses its logins, ban address its
+ * connections, both across a restart, until unban; every change is in the audit log. */
+static void test_kick_ban_unban_and_audit(void **state)
+{
+	static struct e2e_client root, v1, v2;
+	char line[512];
+	int fd;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&root, server.port, "root", "secret-r"), 0);
+	assert_int_equal(e2e_login_new(&v1, server.port, "victim", "secret-v"), 0);
+	assert_int_equal(e2e_connect(&v2, server.port), 0);
+	cmd_ok(&v2, "login victim secret-v");
+	cmd_err(&root, "not-found", "kick nobody");
+	cmd_ok(&root, "kick victim");
+	assert_string_equal(root.final, "ok kicked victim: 2 connections closed");
+	assert_non_null(e2e_take_event(&v1, "bye kicked by an operator", WAIT_MS));
+	assert_non_null(e2e_take_event(&v2, "bye kicked by an operator", WAIT_MS));
+	assert_true(e2e_closed_within(&v1, WAIT_MS));
+	assert_true(e2e_closed_within(&v2, WAIT_MS));
+	e2e_close(&v1);
+	e2e_close(&v2);
+	/* kicked is not banned */
+	assert_int_equal(e2e_connect(&v1, server.port), 0);
+	cmd_ok(&v1, "login victim secret-v");
+
+	assert_int_equal(e2e_login_new(&v2, server.port, "boss", "secret-b"), 0);
+	e2e_close(&v2);
+	cmd_err(&root, "forbidden", "ban boss");      /* an admin */
+	cmd_err(&root, "forbidden", "ban 127.0.0.1"); /* its own address */
+	cmd_ok(&root, "ban victim");
+	assert_string_equal(root.final, "ok banned user victim: 1 connection closed");
+	assert_non_null(e2e_take_event(&v1, "bye banned by an operator", WAIT_MS));
+	e2e_close(&v1);
+	assert_int_equal(e2e_connect(&v1, server.port), 0);
+	cmd_err(&v1, "forbidden", "login victim secret-v");
+	assert_contains(e2e_flat(v1.reply), "this user is banned");
+	cmd_ok(&root, "ban 127.0.0.9");
+	fd = connect_from("127.0.0.9", line, sizeof(line));
+	assert_true(fd >= 0);
+	assert_contains(line, "err forbidden");
+	assert_not_contains(line, "hello");
+	close(fd);
+	fd = connect_from("127.0.0.8", line, sizeof(line));
+	assert_contains(line, "hello");
+	close(fd);
+
+	/* bans are stored: a restart keeps them */
+	e2e_close(&v1);
+	e2e_close(&root);
+	assert_int_equal(e2e_server_stop(&server), 0);
+	assert_int_equal(e2e_server_restart(&server), 0);
+	assert_true(e2e_log_contains(&server, "2 bans in force"));
+	assert_int_equal(e2e_connect(&v1, server.port), 0);
+	cmd_err(&v1, "forbidden", "login victim secret-v");
+	fd = connect_from("127.0.0.9", line, sizeof(line));
+	assert_contains(line, "err forbidden");
+	close(fd);
+	assert_int_equal(e2e_connect(&root, server.port), 0);
+	cmd_ok(&root, "login root secret-r");
+	cmd_ok(&root, "unban victim");
+	cmd_ok(&root, "unban 127.0.0.9");
+	cmd_err(&root, "not-found", "unban 127.0.0.9");
+	cmd_ok(&v1, "login victim secret-v");
+	fd = connect_from("127.0.0.9", line, sizeof(line));
+	assert_contains(line, "hello");
+	close(fd);
+
+	/* the audit log: what was done, by whom, oldest first (refusals are not in it) */
+	cmd_ok(&root, "audit");
+	assert_string_equal(root.final, "ok 5 audit entries");
+	{
+		const char *k = strstr(root.reply, "root         kick victim");
+		const char *b = strstr(root.reply, "root         ban victim");
+		const char *a = strstr(root.reply, "root         ban 127.0.0.9");
+		const char *u = strstr(root.reply, "root         unban victim");
+		const char *w = strstr(root.reply, "root         unban 127.0.0.9");
+		assert_true(k != NULL && b != NULL && a != NULL && u != NULL && w != NULL);
+		assert_true(k < b && b < a && a < u && u < w);
+	}
+	cmd_ok(&root, "audit 2");
+	assert_string_equal(root.final, "ok 2 audit entries");
+	assert_not_contains(root.reply, "kick");
+	cmd_err(&root, "bad-args", "audit 0");
+	e2e_close(&v1);
+	e2e_close(&root);
+}
+
+/* A number after name in text ("name 3 ..."), or -1. */
+static long figure(const char *text, const char *name)
+{
+	const char *p = strstr(text, name);
+
+	return p != NULL ? atol(p + strlen(name)) : -1;
+}
+
+/* stats counts connections, users, games by status and actions. */
+static void test_stats(void **state)
+{
+	static struct e2e_client root, a, b, guest;
+	int rolled = 0;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&root, server.port, "boss", "secret-b"), 0);
+	assert_int_equal(e2e_login_new(&a, server.port, "red", "secret-1"), 0);
+	assert_int_equal(e2e_login_new(&b, server.port, "blue", "secret-2"), 0);
+	assert_int_equal(e2e_connect(&guest, server.port), 0);
+	cmd_ok(&root, "stats");
+	assert_int_equal(figure(root.reply, "connections        "), 4);
+	assert_contains(root.reply, "(1 guests)");
+	assert_int_equal(figure(root.reply, "users logged in    "), 3);
+	assert_contains(root.reply, "games              0 open, 0 active, 0 finished");
+	assert_contains(root.reply, "actions            0 since start");
+	assert_true(figure(root.reply, "database           ") > 0);
+	assert_true(figure(root.reply, "memory (RSS)       ") > 1000000);
+	cmd_ok(&a, "new race side=red");
+	cmd_ok(&a, "new race side=red");
+	cmd_ok(&b, "join 1");
+	for (int i = 0; i < 2; i++) {
+		if (e2e_cmd(&a, "roll game=1") != NULL && strncmp(a.final, "ok", 2) == 0)
+			rolled++;
+		if (e2e_cmd(&b, "roll game=1") != NULL && strncmp(b.final, "ok", 2) == 0)
+			rolled++;
+	}
+	assert_int_equal(rolled, 2);
+	e2e_close(&guest);
+	cmd_ok(&root, "stats");
+	assert_contains(root.reply, "games              1 open, 1 active, 0 finished");
+	assert_contains(root.reply, "actions            2 since start");
+	assert_int_equal(figure(root.reply, "users logged in    "), 3);
+	e2e_close(&a);
+	e2e_close(&b);
+	e2e_close(&root);
+}
+
+/* Waits (bounded) for the server to exit by itself; its exit status, or -1. */
+static int wait_exit(void)
+{
+	int status;
+
+	for (long long end = now_ms() + WAIT_MS; now_ms() < end; usleep(20000)) {
+		if (waitpid(server.pid, &status, WNOHANG) == server.pid) {
+			server.pid = 0;
+			return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+		}
+	}
+	return -1;
+}
+
+/* shutdown tells everyone, with its message, and the server stops cleanly (exit 0). */
+static void test_shutdown_with_a_message(void **state)
+{
+	static struct e2e_client root, other;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&root, server.port, "root", "secret-r"), 0);
+	assert_int_equal(e2e_connect(&other, server.port), 0);
+	cmd_ok(&root, "shutdown back in five minutes");
+	assert_string_equal(root.final, "ok shutting down");
+	assert_non_null(e2e_take_event(
+	    &other, "bye the server is shutting down: back in five minutes", WAIT_MS));
+	assert_non_null(e2e_take_event(&root, "back in five minutes", WAIT_MS));
+	assert_true(e2e_closed_within(&other, WAIT_MS));
+	assert_int_equal(wait_exit(), 0); /* on its own, exit status 0 */
+	assert_true(e2e_log_contains(&server, "shutting down (shutdown by an admin)"));
+	assert_true(e2e_log_contains(&server, "stopped"));
+	e2e_close(&root);
+	e2e_close(&other);
+	/* the audit entry was committed with it */
+	assert_int_equal(e2e_server_restart(&server), 0);
+	assert_int_equal(e2e_connect(&root, server.port), 0);
+	cmd_ok(&root, "login root secret-r");
+	cmd_ok(&root, "audit");
+	assert_contains(root.reply, "shutdown back in five minutes");
+	e2e_close(&root);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -416,6 +661,13 @@ int main(void)
 	                                    stop_server),
 	    cmocka_unit_test_setup_teardown(test_open_games_and_chat_rate_per_user,
 	                                    start_user_limits, stop_server),
+	    cmocka_unit_test_setup_teardown(test_admin_verbs_refused_to_others, start_admins,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_kick_ban_unban_and_audit, start_admins,
+	                                    stop_server),
+	    cmocka_unit_test_setup_teardown(test_stats, start_admins, stop_server),
+	    cmocka_unit_test_setup_teardown(test_shutdown_with_a_message, start_admins,
+	                                    stop_server),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
