@@ -201,8 +201,11 @@ echo "somaxconn: $(cat /proc/sys/net/core/somaxconn), local ports: $(tr '\t' '-'
 start_wargamed() {
 	local db=$1 log=$2 ok=0
 	STARTED_PORT=$(free_port)
+	# every client comes from 127.0.0.1: the per-address limits are lifted (docs/operations.md
+	# "Limits and abuse")
 	local cmd=("$WARGAMED" --listen "127.0.0.1:$STARTED_PORT" --db "$db" --max-clients $((MAXC + 100))
-		--log-level warn)
+		--max-per-address $((MAXC + 100)) --max-hashes 100000 --max-hashes-per-address 100000
+		--register-burst 1000000 --log-level warn)
 	printf '+ %s\n' "${cmd[*]}"
 	"${cmd[@]}" 2>"$log" &
 	STARTED_PID=$! # the daemon itself (not a subshell): its VmRSS is what idle reports

@@ -92,6 +92,13 @@ struct db_backend {
 	int (*chat_append)(struct db_store *st, const struct db_chat *c);
 	int (*chat_each_last)(struct db_store *st, int64_t game, int limit,
 	                      int (*fn)(void *ctx, const struct db_chat *c), void *ctx);
+	int (*ban_put)(struct db_store *st, const struct db_ban *b);
+	int (*ban_delete)(struct db_store *st, const char *kind, const char *target);
+	int (*ban_each)(struct db_store *st, int (*fn)(void *ctx, const struct db_ban *b),
+	                void *ctx);
+	int (*audit_append)(struct db_store *st, const struct db_audit *a);
+	int (*audit_each_last)(struct db_store *st, int limit,
+	                       int (*fn)(void *ctx, const struct db_audit *a), void *ctx);
 };
 
 /* The SQLite backend (store_sqlite.c). */

@@ -227,6 +227,22 @@ static const char *const db__migrations[] = {
     "	game      INTEGER REFERENCES games(id)\n"
     ");\n"
     "CREATE INDEX invites_open ON invites(state, id);\n",
+
+    /* 7: operators -- bans (durable) and the audit log of what admins did */
+    "CREATE TABLE bans (\n"
+    "	kind    TEXT NOT NULL CHECK (kind IN ('user', 'address')),\n"
+    "	target  TEXT NOT NULL COLLATE NOCASE,\n"
+    "	by_user TEXT NOT NULL,\n"
+    "	at      INTEGER NOT NULL,\n"
+    "	PRIMARY KEY (kind, target)\n"
+    ");\n"
+    "CREATE TABLE audit (\n"
+    "	id    INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+    "	at    INTEGER NOT NULL,\n"
+    "	admin TEXT NOT NULL,\n"
+    "	verb  TEXT NOT NULL,\n"
+    "	args  TEXT NOT NULL\n"
+    ");\n",
 };
 
 int db__migration_count(void)

@@ -231,6 +231,32 @@ int db_chat_each_last(struct db_store *st, int64_t game, int limit,
 	return ((struct db__head *)st)->ops->chat_each_last(st, game, limit, fn, ctx);
 }
 
+int db_ban_put(struct db_store *st, const struct db_ban *b)
+{
+	return ((struct db__head *)st)->ops->ban_put(st, b);
+}
+
+int db_ban_delete(struct db_store *st, const char *kind, const char *target)
+{
+	return ((struct db__head *)st)->ops->ban_delete(st, kind, target);
+}
+
+int db_ban_each(struct db_store *st, int (*fn)(void *ctx, const struct db_ban *b), void *ctx)
+{
+	return ((struct db__head *)st)->ops->ban_each(st, fn, ctx);
+}
+
+int db_audit_append(struct db_store *st, const struct db_audit *a)
+{
+	return ((struct db__head *)st)->ops->audit_append(st, a);
+}
+
+int db_audit_each_last(struct db_store *st, int limit,
+                       int (*fn)(void *ctx, const struct db_audit *a), void *ctx)
+{
+	return ((struct db__head *)st)->ops->audit_each_last(st, limit, fn, ctx);
+}
+
 int db_clock_put(struct db_store *st, const struct db_clock *c)
 {
 	return ((struct db__head *)st)->ops->clock_put(st, c);

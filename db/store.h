@@ -392,4 +392,35 @@ int db_chat_append(struct db_store *st, const struct db_chat *c);
 int db_chat_each_last(struct db_store *st, int64_t game, int limit,
                       int (*fn)(void *ctx, const struct db_chat *c), void *ctx);
 
+/* ---- operators: bans and the audit log (server/admin.c) ---- */
+
+struct db_ban {
+	char kind[8];    /* "user" or "address" */
+	char target[64]; /* the user name as registered, or the address */
+	char by[DB_NAME_MAX + 1];
+	int64_t at;
+};
+
+/* Records a ban (one per kind and target: a second replaces the first). */
+int db_ban_put(struct db_store *st, const struct db_ban *b);
+/* Lifts the ban of kind on target (nothing when there is none). */
+int db_ban_delete(struct db_store *st, const char *kind, const char *target);
+/* Every ban, oldest first; fn as for actions. */
+int db_ban_each(struct db_store *st, int (*fn)(void *ctx, const struct db_ban *b), void *ctx);
+
+struct db_audit {
+	int64_t id;
+	int64_t at;
+	char admin[DB_NAME_MAX + 1];
+	const char *verb; /* kick, ban, unban, shutdown */
+	const char *args; /* what followed the verb */
+};
+
+/* Appends an entry to the audit log (a->id is ignored; ids grow with time). */
+int db_audit_append(struct db_store *st, const struct db_audit *a);
+/* The last `limit` entries, oldest first; fn as for actions (the strings live until it
+ * returns). */
+int db_audit_each_last(struct db_store *st, int limit,
+                       int (*fn)(void *ctx, const struct db_audit *a), void *ctx);
+
 #endif

@@ -169,7 +169,14 @@
 	X(CHAT_APPEND, "INSERT INTO chat(game, user, name, text, at) "                             \
 	               "VALUES (?1, ?2, ?3, ?4, ?5)")                                              \
 	X(CHAT_EACH_LAST, "SELECT id, game, user, name, text, at FROM (SELECT * FROM chat "        \
-	                  "WHERE game IS ?1 ORDER BY id DESC LIMIT ?2) ORDER BY id")
+	                  "WHERE game IS ?1 ORDER BY id DESC LIMIT ?2) ORDER BY id")               \
+	X(BAN_PUT,                                                                                 \
+	  "INSERT OR REPLACE INTO bans(kind, target, by_user, at) VALUES (?1, ?2, ?3, ?4)")        \
+	X(BAN_DELETE, "DELETE FROM bans WHERE kind = ?1 AND target = ?2")                          \
+	X(BAN_EACH, "SELECT kind, target, by_user, at FROM bans ORDER BY at, rowid")               \
+	X(AUDIT_APPEND, "INSERT INTO audit(at, admin, verb, args) VALUES (?1, ?2, ?3, ?4)")        \
+	X(AUDIT_EACH_LAST, "SELECT id, at, admin, verb, args FROM (SELECT * FROM audit "           \
+	                   "ORDER BY id DESC LIMIT ?1) ORDER BY id")
 
 enum db__stmt_id {
 #define DB__STMT_ENUM(id, sql) DB__S_##id,
@@ -1179,6 +1186,109 @@ static int sq_chat_each_last(struct db_store *st, int64_t game, int limit,
 	return ret;
 }
 
+/* ---- operators: bans and the audit log ---- */
+
+static int sq_ban_put(struct db_store *st, const struct db_ban *b)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_BAN_PUT)) == NULL)
+		return WG_E_STORAGE;
+	db__bind_text(stmt, 1, b->kind);
+	db__bind_text(stmt, 2, b->target);
+	db__bind_text(stmt, 3, b->by);
+	sqlite3_bind_int64(stmt, 4, b->at);
+	return db__run(st, DB__S_BAN_PUT, stmt, "db_ban_put");
+}
+
+static int sq_ban_delete(struct db_store *st, const char *kind, const char *target)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_BAN_DELETE)) == NULL)
+		return WG_E_STORAGE;
+	db__bind_text(stmt, 1, kind);
+	db__bind_text(stmt, 2, target);
+	return db__run(st, DB__S_BAN_DELETE, stmt, "db_ban_delete");
+}
+
+static int sq_ban_each(struct db_store *st, int (*fn)(void *ctx, const struct db_ban *b), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_BAN_EACH);
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		struct db_ban b = {.at = sqlite3_column_int64(stmt, 3)};
+
+		db__copy(b.kind, sizeof(b.kind), stmt, 0);
+		db__copy(b.target, sizeof(b.target), stmt, 1);
+		db__copy(b.by, sizeof(b.by), stmt, 2);
+		if ((ret = fn(ctx, &b)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_ban_each");
+	db__release(st, DB__S_BAN_EACH, stmt);
+	return ret;
+}
+
+static int sq_audit_append(struct db_store *st, const struct db_audit *a)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if (a->verb == NULL || a->args == NULL)
+		return db__errf(st, WG_E_BAD_ARGS, "db_audit_append: verb or args is NULL");
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_AUDIT_APPEND)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, a->at);
+	db__bind_text(stmt, 2, a->admin);
+	db__bind_text(stmt, 3, a->verb);
+	db__bind_text(stmt, 4, a->args);
+	return db__run(st, DB__S_AUDIT_APPEND, stmt, "db_audit_append");
+}
+
+static int sq_audit_each_last(struct db_store *st, int limit,
+                              int (*fn)(void *ctx, const struct db_audit *a), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_AUDIT_EACH_LAST);
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int(stmt, 1, limit > 0 ? limit : -1);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		struct db_audit a = {
+		    .id = sqlite3_column_int64(stmt, 0),
+		    .at = sqlite3_column_int64(stmt, 1),
+		    .verb = db__text(stmt, 3),
+		    .args = db__text(stmt, 4),
+		};
+
+		db__copy(a.admin, sizeof(a.admin), stmt, 2);
+		if (a.verb == NULL || a.args == NULL) {
+			ret = db__errf(st, WG_E_NO_MEMORY, "db_audit_each_last: out of memory");
+			break;
+		}
+		if ((ret = fn(ctx, &a)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_audit_each_last");
+	db__release(st, DB__S_AUDIT_EACH_LAST, stmt);
+	return ret;
+}
+
 /* ---- people: tells, blocks, last seen ---- */
 
 static int sq_tell_append(struct db_store *st, const struct db_tell *t, int64_t *id)
@@ -1798,4 +1908,9 @@ const struct db_backend db__sqlite = {
     .invite_each_open = sq_invite_each_open,
     .chat_append = sq_chat_append,
     .chat_each_last = sq_chat_each_last,
+    .ban_put = sq_ban_put,
+    .ban_delete = sq_ban_delete,
+    .ban_each = sq_ban_each,
+    .audit_append = sq_audit_append,
+    .audit_each_last = sq_audit_each_last,
 };

@@ -5,6 +5,7 @@
 #include "auth.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,10 +14,19 @@
 #define AUTH_PEERS_MAX    4096
 #define AUTH_REFUSE_AFTER 30
 
-void srv_auth_init(struct srv_auth *a)
+/* The debug gate of srv_auth_hold (threads wait on it before any work). */
+static pthread_mutex_t hold_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t hold_cond = PTHREAD_COND_INITIALIZER;
+static int held;
+
+int srv_auth_init(struct srv_auth *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->decay_seconds = 60;
+	a->register_free = 10;
+	a->inflight_max = 16;
+	a->inflight_per_addr = 2;
+	return srv_auth_hash("no such user, no such password", a->dummy_hash);
 }
 
 void srv_auth_release(struct srv_auth *a)
@@ -33,21 +43,45 @@ static struct srv_auth_peer *find_peer(struct srv_auth *a, const char *addr)
 	return NULL;
 }
 
+/* The brake's wait for the next attempt after count of them, the first free ones free:
+ * 2^(count-free) s up to 30 s, then -1 (refused) past AUTH_REFUSE_AFTER - 3 more. */
+static int64_t brake_ms(int count, int free_ones)
+{
+	int over = count - free_ones;
+
+	if (over <= 0)
+		return 0;
+	if (over > AUTH_REFUSE_AFTER - 3)
+		return -1;
+	return (over >= 5 ? 30 : (int64_t)1 << over) * 1000;
+}
+
 int64_t srv_auth_delay_ms(struct srv_auth *a, const char *addr, int64_t now)
 {
 	struct srv_auth_peer *p = find_peer(a, addr);
-	int64_t delay;
 
 	(void)now;
-	if (p == NULL || p->failures <= 3)
-		return 0;
-	if (p->failures > AUTH_REFUSE_AFTER)
-		return -1;
-	delay = p->failures - 3 >= 5 ? 30 : (int64_t)1 << (p->failures - 3);
-	return (delay > 30 ? 30 : delay) * 1000;
+	return p == NULL ? 0 : brake_ms(p->failures, 3);
 }
 
-void srv_auth_failed(struct srv_auth *a, const char *addr, int64_t now)
+int64_t srv_auth_register_delay_ms(struct srv_auth *a, const char *addr)
+{
+	struct srv_auth_peer *p = find_peer(a, addr);
+
+	return brake_ms(p == NULL ? 1 : p->registers + 1, a->register_free);
+}
+
+void srv_auth_refund(struct srv_auth *a, const char *addr)
+{
+	struct srv_auth_peer *p = find_peer(a, addr);
+
+	if (p != NULL && p->failures > 0)
+		p->failures--;
+}
+
+/* The entry of addr, made when missing (the stalest forgotten when the table is full);
+ * NULL when out of memory. */
+static struct srv_auth_peer *get_peer(struct srv_auth *a, const char *addr)
 {
 	struct srv_auth_peer *p = find_peer(a, addr);
 
@@ -66,7 +100,7 @@ void srv_auth_failed(struct srv_auth *a, const char *addr, int64_t now)
 			}
 			struct srv_auth_peer *n = realloc(a->peers, ncap * sizeof(*n));
 			if (n == NULL)
-				return;
+				return NULL;
 			a->peers = n;
 			a->cap = ncap;
 		}
@@ -75,7 +109,26 @@ void srv_auth_failed(struct srv_auth *a, const char *addr, int64_t now)
 	fill:
 		strncpy(p->addr, addr, sizeof(p->addr) - 1);
 	}
+	return p;
+}
+
+void srv_auth_failed(struct srv_auth *a, const char *addr, int64_t now)
+{
+	struct srv_auth_peer *p = get_peer(a, addr);
+
+	if (p == NULL)
+		return;
 	p->failures++;
+	p->last = now;
+}
+
+void srv_auth_registered(struct srv_auth *a, const char *addr, int64_t now)
+{
+	struct srv_auth_peer *p = get_peer(a, addr);
+
+	if (p == NULL)
+		return;
+	p->registers++;
 	p->last = now;
 }
 
@@ -83,11 +136,14 @@ void srv_auth_tick(struct srv_auth *a, int64_t now)
 {
 	for (size_t i = 0; i < a->npeers;) {
 		struct srv_auth_peer *p = &a->peers[i];
-		while (p->failures > 0 && now - p->last >= a->decay_seconds) {
-			p->failures--;
+		while ((p->failures > 0 || p->registers > 0) && now - p->last >= a->decay_seconds) {
+			if (p->failures > 0)
+				p->failures--;
+			if (p->registers > 0)
+				p->registers--;
 			p->last += a->decay_seconds;
 		}
-		if (p->failures == 0)
+		if (p->failures == 0 && p->registers == 0)
 			a->peers[i] = a->peers[--a->npeers];
 		else
 			i++;
@@ -132,36 +188,111 @@ struct srv_auth_work *srv_auth_work_new(void)
 	return calloc(1, sizeof(struct srv_auth_work));
 }
 
+void srv_auth_hold(int on)
+{
+	pthread_mutex_lock(&hold_lock);
+	held = on;
+	pthread_cond_broadcast(&hold_cond);
+	pthread_mutex_unlock(&hold_lock);
+}
+
 static void work_cb(uv_work_t *req)
 {
 	struct srv_auth_work *w = req->data;
 
+	pthread_mutex_lock(&hold_lock);
+	while (held && !atomic_load(&w->cancelled))
+		pthread_cond_wait(&hold_cond, &hold_lock);
+	pthread_mutex_unlock(&hold_lock);
+	if (atomic_load(&w->cancelled)) {
+		w->result = -1;
+		return;
+	}
 	if (w->op == SRV_AUTH_HASH)
 		w->result = srv_auth_hash(w->password, w->hash);
 	else
 		w->result = srv_auth_verify(w->hash, w->password);
+	w->computed = 1;
+}
+
+static void unlist(struct srv_auth_work *w)
+{
+	struct srv_auth *a = w->auth;
+
+	if (w->prev != NULL)
+		w->prev->next = w->next;
+	else
+		a->inflight = w->next;
+	if (w->next != NULL)
+		w->next->prev = w->prev;
+	a->ninflight--;
 }
 
 static void after_work_cb(uv_work_t *req, int status)
 {
 	struct srv_auth_work *w = req->data;
 
-	if (status != 0)
+	unlist(w);
+	if (w->computed)
+		w->auth->hashes_done++;
+	else
+		w->auth->hashes_cancelled++;
+	if (status != 0 || !w->computed)
 		w->result = -1;
 	sodium_memzero(w->password, sizeof(w->password));
 	w->done(w);
 	free(w);
 }
 
-int srv_auth_submit(uv_loop_t *loop, struct srv_auth_work *w)
+int srv_auth_admit(const struct srv_auth *a, const char *addr)
+{
+	int mine = 0;
+
+	if (a->ninflight >= a->inflight_max)
+		return -1;
+	for (const struct srv_auth_work *w = a->inflight; w != NULL; w = w->next)
+		if (strcmp(w->addr, addr) == 0 && ++mine >= a->inflight_per_addr)
+			return -1;
+	return 0;
+}
+
+void srv_auth_cancel(struct srv_auth *a, const void *owner)
+{
+	int woke = 0;
+
+	for (struct srv_auth_work *w = a->inflight; w != NULL; w = w->next) {
+		if (w->owner != owner || atomic_load(&w->cancelled))
+			continue;
+		atomic_store(&w->cancelled, 1);
+		/* not started: dropped from the queue (after_work_cb gets UV_ECANCELED); else
+		 * the thread sees the flag before it hashes */
+		if (uv_cancel((uv_req_t *)&w->req) != 0)
+			woke = 1;
+	}
+	if (woke) {
+		pthread_mutex_lock(&hold_lock);
+		pthread_cond_broadcast(&hold_cond);
+		pthread_mutex_unlock(&hold_lock);
+	}
+}
+
+int srv_auth_submit(uv_loop_t *loop, struct srv_auth *a, struct srv_auth_work *w)
 {
 	int rc;
 
 	w->req.data = w;
+	w->auth = a;
 	rc = uv_queue_work(loop, &w->req, work_cb, after_work_cb);
 	if (rc != 0) {
 		sodium_memzero(w->password, sizeof(w->password));
 		free(w);
+		return rc;
 	}
-	return rc;
+	w->prev = NULL;
+	w->next = a->inflight;
+	if (a->inflight != NULL)
+		a->inflight->prev = w;
+	a->inflight = w;
+	a->ninflight++;
+	return 0;
 }

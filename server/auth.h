@@ -9,14 +9,30 @@
  * waits (its input paused) until the after-work callback runs on the loop.
  *
  * The brake: each peer address has a failure count that decays by one
- * every decay period.  From the 4th failure on, the answer to a login from
- * that address is delayed by 2^(failures-3) seconds, capped at 30; beyond
- * 30 failures logins from it are refused with rate-limited until the count
- * decays.  Successful logins do not reset the count of other connections.
+ * every decay period.  A login (or a `password` check) counts as a failure
+ * when it starts and is refunded when its password proves right, so N
+ * simultaneous guesses are all counted before any is checked.  From the 4th
+ * failure on, the answer to a login from that address is delayed by
+ * 2^(failures-3) seconds, capped at 30; beyond 30 failures logins from it
+ * are refused with rate-limited until the count decays.  Registrations have
+ * a count of their own (never refunded) with the same shape, starting after
+ * register_free of them.
+ *
+ * Hashes in flight: every work struct from srv_auth_submit until its done
+ * callback is on a list in struct srv_auth; srv_auth_admit refuses a new one
+ * past inflight_max overall or inflight_per_addr for one address, so a storm
+ * can neither fill the thread pool's queue nor its memory (64 MiB a hash).
+ * srv_auth_cancel drops the work of an owner (a connection that closed): work
+ * not started is never computed (uv_cancel, or a flag the thread checks).
+ *
+ * Invariants: ninflight is the length of the list; hashes_done counts the
+ * hashes and verifications actually computed, hashes_cancelled the ones
+ * dropped before they ran.
  */
 #ifndef SRV_AUTH_H
 #define SRV_AUTH_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,21 +44,48 @@
 struct srv_auth_peer {
 	char addr[64];
 	int failures;
+	int registers;
 	int64_t last; /* seconds */
 };
+
+struct srv_auth_work;
 
 struct srv_auth {
 	struct srv_auth_peer *peers; /* small LRU table */
 	size_t npeers, cap;
 	int decay_seconds;
+	int register_free;              /* registrations per address before the brake */
+	int inflight_max;               /* hashes queued or running at once, overall */
+	int inflight_per_addr;          /* ... and from one address */
+	struct srv_auth_work *inflight; /* doubly linked */
+	int ninflight;
+	unsigned long hashes_done, hashes_cancelled;
+	char dummy_hash[128]; /* verified for unknown users: srv_auth_init computes it */
 };
 
-void srv_auth_init(struct srv_auth *a);
+/* Sets the defaults and computes the dummy hash (start-up: it costs one hash, on the
+ * caller's thread); 0, or -1 when hashing is unavailable. */
+int srv_auth_init(struct srv_auth *a);
 void srv_auth_release(struct srv_auth *a);
 
 /* Milliseconds to wait before answering a login from addr, or -1 to refuse. */
 int64_t srv_auth_delay_ms(struct srv_auth *a, const char *addr, int64_t now);
+/* Counts one failure (an attempt that starts) for addr. */
 void srv_auth_failed(struct srv_auth *a, const char *addr, int64_t now);
+/* Gives back the failure an attempt counted when it started (its password was right). */
+void srv_auth_refund(struct srv_auth *a, const char *addr);
+/* The same for registrations: the wait before the next one from addr (-1: refuse),
+ * and counting one. */
+int64_t srv_auth_register_delay_ms(struct srv_auth *a, const char *addr);
+void srv_auth_registered(struct srv_auth *a, const char *addr, int64_t now);
+/* 0 if one more hash from addr may be queued now, -1 if the caps are reached. */
+int srv_auth_admit(const struct srv_auth *a, const char *addr);
+/* Drops the queued work of owner (its connection closed): it will not be computed
+ * (done still runs, with result -1). */
+void srv_auth_cancel(struct srv_auth *a, const void *owner);
+/* Debug (tests): while held, the pool threads wait before computing anything, so
+ * queued work can be observed; release lets them go. */
+void srv_auth_hold(int on);
 /* Decays the counts (called once a second). */
 void srv_auth_tick(struct srv_auth *a, int64_t now);
 
@@ -55,25 +98,32 @@ enum srv_auth_op { SRV_AUTH_HASH, SRV_AUTH_VERIFY };
 
 /*
  * A hash or verification on the thread pool.  The caller fills op,
- * password (and hash for VERIFY), ctx and done, then calls srv_auth_submit.
- * done runs on the loop with result 0 (hash ready in hash / password
- * matches) or -1 (hashing failed / mismatch); the struct is freed after
- * done returns.  The password copy is wiped before the free.
+ * password (and hash for VERIFY), addr, owner, ctx and done, then calls
+ * srv_auth_submit.  done runs on the loop with result 0 (hash ready in hash
+ * / password matches) or -1 (hashing failed / mismatch / cancelled); the
+ * struct is freed after done returns.  The password copy is wiped before
+ * the free.
  */
 struct srv_auth_work {
 	uv_work_t req;
 	enum srv_auth_op op;
 	char password[SRV_PASSWORD_MAX + 1];
 	char hash[128];
+	char addr[64];     /* the client's address: the per-address cap */
+	const void *owner; /* what srv_auth_cancel names (the connection) */
 	int result;
+	int computed;         /* set by the thread once it has hashed */
+	atomic_int cancelled; /* set on the loop, read by the thread */
 	void *ctx;
 	void (*done)(struct srv_auth_work *w);
+	struct srv_auth *auth;
+	struct srv_auth_work *prev, *next;
 };
 
 /* Allocates a work struct (zeroed); NULL on OOM. */
 struct srv_auth_work *srv_auth_work_new(void);
-/* Queues w on loop; 0 or a negative libuv error (w is then freed). */
-int srv_auth_submit(uv_loop_t *loop, struct srv_auth_work *w);
+/* Queues w on loop and lists it in a; 0 or a negative libuv error (w is then freed). */
+int srv_auth_submit(uv_loop_t *loop, struct srv_auth *a, struct srv_auth_work *w);
 
 /* Synchronous versions for tests and tools. */
 int srv_auth_hash(const char *password, char hash[128]);

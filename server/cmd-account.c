@@ -17,6 +17,14 @@
  * A first answer waits in the prompt (wiped when it is used or the
  * connection closes).  Everything a verb checks before the password (name,
  * login state, the failed-login brake) is checked before the first prompt.
+ *
+ * Every hash goes through one gate (start): the brake of its address (auth.h:
+ * a login or password check counts as a failure when it starts and is
+ * refunded when the password is right; a registration counts and is never
+ * refunded) may delay it (a timer, the connection waiting) or refuse it, and
+ * the caps on hashes in flight may refuse it (rate-limited).  A connection
+ * that closes drops its queued hash and its pending delay
+ * (srv_cmd_account_forget).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +52,7 @@ struct account_req {
 	char name[DB_NAME_MAX + 1];
 	int64_t uid;
 	char new_password[SRV_PASSWORD_MAX + 1];
+	char secret[SRV_PASSWORD_MAX + 1]; /* the password to check, while a brake delays it */
 };
 
 enum prompt_step { PR_REGISTER, PR_REGISTER_AGAIN, PR_LOGIN, PR_PASSWORD_OLD, PR_PASSWORD_NEW };
@@ -55,16 +64,17 @@ struct srv_prompt {
 	char first[SRV_PASSWORD_MAX + 1]; /* the first of two answers */
 };
 
-/* A valid argon2id hash of a random password: verifying unknown users
- * against it costs as much as verifying a real user. */
-static char dummy_hash[128];
+static void req_free(struct account_req *r)
+{
+	sodium_memzero(r, sizeof(*r));
+	free(r);
+}
 
 static void finish(struct account_req *r)
 {
 	struct srv_conn *c = r->conn;
 
-	sodium_memzero(r->new_password, sizeof(r->new_password));
-	free(r);
+	req_free(r);
 	srv_conn_done(c);
 	srv_conn_unref(c);
 }
@@ -82,9 +92,11 @@ static int submit(struct account_req *r, enum srv_auth_op op, const char *passwo
 	snprintf(w->password, sizeof(w->password), "%s", password);
 	if (hash != NULL)
 		snprintf(w->hash, sizeof(w->hash), "%s", hash);
+	snprintf(w->addr, sizeof(w->addr), "%s", r->conn->peer);
+	w->owner = r->conn;
 	w->ctx = r;
 	w->done = auth_done;
-	return srv_auth_submit(r->conn->srv->loop, w) == 0 ? 0 : -1;
+	return srv_auth_submit(r->conn->srv->loop, &r->conn->srv->auth, w) == 0 ? 0 : -1;
 }
 
 static void auth_done(struct srv_auth_work *w)
@@ -121,10 +133,17 @@ static void auth_done(struct srv_auth_work *w)
 		break;
 	case OP_LOGIN:
 		if (w->result != 0 || r->uid == 0) {
-			srv_auth_failed(&s->auth, c->peer, srv_now(s));
+			/* counted as a failure when it started */
 			log_info(c->id, "failed login from %s", c->peer);
 			srv_conn_err(c, r->tag, WG_E_AUTH_FAILED, "wrong user name or password",
 			             "");
+			break;
+		}
+		srv_auth_refund(&s->auth, c->peer);
+		if (srv_admin_banned(s, "user", r->name)) {
+			log_info(c->id, "login of banned user %s refused", r->name);
+			srv_conn_err(c, r->tag, WG_E_FORBIDDEN,
+			             "this user is banned from the server", "");
 			break;
 		}
 		if (c->user != NULL) {
@@ -144,10 +163,12 @@ static void auth_done(struct srv_auth_work *w)
 		break;
 	case OP_PASSWORD_CHECK:
 		if (w->result != 0) {
-			srv_auth_failed(&s->auth, c->peer, srv_now(s));
+			log_info(c->id, "failed password check from %s", c->peer);
 			srv_conn_err(c, r->tag, WG_E_AUTH_FAILED, "the old password is wrong", "");
 			break;
 		}
+		srv_auth_refund(&s->auth, c->peer);
+		/* the second hash of the same request is not capped: its first just ended */
 		r->op = OP_PASSWORD_SET;
 		if (submit(r, SRV_AUTH_HASH, r->new_password, NULL) != 0) {
 			srv_conn_err(c, r->tag, WG_E_INTERNAL, "could not queue the hash", "");
@@ -171,20 +192,126 @@ static void auth_done(struct srv_auth_work *w)
 	finish(r);
 }
 
-/* Starts asynchronous work for r; the connection waits for it. */
-static int go_async(struct srv_cmd_ctx *ctx, struct account_req *r, enum srv_auth_op op,
-                    const char *password, const char *hash)
+static void timer_free_cb(uv_handle_t *h)
 {
-	srv_conn_ref(ctx->conn);
-	srv_conn_busy(ctx->conn);
-	if (submit(r, op, password, hash) != 0) {
-		sodium_memzero(r->new_password, sizeof(r->new_password));
-		free(r);
-		srv_conn_done(ctx->conn);
-		srv_conn_unref(ctx->conn);
+	free(h);
+}
+
+/* The hash a delayed request checks its password against now (NULL: it hashes). */
+static const char *hash_for(struct account_req *r, struct db_user *u)
+{
+	struct srv *s = r->conn->srv;
+
+	if (r->op == OP_REGISTER)
+		return NULL;
+	if (r->uid != 0 && db_user_by_id(s->store, r->uid, u) == 0)
+		return u->pwhash;
+	return s->auth.dummy_hash; /* an unknown user costs the same as a known one */
+}
+
+/* Counts the attempt r makes in its address's brake (auth.h), or gives it back. */
+static void count_attempt(struct account_req *r, int count)
+{
+	struct srv *s = r->conn->srv;
+
+	if (r->op == OP_REGISTER && count)
+		srv_auth_registered(&s->auth, r->conn->peer, srv_now(s));
+	else if (r->op != OP_REGISTER && count)
+		srv_auth_failed(&s->auth, r->conn->peer, srv_now(s));
+	else if (r->op != OP_REGISTER)
+		srv_auth_refund(&s->auth, r->conn->peer);
+}
+
+static const char busy_msg[] =
+    "too many passwords are being checked for your address or the server; try again in a "
+    "moment";
+
+static void delay_fired(uv_timer_t *t)
+{
+	struct account_req *r = t->data;
+	struct srv_conn *c = r->conn;
+	struct db_user u;
+	const char *hash = hash_for(r, &u);
+
+	uv_close((uv_handle_t *)t, timer_free_cb);
+	c->delay = NULL;
+	if (srv_auth_admit(&c->srv->auth, c->peer) != 0) {
+		count_attempt(r, 0);
+		srv_conn_err(c, r->tag, WG_E_RATE_LIMITED, busy_msg, "");
+		finish(r);
+		return;
+	}
+	if (submit(r, r->op == OP_REGISTER ? SRV_AUTH_HASH : SRV_AUTH_VERIFY, r->secret, hash) !=
+	    0) {
+		srv_conn_err(c, r->tag, WG_E_INTERNAL, "could not queue the password work", "");
+		finish(r);
+		return;
+	}
+	sodium_memzero(r->secret, sizeof(r->secret));
+}
+
+/*
+ * The one gate of every request that hashes: after delay ms (the brake's wait, 0: none)
+ * and within the caps on hashes in flight, the password is hashed (r->op REGISTER) or
+ * checked against hash (NULL: the hash is looked up when the delay ends).  The attempt is
+ * counted now.  The connection waits; r is the gate's (freed on every path).
+ */
+static int start(struct srv_cmd_ctx *ctx, struct account_req *r, int64_t delay,
+                 const char *password, const char *hash)
+{
+	struct srv_conn *c = ctx->conn;
+	struct srv *s = ctx->srv;
+
+	if (delay == 0 && srv_auth_admit(&s->auth, c->peer) != 0) {
+		req_free(r);
+		return srv_cmd_fail(ctx, WG_E_RATE_LIMITED, "%s", busy_msg);
+	}
+	if (delay > 0 && (c->delay = malloc(sizeof(*c->delay))) == NULL) {
+		req_free(r);
+		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
+	}
+	count_attempt(r, 1);
+	srv_conn_ref(c);
+	srv_conn_busy(c);
+	if (delay > 0) {
+		/* the brake: answer later; the connection waits */
+		snprintf(r->secret, sizeof(r->secret), "%s", password);
+		uv_timer_init(s->loop, c->delay);
+		c->delay->data = r;
+		log_info(c->id, "%s from %s delayed %lld ms after repeated %s",
+		         r->op == OP_REGISTER ? "register"
+		         : r->op == OP_LOGIN  ? "login"
+		                              : "password",
+		         c->peer, (long long)delay,
+		         r->op == OP_REGISTER ? "registrations" : "failures");
+		uv_timer_start(c->delay, delay_fired, (uint64_t)delay, 0);
+		return 0;
+	}
+	if (submit(r, r->op == OP_REGISTER ? SRV_AUTH_HASH : SRV_AUTH_VERIFY, password, hash) !=
+	    0) {
+		count_attempt(r, 0);
+		req_free(r);
+		srv_conn_done(c);
+		srv_conn_unref(c);
 		return srv_cmd_fail(ctx, WG_E_INTERNAL, "could not queue the password work");
 	}
 	return 0;
+}
+
+void srv_cmd_account_forget(struct srv_conn *c)
+{
+	srv_cmd_prompt_free(c);
+	srv_auth_cancel(&c->srv->auth, c);
+	if (c->delay != NULL) {
+		/* the delayed request will not run: free it and drop its reference */
+		struct account_req *r = c->delay->data;
+		uv_timer_stop(c->delay);
+		uv_close((uv_handle_t *)c->delay, timer_free_cb);
+		c->delay = NULL;
+		req_free(r);
+		srv_conn_done(c);
+		srv_conn_unref(c);
+	}
 }
 
 static struct account_req *new_req(struct srv_cmd_ctx *ctx, enum account_op op)
@@ -312,17 +439,37 @@ void srv_cmd_prompt_answer(struct srv_conn *c, const char *line, size_t len)
 
 /* ---- register ---- */
 
+/* What a registration from this address is refused for before its password: 0 or an
+ * error.  Sets *delay to the brake's wait in milliseconds. */
+static int register_check(struct srv_cmd_ctx *ctx, int64_t *delay)
+{
+	struct srv_conn *c = ctx->conn;
+
+	*delay = srv_auth_register_delay_ms(&ctx->srv->auth, c->peer);
+	if (*delay < 0) {
+		log_warn(c->id, "register refused: too many registrations from %s", c->peer);
+		return srv_cmd_fail(ctx, WG_E_RATE_LIMITED,
+		                    "too many accounts registered from your address; try again "
+		                    "later");
+	}
+	return 0;
+}
+
 static int register_go(struct srv_cmd_ctx *ctx, const char *name, const char *password)
 {
 	struct account_req *r;
+	int64_t delay;
+	int rc;
 
 	if (srv_auth_check_password(password) != 0)
 		return weak_password(ctx);
+	if ((rc = register_check(ctx, &delay)) != 0)
+		return rc;
 	r = new_req(ctx, OP_REGISTER);
 	if (r == NULL)
 		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
 	snprintf(r->name, sizeof(r->name), "%s", name);
-	return go_async(ctx, r, SRV_AUTH_HASH, password, NULL);
+	return start(ctx, r, delay, password, NULL);
 }
 
 static int exec_register(struct srv_cmd_ctx *ctx)
@@ -337,8 +484,11 @@ static int exec_register(struct srv_cmd_ctx *ctx)
 		return weak_password(ctx);
 	if (db_user_by_name(ctx->srv->store, ctx->argv[1], &u) == 0)
 		return srv_cmd_fail(ctx, WG_E_NAME_TAKEN, "that name is already registered");
-	if (ctx->argc == 2)
-		return prompt_start(ctx, PR_REGISTER, ctx->argv[1], "password: ");
+	if (ctx->argc == 2) {
+		int64_t delay;
+		int rc = register_check(ctx, &delay);
+		return rc != 0 ? rc : prompt_start(ctx, PR_REGISTER, ctx->argv[1], "password: ");
+	}
 	return register_go(ctx, ctx->argv[1], ctx->argv[2]);
 }
 
@@ -357,50 +507,34 @@ const struct srv_cmd srv_cmd_register = {
     .exec = exec_register,
 };
 
-static void timer_free_cb(uv_handle_t *h)
+/* What a password check from this address (login, password) is refused for by the
+ * brake: 0 or an error.  Sets *delay to the brake's wait in milliseconds. */
+static int brake_check(struct srv_cmd_ctx *ctx, const char *verb, int64_t *delay)
 {
-	free(h);
-}
+	struct srv *s = ctx->srv;
+	struct srv_conn *c = ctx->conn;
 
-static void delay_fired(uv_timer_t *t)
-{
-	struct account_req *r = t->data;
-	struct srv_conn *c = r->conn;
-
-	struct db_user u;
-	const char *hash = dummy_hash;
-
-	uv_close((uv_handle_t *)t, timer_free_cb);
-	c->delay = NULL;
-	if (r->uid != 0 && db_user_by_id(c->srv->store, r->uid, &u) == 0)
-		hash = u.pwhash;
-	if (submit(r, SRV_AUTH_VERIFY, r->new_password, hash) != 0) {
-		srv_conn_err(c, r->tag, WG_E_INTERNAL, "could not queue the password work", "");
-		finish(r);
-		return;
+	*delay = srv_auth_delay_ms(&s->auth, c->peer, srv_now(s));
+	if (*delay < 0) {
+		log_warn(c->id, "%s refused: too many failures from %s", verb, c->peer);
+		return srv_cmd_fail(ctx, WG_E_RATE_LIMITED,
+		                    "too many failed password checks from your address; try again "
+		                    "in a few minutes");
 	}
-	sodium_memzero(r->new_password, sizeof(r->new_password));
+	return 0;
 }
 
 /* What a login is refused for before its password is looked at: 0 or an error.
  * Sets *delay to the brake's wait in milliseconds. */
 static int login_check(struct srv_cmd_ctx *ctx, int64_t *delay)
 {
-	struct srv *s = ctx->srv;
 	struct srv_conn *c = ctx->conn;
 
 	*delay = 0;
 	if (c->user != NULL)
 		return srv_cmd_fail(ctx, WG_E_ALREADY_LOGGED_IN,
 		                    "already logged in as %s; logout first", c->user->name);
-	*delay = srv_auth_delay_ms(&s->auth, c->peer, srv_now(s));
-	if (*delay < 0) {
-		log_warn(c->id, "login refused: too many failures from %s", c->peer);
-		return srv_cmd_fail(ctx, WG_E_RATE_LIMITED,
-		                    "too many failed logins from your address; try again in a few "
-		                    "minutes");
-	}
-	return 0;
+	return brake_check(ctx, "login", delay);
 }
 
 static int exec_login(struct srv_cmd_ctx *ctx)
@@ -419,7 +553,6 @@ static int exec_login(struct srv_cmd_ctx *ctx)
 static int login_go(struct srv_cmd_ctx *ctx, const char *name, const char *password)
 {
 	struct srv *s = ctx->srv;
-	struct srv_conn *c = ctx->conn;
 	struct account_req *r;
 	struct db_user u;
 	int64_t delay;
@@ -428,9 +561,6 @@ static int login_go(struct srv_cmd_ctx *ctx, const char *name, const char *passw
 	rc = login_check(ctx, &delay);
 	if (rc != 0)
 		return rc;
-	if (dummy_hash[0] == '\0' &&
-	    srv_auth_hash("no such user, no such password", dummy_hash) != 0)
-		return srv_cmd_fail(ctx, WG_E_INTERNAL, "password hashing unavailable");
 	r = new_req(ctx, OP_LOGIN);
 	if (r == NULL)
 		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
@@ -439,27 +569,10 @@ static int login_go(struct srv_cmd_ctx *ctx, const char *name, const char *passw
 		r->uid = u.id;
 		snprintf(r->name, sizeof(r->name), "%s", u.name);
 	} else if (rc != WG_E_NOT_FOUND) {
-		free(r);
+		req_free(r);
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(s->store));
 	}
-	if (delay == 0)
-		return go_async(ctx, r, SRV_AUTH_VERIFY, password, r->uid ? u.pwhash : dummy_hash);
-
-	/* The brake: answer later; the connection waits. */
-	snprintf(r->new_password, sizeof(r->new_password), "%s", password);
-	c->delay = malloc(sizeof(*c->delay));
-	if (c->delay == NULL) {
-		free(r);
-		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
-	}
-	uv_timer_init(s->loop, c->delay);
-	c->delay->data = r;
-	srv_conn_ref(c);
-	srv_conn_busy(c);
-	log_info(c->id, "login from %s delayed %lld ms after repeated failures", c->peer,
-	         (long long)delay);
-	uv_timer_start(c->delay, delay_fired, (uint64_t)delay, 0);
-	return 0;
+	return start(ctx, r, delay, password, r->uid ? u.pwhash : s->auth.dummy_hash);
 }
 
 const struct srv_cmd srv_cmd_login = {
@@ -484,6 +597,7 @@ static int exec_logout(struct srv_cmd_ctx *ctx)
 	srv_user_detach(ctx->srv, ctx->conn);
 	ctx->conn->current_game = 0;
 	ctx->conn->last_active = srv_now_ms(ctx->srv);
+	ctx->conn->guest_since = ctx->conn->last_active; /* a guest again (quota.h) */
 	srv_conn_ok_text(ctx->conn, ctx->tag, "logged out");
 	return 0;
 }
@@ -538,8 +652,11 @@ static int exec_password(struct srv_cmd_ctx *ctx)
 {
 	const struct srv_cmd *cmd = srv_cmd_find("password");
 
-	if (ctx->argc == 1)
-		return prompt_start(ctx, PR_PASSWORD_OLD, "", "old password: ");
+	if (ctx->argc == 1) {
+		int64_t delay;
+		int rc = brake_check(ctx, "password", &delay);
+		return rc != 0 ? rc : prompt_start(ctx, PR_PASSWORD_OLD, "", "old password: ");
+	}
 	if (ctx->argc != 3)
 		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "usage: %s", cmd->usage);
 	return password_go(ctx, ctx->argv[1], ctx->argv[2]);
@@ -549,11 +666,15 @@ static int password_go(struct srv_cmd_ctx *ctx, const char *old, const char *new
 {
 	struct db_user u;
 	struct account_req *r;
+	int64_t delay;
+	int rc;
 
 	if (ctx->conn->user == NULL)
 		return srv_cmd_fail(ctx, WG_E_NOT_LOGGED_IN, "log in first");
 	if (srv_auth_check_password(new_password) != 0)
 		return weak_password(ctx);
+	if ((rc = brake_check(ctx, "password", &delay)) != 0)
+		return rc;
 	if (db_user_by_id(ctx->srv->store, ctx->conn->user->id, &u) != 0)
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(ctx->srv->store));
 	r = new_req(ctx, OP_PASSWORD_CHECK);
@@ -562,7 +683,7 @@ static int password_go(struct srv_cmd_ctx *ctx, const char *old, const char *new
 	r->uid = u.id;
 	snprintf(r->name, sizeof(r->name), "%s", u.name);
 	snprintf(r->new_password, sizeof(r->new_password), "%s", new_password);
-	return go_async(ctx, r, SRV_AUTH_VERIFY, old, u.pwhash);
+	return start(ctx, r, delay, old, u.pwhash);
 }
 
 const struct srv_cmd srv_cmd_password = {

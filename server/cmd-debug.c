@@ -107,6 +107,31 @@ static int debug_clock(struct srv_cmd_ctx *ctx)
 	return 0;
 }
 
+/* debug hashes [hold|release]: the password work counters; hold makes the pool threads
+ * wait before computing anything (tests observe queued work), release lets them go. */
+static int debug_hashes(struct srv_cmd_ctx *ctx)
+{
+	struct srv_auth *a = &ctx->srv->auth;
+	cJSON *data;
+	char summary[160];
+
+	if (ctx->argc > 3 || (ctx->argc == 3 && strcmp(ctx->argv[2], "hold") != 0 &&
+	                      strcmp(ctx->argv[2], "release") != 0))
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "debug hashes [hold|release]");
+	if (ctx->argc == 3)
+		srv_auth_hold(strcmp(ctx->argv[2], "hold") == 0);
+	data = cJSON_CreateObject();
+	cJSON_AddNumberToObject(data, "done", (double)a->hashes_done);
+	cJSON_AddNumberToObject(data, "cancelled", (double)a->hashes_cancelled);
+	cJSON_AddNumberToObject(data, "inflight", a->ninflight);
+	snprintf(summary, sizeof(summary), "hashes done %lu cancelled %lu inflight %d",
+	         a->hashes_done, a->hashes_cancelled, a->ninflight);
+	cJSON_AddStringToObject(data, "summary", summary);
+	srv_conn_ok(ctx->conn, ctx->tag, data);
+	cJSON_Delete(data);
+	return 0;
+}
+
 static int exec_debug(struct srv_cmd_ctx *ctx)
 {
 	struct srv_game *g;
@@ -114,6 +139,8 @@ static int exec_debug(struct srv_cmd_ctx *ctx)
 
 	if (strcmp(ctx->argv[1], "clock") == 0)
 		return debug_clock(ctx);
+	if (strcmp(ctx->argv[1], "hashes") == 0)
+		return debug_hashes(ctx);
 
 	if ((strcmp(ctx->argv[1], "dice") != 0 || ctx->argc < 3) &&
 	    strcmp(ctx->argv[1], "host") != 0)
@@ -156,17 +183,19 @@ static int exec_debug(struct srv_cmd_ctx *ctx)
 
 const struct srv_cmd srv_cmd_debug = {
     .name = "debug",
-    .min_args = 2,
+    .min_args = 1,
     .max_args = -1,
     .flags = SRV_CMD_LOGIN | SRV_CMD_DEBUG | SRV_CMD_GAME,
     .group = "debug",
     .usage = "debug dice <d> [<d> ...] | debug host <action> [<side>] [note] [game=<id>] "
-             "[v=<n>] | debug clock +<seconds>|<seconds>",
+             "[v=<n>] | debug clock +<seconds>|<seconds> | debug hashes [hold|release]",
     .help = "Queues the next die results of the current game, or runs a host action as a "
             "clock or a director would: timeout <side>, forfeit <side>, draw, adjudicate "
             "<side>|draw (server started with --allow-debug only). Forced dice are recorded "
             "as forced with the action that uses them; host actions are actions of the log. "
             "debug clock moves the fake time of --debug-clock forward; timeouts and "
-            "reminders then happen as they would.",
+            "reminders then happen as they would. debug hashes counts the password hashes "
+            "computed, dropped and in flight; hold makes them wait (tests), release lets "
+            "them go.",
     .exec = exec_debug,
 };

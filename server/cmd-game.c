@@ -487,6 +487,14 @@ static int exec_say(struct srv_cmd_ctx *ctx)
 		proto_buf_release(&tmp);
 		return srv_cmd_fail(ctx, WG_E_TOO_LONG, "chat lines are limited to 500 bytes");
 	}
+	{
+		char why[160];
+		int rc = srv_quota_chat(ctx->srv, ctx->conn->user, why, sizeof(why));
+		if (rc != 0) {
+			proto_buf_release(&tmp);
+			return srv_cmd_fail(ctx, rc, "%s", why);
+		}
+	}
 	memset(&chat, 0, sizeof(chat));
 	chat.game = g->rec.id;
 	chat.user = ctx->conn->user->id;

@@ -163,6 +163,9 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 	if (e == NULL)
 		return srv_cmd_fail(ctx, WG_E_NO_SUCH_SCENARIO,
 		                    "no scenario '%.40s'; `scenarios` lists them", ctx->argv[1]);
+	if ((rc = srv_quota_open_game(ctx->srv, ctx->conn->user->id, summary, sizeof(summary))) !=
+	    0)
+		return srv_cmd_fail(ctx, rc, "%s", summary);
 	if ((rc = srv_new_args_parse(ctx, e, 2, 1, &a)) != 0) {
 		srv_new_args_release(&a);
 		return rc;

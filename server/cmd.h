@@ -61,7 +61,7 @@ struct srv_cmd {
 	int max_args; /* -1: unbounded */
 	unsigned flags;
 	const char *group; /* help section: "session", "account", "people", "lobby", "game",
-	                    * "debug" */
+	                    * "admin", "debug" */
 	const char *usage;
 	const char *help;
 	int (*exec)(struct srv_cmd_ctx *ctx);
@@ -74,6 +74,9 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len);
 void srv_cmd_prompt_answer(struct srv_conn *c, const char *line, size_t len);
 /* Drops c's pending prompt, if any, wiping what it held (the connection closes). */
 void srv_cmd_prompt_free(struct srv_conn *c);
+/* The connection closes: its prompt is wiped, its queued password work dropped (never
+ * computed) and a login the brake delays forgotten (cmd-account.c). */
+void srv_cmd_account_forget(struct srv_conn *c);
 
 /* The entry named name or aliased so (case-insensitive), or NULL. */
 const struct srv_cmd *srv_cmd_find(const char *name);
@@ -107,6 +110,8 @@ extern const struct srv_cmd srv_cmd_offer, srv_cmd_rematch;
 /* accept draw / decline draw (accept 1, 0) in the target game (cmd-offer.c). */
 int srv_offer_answer(struct srv_cmd_ctx *ctx, int accept);
 extern const struct srv_cmd srv_cmd_debug;
+extern const struct srv_cmd srv_cmd_kick, srv_cmd_ban, srv_cmd_unban, srv_cmd_stats,
+    srv_cmd_shutdown, srv_cmd_audit;
 
 /* The arguments of new (and of challenge and seek) after the scenario: side, private, the
  * time control and the rules' options. */

@@ -38,6 +38,15 @@ enum opt_id {
 	OPT_SCENARIOS,
 	OPT_LOGIN_THREADS,
 	OPT_LISTEN_BACKLOG,
+	OPT_MAX_HASHES,
+	OPT_MAX_HASHES_PER_ADDRESS,
+	OPT_REGISTER_BURST,
+	OPT_MAX_PER_ADDRESS,
+	OPT_OUTPUT_BUDGET,
+	OPT_MAX_OPEN_GAMES,
+	OPT_CHAT_PER_MINUTE,
+	OPT_GUEST_TIMEOUT,
+	OPT_ADMINS,
 	OPT_VERSION,
 	OPT_HELP,
 };
@@ -74,6 +83,26 @@ static const struct opt options[] = {
      "threads hashing passwords off the event loop (default 4)"},
     {OPT_LISTEN_BACKLOG, "listen-backlog", "N",
      "connections the kernel queues before they are accepted (default 511)"},
+    {OPT_MAX_HASHES, "max-hashes", "N",
+     "password hashes queued or running at once; more are refused (default 64)"},
+    {OPT_MAX_HASHES_PER_ADDRESS, "max-hashes-per-address", "N",
+     "password hashes queued or running at once for one client address (default 4)"},
+    {OPT_REGISTER_BURST, "register-burst", "N",
+     "accounts one address may register before the brake slows it (default 10)"},
+    {OPT_MAX_PER_ADDRESS, "max-per-address", "N",
+     "connections served at once from one client address (default 32)"},
+    {OPT_OUTPUT_BUDGET, "output-budget", "BYTES",
+     "output queued for all clients together; the client that would pass it is cut off "
+     "(default 268435456)"},
+    {OPT_MAX_OPEN_GAMES, "max-open-games", "N",
+     "games one user may have waiting for an opponent (default 10)"},
+    {OPT_CHAT_PER_MINUTE, "chat-per-minute", "N",
+     "chat messages one user may post a minute (default 30)"},
+    {OPT_GUEST_TIMEOUT, "guest-timeout", "SECONDS",
+     "close connections still not logged in SECONDS after connecting, even if they talk "
+     "(default 600)"},
+    {OPT_ADMINS, "admins", "NAMES",
+     "user names, comma-separated, who may use the operator verbs (default: none)"},
     {OPT_VERSION, "version", NULL, "print the version and exit (also -V)"},
     {OPT_HELP, "help", NULL, "print this help and exit (also -h)"},
 };
@@ -95,6 +124,14 @@ void srv_config_defaults(struct srv_config *cfg)
 	cfg->snapshot_every = 50;
 	snprintf(cfg->data_dir, sizeof(cfg->data_dir), "%s/data", WG_SOURCE_DIR);
 	cfg->login_threads = 4;
+	cfg->max_hashes = 64;
+	cfg->max_hashes_per_address = 4;
+	cfg->register_burst = 10;
+	cfg->max_per_address = 32;
+	cfg->output_budget = (size_t)256 * 1024 * 1024;
+	cfg->max_open_games = 10;
+	cfg->chat_per_minute = 30;
+	cfg->guest_timeout = 600;
 }
 
 void srv_config_usage(const char *prog)
@@ -260,6 +297,59 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 			goto bad;
 		cfg->listen_backlog = (int)v;
 		return 0;
+	case OPT_MAX_HASHES:
+		if (parse_int(value, 1, 100000, &v) != 0)
+			goto bad;
+		cfg->max_hashes = (int)v;
+		return 0;
+	case OPT_MAX_HASHES_PER_ADDRESS:
+		if (parse_int(value, 1, 100000, &v) != 0)
+			goto bad;
+		cfg->max_hashes_per_address = (int)v;
+		return 0;
+	case OPT_REGISTER_BURST:
+		if (parse_int(value, 0, 1000000, &v) != 0)
+			goto bad;
+		cfg->register_burst = (int)v;
+		return 0;
+	case OPT_MAX_PER_ADDRESS:
+		if (parse_int(value, 1, 1000000, &v) != 0)
+			goto bad;
+		cfg->max_per_address = (int)v;
+		return 0;
+	case OPT_OUTPUT_BUDGET:
+		if (parse_int(value, 4096, 1L << 40, &v) != 0)
+			goto bad;
+		cfg->output_budget = (size_t)v;
+		return 0;
+	case OPT_MAX_OPEN_GAMES:
+		if (parse_int(value, 1, 1000000, &v) != 0)
+			goto bad;
+		cfg->max_open_games = (int)v;
+		return 0;
+	case OPT_CHAT_PER_MINUTE:
+		if (parse_int(value, 1, 1000000, &v) != 0)
+			goto bad;
+		cfg->chat_per_minute = (int)v;
+		return 0;
+	case OPT_GUEST_TIMEOUT:
+		if (parse_int(value, 1, 1000000, &v) != 0)
+			goto bad;
+		cfg->guest_timeout = (int)v;
+		return 0;
+	case OPT_ADMINS: {
+		/* names without blanks: "alice, bob" is stored "alice,bob" */
+		size_t n = 0;
+		for (const char *p = value; *p; p++) {
+			if (*p == ' ' || *p == '\t')
+				continue;
+			if (n + 1 >= sizeof(cfg->admins))
+				goto bad;
+			cfg->admins[n++] = *p;
+		}
+		cfg->admins[n] = '\0';
+		return 0;
+	}
 	default:
 		snprintf(err, errsize, "--%s cannot be used here", o->name);
 		return -1;

@@ -34,7 +34,16 @@ struct srv_config {
 	char data_dir[512];           /* the shipped scenarios */
 	int nscenario_dirs;
 	char scenario_dirs[SRV_MAX_SCENARIO_DIRS][512];
-	int login_threads; /* libuv threadpool size for password hashing */
+	int login_threads;          /* libuv threadpool size for password hashing */
+	int max_hashes;             /* password hashes queued or running at once */
+	int max_hashes_per_address; /* ... for one client address */
+	int register_burst;         /* registrations per address before the brake */
+	int max_per_address;        /* connections from one client address */
+	size_t output_budget;       /* bytes queued for all clients together */
+	int max_open_games;         /* games of one user waiting for an opponent */
+	int chat_per_minute;        /* chat messages of one user a minute */
+	int guest_timeout;          /* seconds a connection may stay without logging in */
+	char admins[512];           /* user names, comma-separated: the operators */
 };
 
 /* Fills cfg with the built-in defaults. */

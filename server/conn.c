@@ -36,11 +36,6 @@ static void free_conn(struct srv_conn *c)
 	free(c);
 }
 
-static void delay_close_cb(uv_handle_t *h)
-{
-	free(h);
-}
-
 static void on_close(uv_handle_t *h)
 {
 	struct srv_conn *c = h->data;
@@ -227,16 +222,10 @@ void srv_conn_close(struct srv_conn *c, const char *why)
 	rlist_remove(c);
 	log_info(c->id, "close (%s)", why);
 	srv_game_forget_conn(s, c);
-	srv_cmd_prompt_free(c);
+	srv_cmd_account_forget(c); /* its prompt, queued hashes and brake delay */
+	srv_quota_closed(s, c);
 	if (c->user != NULL)
 		srv_user_detach(s, c);
-	if (c->delay != NULL) {
-		uv_timer_stop(c->delay);
-		uv_close((uv_handle_t *)c->delay, delay_close_cb);
-		c->delay = NULL;
-		/* the delayed login will not run: drop its reference */
-		srv_conn_unref(c);
-	}
 	if (c->prev != NULL)
 		c->prev->next = c->next;
 	else
@@ -268,6 +257,7 @@ static void on_write(uv_write_t *req, int status)
 	free(w);
 	if (c->closing)
 		return;
+	srv_quota_output(c->srv, c);
 	if (status != 0) {
 		srv_conn_close(c, uv_strerror(status));
 		return;
@@ -289,12 +279,14 @@ static void conn_flush(struct srv_conn *c)
 	if (c->out.len > 0) {
 		buf = uv_buf_init(c->out.data, (unsigned int)c->out.len);
 		n = uv_try_write((uv_stream_t *)&c->tcp, &buf, 1);
-		if (n > 0 && (size_t)n == c->out.len)
-			proto_buf_release(
-			    &c->out); /* drained: an idle connection holds no buffer */
-		else if (n > 0)
+		if (n > 0 && (size_t)n == c->out.len) {
+			/* drained: an idle connection holds no buffer */
+			proto_buf_release(&c->out);
+			srv_quota_output(c->srv, c);
+		} else if (n > 0) {
 			proto_buf_consume(&c->out, (size_t)n);
-		else if (n < 0 && n != UV_EAGAIN) {
+			srv_quota_output(c->srv, c);
+		} else if (n < 0 && n != UV_EAGAIN) {
 			srv_conn_close(c, uv_strerror(n));
 			return;
 		}
@@ -337,6 +329,12 @@ static void queued(struct srv_conn *c, int rc)
 		log_warn(c->id, "output limit of %zu bytes reached: client not reading",
 		         c->srv->cfg.output_limit);
 		srv_conn_close(c, "output limit");
+		return;
+	}
+	if (srv_quota_output(c->srv, c) != 0) {
+		log_warn(c->id, "output budget of %zu bytes for all clients reached: cut off",
+		         c->srv->cfg.output_budget);
+		srv_conn_close(c, "output budget");
 		return;
 	}
 	wlist_add(c);
@@ -511,7 +509,13 @@ static void after_turn(struct srv_conn *c)
 	if (c->closing || c->close_after_flush)
 		return;
 	if (c->busy || c->inoff < c->in.len || !accepting(c)) {
-		stop_reading(c);
+		/* a busy connection (a password hash, a brake) reads on into c->in, up to
+		 * SRV_BUSY_IN_MAX, so that a reset is noticed and its work dropped */
+		if (c->busy && c->in.len < SRV_BUSY_IN_MAX &&
+		    backlog(c) < srv_conn_pause_bytes(c->srv))
+			start_reading(c);
+		else
+			stop_reading(c);
 		if (!c->busy && c->inoff < c->in.len && accepting(c))
 			rlist_add(c);
 		else if (!c->busy && c->inoff >= c->in.len && c->eof)
@@ -623,6 +627,9 @@ static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 		sodium_memzero(buf->base, (size_t)nread);
 		c->wipe_read = 0;
 	}
+	/* a busy connection reads on up to SRV_BUSY_IN_MAX, so that a reset is noticed */
+	if (c->busy && !c->closing && c->in.len >= SRV_BUSY_IN_MAX)
+		stop_reading(c);
 	after_turn(c);
 }
 
@@ -646,8 +653,11 @@ static void start_reading(struct srv_conn *c)
 
 void srv_conn_busy(struct srv_conn *c)
 {
+	/* reading goes on (into c->in, up to SRV_BUSY_IN_MAX) so that a reset is noticed and
+	 * the work dropped */
 	c->busy = 1;
-	stop_reading(c);
+	if (c->in.len >= SRV_BUSY_IN_MAX)
+		stop_reading(c);
 }
 
 void srv_conn_done(struct srv_conn *c)
@@ -742,7 +752,8 @@ static void peer_address(struct srv_conn *c)
 void srv_conn_accept(struct srv *s)
 {
 	struct srv_conn *c = calloc(1, sizeof(*c));
-	char greeting[128];
+	char greeting[128], why[160];
+	int code;
 
 	if (c == NULL) {
 		log_error(0, "accept: out of memory");
@@ -776,6 +787,13 @@ void srv_conn_accept(struct srv *s)
 	}
 	uv_tcp_nodelay(&c->tcp, 1);
 	peer_address(c);
+	/* counted under its address until it closes; a full or banned address refuses it */
+	if ((code = srv_quota_accept(s, c, why, sizeof(why))) != 0) {
+		log_warn(c->id, "refused %s: %s", c->peer, why);
+		srv_conn_err(c, "", code, why, "");
+		srv_conn_close_after_flush(c);
+		return;
+	}
 	if (s->nconns > s->cfg.max_clients || s->shutting_down) {
 		log_warn(c->id, "refused %s: %d clients connected (max %d)", c->peer, s->nconns - 1,
 		         s->cfg.max_clients);

@@ -18,10 +18,12 @@
  * telnet commands are taken out there (protocol/telnet.h: answered in
  * text mode, never in JSON mode; a NAWS report sets cols/rows) and the
  * data bytes are framed at once.  While a request waits on asynchronous work
- * (a password hash, a login delay) the connection is "busy": reading stops
- * and unframed bytes wait in c->in, so requests on one connection are always
- * answered in order.  A client that sends faster than it is answered is
- * throttled by TCP, not by memory.
+ * (a password hash, a login delay) the connection is "busy": unframed bytes
+ * wait in c->in, so requests on one connection are always answered in order;
+ * reading goes on until SRV_BUSY_IN_MAX bytes wait (so a reset or an error is
+ * noticed at once, and the connection's queued work dropped), then stops.  A
+ * client that sends faster than it is answered is throttled by TCP, not by
+ * memory.
  *
  * Writing: replies and notifications are appended to c->out and the
  * connection joins the server's list of connections with output waiting
@@ -106,6 +108,8 @@
 #define SRV_PHASE_REQUESTS 4096
 #define SRV_PHASE_BYTES    262144
 #define SRV_BACKLOG_PAUSE  65536
+/* Bytes read and kept while the connection is busy before reading stops. */
+#define SRV_BUSY_IN_MAX 8192
 
 struct srv;
 struct srv_user;
@@ -140,6 +144,9 @@ struct srv_conn {
 	int64_t connected_at;
 	int64_t last_active; /* loop milliseconds: last request, answer, login or logout */
 	uv_timer_t *delay;   /* login brake timer, allocated on demand */
+	int peer_counted;    /* counted under its address (quota.h) */
+	size_t budgeted;     /* its share of the output budget (quota.h) */
+	int64_t guest_since; /* loop ms: connect or logout (the guest lifetime, quota.h) */
 	struct srv_conn *prev, *next;
 	struct srv_conn *wprev, *wnext; /* s->wlist: output waiting for the next flush */
 	int wlisted;

@@ -16,7 +16,8 @@
 /* How much deeper than its usage a sentence put under it starts. */
 #define UNDER_INDENT 4
 
-static const char *const groups[] = {"session", "account", "people", "lobby", "game", "debug"};
+static const char *const groups[] = {"session", "account", "people", "lobby",
+                                     "game",    "admin",   "debug"};
 
 static int add(cJSON *lines, const char *s, size_t len)
 {

@@ -363,6 +363,7 @@ int srv_host_act(struct srv *s, struct srv_game *g, const struct srv_actor *who,
 	if (rc != 0)
 		return rc;
 	g->rec = row;
+	s->actions_total++; /* stats: actions a second (admin.h) */
 	finish_reply(out, g, side);
 	if (out->ended)
 		log_info(who->via, "game %lld over: %s", (long long)g->rec.id, g->rec.result);

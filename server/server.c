@@ -490,6 +490,8 @@ static void sweep_cb(uv_timer_t *t)
 	srv_auth_tick(&s->auth, now);
 	srv_games_sweep(s, 60 * 1000);
 	srv_conns_sweep_idle(s, now_ms);
+	srv_quota_sweep(s, now_ms);
+	srv_admin_tick(s);
 	srv_clocks_tick(s);
 	srv_invites_tick(s);
 }
@@ -527,11 +529,36 @@ static void stop(struct srv *s, const char *why)
 	uv_close((uv_handle_t *)&s->sighup, NULL);
 	/* everything accepted is committed: the last replies and a goodbye may go out (what
 	 * does not fit in the socket buffers now is dropped with the connection) */
-	for (struct srv_conn *c = s->conns; c != NULL; c = c->next)
-		srv_conn_notice(c, 0, "bye", "the server is shutting down");
+	for (struct srv_conn *c = s->conns; c != NULL; c = c->next) {
+		char text[300];
+		snprintf(text, sizeof(text), "the server is shutting down%s%s",
+		         s->shutdown_message[0] ? ": " : "", s->shutdown_message);
+		srv_conn_notice(c, 0, "bye", text);
+	}
 	srv_conns_flush(s);
 	while (s->conns != NULL)
 		srv_conn_close(s->conns, "shutdown");
+}
+
+static void shutdown_cb(uv_timer_t *t)
+{
+	struct srv *s = t->data;
+
+	uv_close((uv_handle_t *)t, (uv_close_cb)free);
+	stop(s, "shutdown by an admin");
+}
+
+int srv_shutdown(struct srv *s, const char *message)
+{
+	uv_timer_t *t = malloc(sizeof(*t));
+
+	if (t == NULL)
+		return -1;
+	snprintf(s->shutdown_message, sizeof(s->shutdown_message), "%s", message);
+	uv_timer_init(s->loop, t);
+	t->data = s;
+	uv_timer_start(t, shutdown_cb, 0, 0);
+	return 0;
 }
 
 static void on_signal(uv_signal_t *h, int signum)
@@ -670,7 +697,24 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	srv_idmap_init(&s->users);
 	srv_idmap_init(&s->seats);
 	srv_idmap_init(&s->vacations);
-	srv_auth_init(&s->auth);
+	if (srv_auth_init(&s->auth) != 0) { /* the dummy hash, now rather than at a login */
+		log_fatal(0, "password hashing is unavailable (libsodium, 64 MiB)");
+		db_close(s->store);
+		rules_catalog_release(&s->catalog);
+		free(s);
+		return 1;
+	}
+	s->auth.inflight_max = s->cfg.max_hashes;
+	s->auth.inflight_per_addr = s->cfg.max_hashes_per_address;
+	s->auth.register_free = s->cfg.register_burst;
+	srv_quota_init(&s->quota);
+	if (srv_admin_init(s) != 0) {
+		log_fatal(0, "cannot read the bans: %s", db_last_error(s->store));
+		db_close(s->store);
+		rules_catalog_release(&s->catalog);
+		free(s);
+		return 1;
+	}
 	s->wall_ms = srv_real_wall_ms;
 	if (s->cfg.debug_clock > 0) {
 		s->wall_ms = srv_fake_wall_ms;
@@ -710,6 +754,7 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 
 	uv_run(s->loop, UV_RUN_DEFAULT);
 out:
+	srv_auth_hold(0); /* no pool thread may wait on a debug hold now */
 	/* Close whatever is left (after an early failure), then drain. */
 	uv_walk(s->loop, close_walk_cb, NULL);
 	uv_run(s->loop, UV_RUN_DEFAULT);
@@ -721,6 +766,8 @@ out:
 	srv_invites_release(s);
 	srv_idmap_release(&s->users);
 	srv_auth_release(&s->auth);
+	srv_quota_release(&s->quota);
+	srv_admin_release(s);
 	rules_catalog_release(&s->catalog);
 	db_close(s->store);
 	log_info(0, "stopped");

@@ -32,9 +32,11 @@
 #include "db/store.h"
 #include "rules/core/catalog.h"
 
+#include "admin.h"
 #include "auth.h"
 #include "config.h"
 #include "idmap.h"
+#include "quota.h"
 
 struct srv_conn;
 struct srv_game;
@@ -45,6 +47,8 @@ struct srv_user {
 	char name[DB_NAME_MAX + 1];
 	struct srv_conn **conns;
 	size_t nconns, capconns;
+	double chat_tokens; /* the chat bucket (quota.h); chat_ms 0: full */
+	int64_t chat_ms;
 };
 
 struct srv {
@@ -78,6 +82,10 @@ struct srv {
 	size_t phase_bytes;       /* output they produced */
 	unsigned long event_formats; /* notifications formatted (fanout.c: once per mode) */
 	struct srv_auth auth;
+	struct srv_quota quota;
+	struct srv_admin admin;
+	uint64_t actions_total;     /* actions accepted since start-up (host.c) */
+	char shutdown_message[256]; /* what `shutdown` tells everyone ("": the default) */
 	/* the clocks' wall time in ms (clock.c): real time, the fake time of --debug-clock, or a
 	 * unit test's own function */
 	int64_t (*wall_ms)(struct srv *s);
@@ -129,6 +137,10 @@ int srv_batch_commit(struct srv *s);
  * (none of it is sent: it may report what was lost) and every game written in the batch
  * is rebuilt from the store. */
 void srv_storage_failed(struct srv *s);
+
+/* Stops the server as SIGTERM does, from the next loop iteration (the caller's reply goes
+ * out first), telling everyone message as well ("" for none); 0 or -1 (out of memory). */
+int srv_shutdown(struct srv *s, const char *message);
 
 /* Loads scenario files from a directory into the catalog (logging every
  * failure); returns the number loaded. */

@@ -68,6 +68,17 @@ int e2e_log_contains(struct e2e_server *s, const char *needle)
 	return found;
 }
 
+int e2e_log_count(struct e2e_server *s, const char *needle)
+{
+	char *log = read_log(s);
+	int n = 0;
+
+	for (const char *p = log; p != NULL && (p = strstr(p, needle)) != NULL; p++)
+		n++;
+	free(log);
+	return n;
+}
+
 static int find_port(struct e2e_server *s)
 {
 	char *log = read_log(s);

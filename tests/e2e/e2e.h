@@ -48,6 +48,8 @@ void e2e_server_cleanup(struct e2e_server *s);
 int e2e_server_alive(struct e2e_server *s);
 /* 1 if the daemon's log contains needle. */
 int e2e_log_contains(struct e2e_server *s, const char *needle);
+/* How many times needle occurs in the daemon's log. */
+int e2e_log_count(struct e2e_server *s, const char *needle);
 /* Runs a shell command, its stdout into out (NUL-terminated, cut to size); its exit status,
  * or -1 when it could not run or did not exit. */
 int e2e_run(const char *cmd, char *out, size_t size);

@@ -103,11 +103,44 @@ static void test_brake_decays(void **state)
 	srv_auth_release(&a);
 }
 
+static void test_refund_and_register_brake(void **state)
+{
+	struct srv_auth a;
+
+	(void)state;
+	assert_int_equal(srv_auth_init(&a), 0);
+	assert_int_equal(srv_auth_verify(a.dummy_hash, "no such user, no such password"), 0);
+	/* an attempt counts when it starts and is given back when right */
+	for (int i = 0; i < 5; i++)
+		srv_auth_failed(&a, "10.0.0.1", 100);
+	srv_auth_refund(&a, "10.0.0.1");
+	assert_int_equal(srv_auth_delay_ms(&a, "10.0.0.1", 100), 2000);
+	/* registrations: register_free of them, then the same brake; never refunded */
+	a.register_free = 2;
+	assert_int_equal(srv_auth_register_delay_ms(&a, "10.0.0.3"), 0);
+	srv_auth_registered(&a, "10.0.0.3", 100);
+	assert_int_equal(srv_auth_register_delay_ms(&a, "10.0.0.3"), 0);
+	srv_auth_registered(&a, "10.0.0.3", 100);
+	assert_int_equal(srv_auth_register_delay_ms(&a, "10.0.0.3"), 2000);
+	srv_auth_refund(&a, "10.0.0.3");
+	assert_int_equal(srv_auth_register_delay_ms(&a, "10.0.0.3"), 2000);
+	for (int i = 0; i < 27; i++)
+		srv_auth_registered(&a, "10.0.0.3", 100);
+	assert_int_equal(srv_auth_register_delay_ms(&a, "10.0.0.3"), -1);
+	assert_int_equal(srv_auth_delay_ms(&a, "10.0.0.3", 100), 0);
+	/* nothing in flight: admitted */
+	assert_int_equal(srv_auth_admit(&a, "10.0.0.3"), 0);
+	a.inflight_max = 0;
+	assert_int_equal(srv_auth_admit(&a, "10.0.0.3"), -1);
+	srv_auth_release(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_hash_and_verify),
 	    cmocka_unit_test(test_names),
+	    cmocka_unit_test(test_refund_and_register_brake),
 	    cmocka_unit_test(test_passwords),
 	    cmocka_unit_test(test_brake_grows_caps_and_refuses),
 	    cmocka_unit_test(test_brake_decays),
