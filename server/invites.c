@@ -144,9 +144,12 @@ char *srv_invite_describe(struct srv *s, const struct srv_invite *iv, char *buf,
 	const char *side =
 	    iv->rec.side < 0 || e == NULL ? "random" : e->info.side_names[iv->rec.side];
 
-	snprintf(buf, size, "%s, %s plays %s, clock %s%s%s", iv->rec.scenario, iv->from_name,
-	         iv->rec.side < 0 ? "a random side" : side, iv->rec.clock,
-	         iv->rec.options[0] ? ", " : "", iv->rec.options);
+	int n = snprintf(buf, size, "%s, %s plays %s, clock %s%s%s", iv->rec.scenario,
+	                 iv->from_name, iv->rec.side < 0 ? "a random side" : side, iv->rec.clock,
+	                 iv->rec.options[0] ? ", " : "", iv->rec.options);
+
+	if (n >= (int)size && size > 4) /* long options: the description ends with "..." */
+		memcpy(buf + size - 4, "...", 4);
 	return buf;
 }
 
