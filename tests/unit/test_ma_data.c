@@ -120,6 +120,21 @@ static void test_ma_data_check_scenario_clean(void **state)
 	assert_true(SC()->edition_v8); /* AMB-02 */
 }
 
+/* AMB-80: support fire markers never bombard; a scenario that asks for it is refused. */
+static void test_ma_amb_80_support_markers_never_bombard(void **state)
+{
+	cJSON *doc = data_doc(), *art;
+	struct rules_scenario *sc = NULL;
+	struct rules_error err;
+	(void)state;
+	art = cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "exclusive"), "artillery");
+	assert_non_null(art);
+	cJSON_ReplaceItemInObject(art, "support_markers", cJSON_CreateTrue());
+	assert_int_not_equal(fm_ruleset.scenario_load(&fm_ruleset, "ma.json", doc, &sc, &err), 0);
+	assert_non_null(strstr(err.message, "AMB-80"));
+	cJSON_Delete(doc);
+}
+
 /* MA-19.2-02, MA-11.2-01: the 14 Allied starting divisions, each set up south of the Stellung
  * line; MA-10.3-02: every unit is leg infantry. */
 static void test_ma_19_2_02_allied_starting_units(void **state)
@@ -624,6 +639,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_setup_teardown(test_ma_data_check_scenario_clean, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_ma_amb_80_support_markers_never_bombard, setup,
+	                                    teardown),
 	    cmocka_unit_test_setup_teardown(test_ma_19_2_02_allied_starting_units, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_ma_19_3_allied_reinforcements, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_ma_19_4_stellung_divisions, setup, teardown),

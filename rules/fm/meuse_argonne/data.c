@@ -481,6 +481,10 @@ static void artillery(struct sdoc *d, const struct fm_scenario *sc, struct ma_da
 		terrain_mods(d, sc, dd, art);
 		dd->art_observe = int_in(d, art, "observation_range", 1, 1, 1, 9);
 		dd->art_support = bool_in(d, art, "support_markers", 0);
+		if (dd->art_support) /* AMB-80: the server has no such bombardment */
+			sdoc_finding(d, SDOC_ERROR, "$.exclusive.artillery.support_markers",
+			             "support fire markers never bombard in Meuse Argonne (17.1, "
+			             "AMB-80): only false is supported");
 		dd->art_retreat = int_in(d, art, "hit_retreat_hexes", 1, 0, 0, 3);
 	}
 	sdoc_pop(d, m);
