@@ -140,7 +140,14 @@ int rules_hexmap_side_closed(const struct rules_hexmap *m, int a, int b, int mob
 
 int rules_hexmap_step_cost(const struct rules_hexmap *m, int a, int b)
 {
-	uint32_t mask = m->hex_terrain[b];
+	return rules_hexmap_step_cost_as(m, a, b, a >= 0 ? m->hex_terrain[a] : 0,
+	                                 m->hex_terrain[b]);
+}
+
+int rules_hexmap_step_cost_as(const struct rules_hexmap *m, int a, int b, uint32_t terrain_a,
+                              uint32_t terrain_b)
+{
+	uint32_t mask = terrain_b;
 	int base = -1, add = 0, s = a >= 0 ? rules_hex_side_between(&m->grid, a, b) : -1;
 	int noroad = 0, side_add = 0, road_add = 0;
 
@@ -157,7 +164,7 @@ int rules_hexmap_step_cost(const struct rules_hexmap *m, int a, int b)
 	}
 	if (a >= 0)
 		for (int t = 0; t < m->nterrain; t++)
-			if ((m->hex_terrain[a] & (1u << t)) && m->terrain[t].no_road)
+			if ((terrain_a & (1u << t)) && m->terrain[t].no_road)
 				noroad = 1;
 	if (s >= 0)
 		for (int t = 0; t < m->nsidetypes; t++)

@@ -168,6 +168,10 @@ int rules_hexmap_side_closed(const struct rules_hexmap *m, int a, int b, int mob
  * features.  -2 when a type of b costs all MP.  Prohibitions are not checked.
  */
 int rules_hexmap_step_cost(const struct rules_hexmap *m, int a, int b);
+/* The same with the terrain of a and b given (terrain_a, terrain_b: type bits), for a game
+ * whose terrain changes in play (the Campaign's Walcheren dikes, 13.3.3). */
+int rules_hexmap_step_cost_as(const struct rules_hexmap *m, int a, int b, uint32_t terrain_a,
+                              uint32_t terrain_b);
 /* Distance from hex to side's nearest friendly edge hex, or -1 if side has none. */
 int rules_hexmap_edge_distance(const struct rules_hexmap *m, int hex, int side);
 
