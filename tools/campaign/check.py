@@ -697,7 +697,8 @@ class Checker:
     def check_rules(self):
         U = self.units
         hqs = {k: u for k, u in U.items() if u.get("kind") == "hq"}
-        tac = {k: u for k, u in U.items() if u.get("kind", "tactical") == "tactical"}
+        tac = {k: u for k, u in U.items() if u.get("kind", "tactical") == "tactical"
+               and all(isinstance(u.get(f), int) for f in ("af", "df", "mf"))}
         occupied = collections.defaultdict(set)
         box = collections.defaultdict(list)
         grp = collections.defaultdict(list)
@@ -943,7 +944,13 @@ class Checker:
 
 
 def check(doc):
-    return Checker(doc).run()
+    c = Checker(doc)
+    try:
+        return c.run()
+    except (KeyError, TypeError, ValueError, AttributeError, StopIteration) as e:
+        # a malformed document the member checks already reported: never a crash
+        c.P("the checks stopped on a malformed document (%s: %s)" % (type(e).__name__, e))
+        return c.probs
 
 
 def counts(doc):
@@ -983,10 +990,107 @@ def report(doc, probs):
         print("checks: ok")
 
 
+def _unit(doc, uid):
+    return next(u for u in doc["units"] if u["id"] == uid)
+
+
+def _side(doc, a, b):
+    return next(s for s in doc["map"]["hexsides"] if sorted(s["hexes"]) == sorted([a, b]))
+
+
+# (what, mutation, a substring one of the problems must contain)
+MUTATIONS = [
+    ("road into the sea", lambda d: d["map"]["roads"][0]["path"].insert(0, "0905"), "runs into sea hex"),
+    ("road across water", lambda d: d["map"]["roads"].append({"path": ["0805", "0806"], "source": "t"}),
+     "crosses the water hexside"),
+    ("road through non-adjacent hexes", lambda d: d["map"]["roads"].append({"path": ["2402", "2404"], "source": "t"}),
+     "are not adjacent"),
+    ("road off the grid", lambda d: d["map"]["roads"].append({"path": ["0301", "0401"], "source": "t"}),
+     "not a hex of the grid"),
+    ("hexside not adjacent", lambda d: d["map"]["hexsides"].append(
+        {"hexes": ["2402", "2404"], "features": ["canal"], "source": "t"}), "are not adjacent"),
+    ("unknown hexside type", lambda d: d["map"]["hexsides"].append(
+        {"hexes": ["2402", "2403"], "features": ["moat"], "source": "t"}), "unknown hexside type"),
+    ("unknown member", lambda d: d["units"][0].update(foo=1), "unknown member 'foo'"),
+    ("unknown top-level member", lambda d: d.update(victory={}), "unknown member 'victory'"),
+    ("unit on a sea hex", lambda d: _unit(d, "CA_Knokke")["setup"].update(hex="0406"), "sea hex"),
+    ("both sides in one hex", lambda d: _unit(d, "1020")["setup"].update(hex="2008"), "both sides"),
+    ("Allied TF over C2", lambda d: [_unit(d, u).update(setup={"tf": "2CID"}) for u in ("7CIB", "8CIB", "3CID_Arty")],
+     "C2 is 7"),
+    ("German TF over C2", lambda d: _unit(d, "64Fus").update(setup={"tf": "64"}), "C2 is 4"),
+    ("Polish unit in a Canadian TF", lambda d: _unit(d, "3PRB").update(setup={"tf": "2CID"}), "Polish and US only"),
+    ("Canadian unit in the US TF", lambda d: _unit(d, "155Bde").update(setup={"reinforcement": "104th", "tf": "104"}),
+     "Polish and US only"),
+    ("coastal artillery in a TF", lambda d: _unit(d, "CA_Knokke").update(setup={"tf": "64"}), "coastal artillery"),
+    ("24 scratch battalions", lambda d: d["units"].remove(_unit(d, "SB25")), "24 scratch"),
+    ("11 coastal artillery", lambda d: d["units"].append(dict(_unit(d, "CA_Cadzand"), id="CA_X",
+                                                            setup={"hex": "0506"})), "11 coastal artillery"),
+    ("HQ with a factor", lambda d: _unit(d, "2CID").update(af=1), "an HQ has no factors"),
+    ("tactical unit without DF", lambda d: _unit(d, "4CIB").pop("df"), ".df: expected an integer"),
+    ("XX tactical unit", lambda d: _unit(d, "4CIB").update(size="XX"), "size XX if and only if"),
+    ("hits eliminate at set-up", lambda d: _unit(d, "4CIB").update(hits=8), "hits eliminate"),
+    ("brigade not 6-8-4", lambda d: _unit(d, "56Bde").update(af=5), "6-8-4"),
+    ("52 brigade not one lower", lambda d: _unit(d, "155Bde").update(af=6), "one point lower"),
+    ("unknown reinforcement group", lambda d: _unit(d, "155Bde").update(setup={"reinforcement": "nogroup"}),
+     "unknown reinforcement group"),
+    ("group without units", lambda d: d["reinforcements"].append(
+        {"id": "empty", "side": "allied", "turns": [1, 2], "entry": {"zones": ["antwerp"]}}), "has no units"),
+    ("group turns outside the game", lambda d: d["reinforcements"][0].update(turns=[2, 33]), "expected [first, last]"),
+    ("SSF on another turn", lambda d: next(r for r in d["reinforcements"] if r["id"] == "ssf").update(turns=[10, 21]),
+     "turns 10, 20 and 30"),
+    ("markers below C2", lambda d: d["staff_markers"].update(german={"G-1": 1, "G-2": 1, "G-3": 1, "G-4": 0}),
+     "fewer than C2"),
+    ("sample hand impossible", lambda d: d["staff_markers"]["allied"].update({"G-3": 2}), "sample turn's hand"),
+    ("empty zone", lambda d: d["map"]["zones"].append({"id": "nothing", "hexes": []}), "is empty"),
+    ("zone with a sea hex", lambda d: d["map"]["zones"][0]["hexes"].append("0405"), "holds sea hexes"),
+    ("unknown zone reference", lambda d: d["special"].update(walcheren="walcheren_island"), "unknown zone"),
+    ("the Pocket open", lambda d: d["map"]["hexsides"].remove(_side(d, "0708", "0709")), "breskens_pocket open"),
+    ("the Pocket beyond column 10", lambda d: next(z for z in d["map"]["zones"] if z["id"] == "breskens_pocket")[
+        "hexes"].append("1107"), "column 10xx"),
+    ("Walcheren joined outside the causeway", lambda d: d["map"]["hexsides"].remove(_side(d, "0904", "1004")),
+     "not by the causeway alone"),
+    ("two causeways", lambda d: _side(d, "0904", "1004").update(features=["causeway"]), "causeway hexsides"),
+    ("German TF without random hits", lambda d: d["setup"]["random_hits"].pop(0), "no random set-up hits"),
+    ("no German unit detached", lambda d: [_unit(d, u).update(setup={"reinforcement": "280"})
+                                           for u in ("64Fus", "1020", "346Fus", "711Fus")], "begins detached"),
+    ("forest north of Capellen not TM 2", lambda d: d["map"]["hexes"].append(
+        {"hex": "2006", "terrain": ["village"], "source": "t"}), "north of Capellen"),
+    ("free set-up zones overlap", lambda d: next(z for z in d["map"]["zones"] if z["id"] == "free_german")[
+        "hexes"].append("1909"), "share"),
+    ("grid parity", lambda d: d["map"]["grid"].update(shifted_columns="even"), "shifted_columns"),
+    ("terrain mp not in halves", lambda d: d["terrain"][0].update(mp=1.3), "1/2 steps"),
+    ("forest TM not 2", lambda d: next(t for t in d["terrain"] if t["id"] == "forest").update(tm=1), "tm must be 2"),
+    ("hex name too long", lambda d: d["map"]["hexes"].append({"hex": "2402", "name": "B" * 40, "source": "t"}),
+     "longer than 31"),
+    ("elite unit at start", lambda d: _unit(d, "6FJ").update(setup={"hex": "1805"}), "early reinforcement"),
+]
+
+
+def self_test(doc):
+    """Each mutation of the (valid) document must be refused with the expected problem."""
+    import copy
+    if check(doc):
+        print("self-test: the document itself has problems")
+        return 1
+    bad = 0
+    for what, mutate, want in MUTATIONS:
+        d = copy.deepcopy(doc)
+        mutate(d)
+        probs = check(d)
+        if not any(want in p for p in probs):
+            bad += 1
+            print("self-test FAILED: %s: no problem containing %r (got %s)" % (what, want, probs[:3]))
+    print("self-test: %d mutations, %d caught, %d missed" % (len(MUTATIONS), len(MUTATIONS) - bad, bad))
+    return 1 if bad else 0
+
+
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "data", "scheldt-campaign.json")
+    args = [a for a in sys.argv[1:] if a != "--self-test"]
+    path = args[0] if args else os.path.join(ROOT, "data", "scheldt-campaign.json")
     with open(path) as fh:
         doc = json.load(fh)
+    if "--self-test" in sys.argv[1:]:
+        return self_test(doc)
     probs = check(doc)
     report(doc, probs)
     return 1 if probs else 0
