@@ -923,6 +923,9 @@ class Checker:
             n = G.hid(x, y - 1)
             if G.valid(n) and (self.hex_tm(n) != 2 or "forest" not in self.types(n)):
                 self.P("the hex north of Capellen (%s) is not a forest of TM 2 (sample turn)" % n)
+            elif G.valid(n) and self.side_tm(h, n):
+                self.P("the sample turn's attack from Capellen %s into %s crosses a TM hexside: the "
+                       "reduction would exceed 2" % (h, n))
         for zid in ("rosendaal", "breda", "tilburg", "turnhout", "breskens", "vlissingen", "terneuzen",
                     "hoedenskerke", "westkapelle", "domburg"):
             hs = self.zones.get(zid)
@@ -1055,6 +1058,8 @@ MUTATIONS = [
                                            for u in ("64Fus", "1020", "346Fus", "711Fus")], "begins detached"),
     ("forest north of Capellen not TM 2", lambda d: d["map"]["hexes"].append(
         {"hex": "2006", "terrain": ["village"], "source": "t"}), "north of Capellen"),
+    ("a canal between Capellen and the forest", lambda d: d["map"]["hexsides"].append(
+        {"hexes": ["2006", "2007"], "features": ["canal"], "source": "t"}), "crosses a TM hexside"),
     ("free set-up zones overlap", lambda d: next(z for z in d["map"]["zones"] if z["id"] == "free_german")[
         "hexes"].append("1909"), "share"),
     ("grid parity", lambda d: d["map"]["grid"].update(shifted_columns="even"), "shifted_columns"),

@@ -348,14 +348,11 @@ class Builder:
         self.zone_order.append(zid)
 
     def build_zones(self):
-        lab = self.label
         self.zone("walcheren", "Walcheren Island", F.LANDMASS["walcheren"],
                   "rules 13.3.3; " + F.LANDMASS_SOURCE["walcheren"])
         self.zone("south_beveland", "South Beveland", F.LANDMASS["south_beveland"],
                   "rules 16.0; " + F.LANDMASS_SOURCE["south_beveland"])
         # the Breskens Pocket: land north of the Leopold Canal, west of the Braakman
-        barrier = {"water", "canal", "double_canal"}
-
         def pocket_step(a, b):
             k = G.side_key(a, b)
             if self.side_group.get(k) == "leopold":
@@ -366,7 +363,6 @@ class Builder:
         bad = [h for h in pocket if G.xy(h)[0] > 10]
         if bad:
             raise SystemExit("the Breskens Pocket leaks east of column 10: %s" % sorted(bad))
-        del barrier
         self.zone("breskens_pocket", "Breskens Pocket", pocket,
                   "rules 13.3.2 (north: the Scheldt Estuary, south: the Leopold Canal, east: hex column "
                   "10xx); hexes listed explicitly (SC-AMB-57), computed from the map: land reachable "
@@ -430,7 +426,6 @@ class Builder:
         self.zone("allied_entry", "Allied entry (south edge east of the Scheldt)", ae,
                   "approximated (SC-AMB-08): the south edge behind Antwerp, where the Allied "
                   "reinforcements came from Brussels")
-        del lab
 
     # ---- output --------------------------------------------------------------------
 
