@@ -156,7 +156,6 @@ struct camp_scenario {
 	char id[CAMP_ID];
 	char title[96];
 	char description[256];
-	char source[256];
 	char side_names[RULES_SIDES][CAMP_ID];
 	int c2[RULES_SIDES];
 	int turns;

@@ -343,9 +343,10 @@ static int dispatch(struct camp_game *g, struct rules_dice *d, int side, const s
 	if (!(p.sides & RULES_AUD_SIDE(side))) {
 		int other = 1 - side;
 		if (g->await == CAMP_AW_COMMIT && g->b.c[side].locked)
-			return rules_fail(err, WG_E_NOT_YOUR_TURN, "SC-10.2b",
-			                  "your commitment is locked; the game waits for the %s: %s",
-			                  camp__side(g, other), p.what[other]);
+			return rules_fail(
+			    err, WG_E_NOT_YOUR_TURN, "SC-10.2b",
+			    "your commitment is locked; the game waits for the %s: %s",
+			    camp__side(g, other), p.what[other]);
 		return rules_fail(err, WG_E_NOT_YOUR_TURN, "", "the game waits for the %s: %s",
 		                  camp__side(g, other), p.what[other]);
 	}

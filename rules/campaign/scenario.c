@@ -152,8 +152,7 @@ static int load_header(struct sdoc *d, struct camp_scenario *sc, const cJSON *do
 	    (rc = sdoc_str(d, doc, "id", sc->id, sizeof(sc->id), NULL)) != 0 ||
 	    (rc = sdoc_str(d, doc, "title", sc->title, sizeof(sc->title), NULL)) != 0 ||
 	    (rc = sdoc_str(d, doc, "description", sc->description, sizeof(sc->description),
-	                   NULL)) != 0 ||
-	    (rc = sdoc_str(d, doc, "source", sc->source, sizeof(sc->source), "")) != 0)
+	                   NULL)) != 0)
 		return rc;
 	for (const char *p = sc->id; *p; p++)
 		if (*p == ' ' || (unsigned char)*p < 0x20) {

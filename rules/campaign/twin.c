@@ -11,7 +11,8 @@
  *     (a regroup could have put it there, 7.2), neither box left empty.
  * Differences the next action can reveal by the rules are not lasting: a hand
  * or a box while the other side may play Operational Intelligence (8.2), a
- * box or commitment while a battle's reveal is one commitment away.
+ * box or commitment while a battle's reveal is one commitment away, a box
+ * while its owner acts (emptying it takes its HQ off the map, 3.7c).
  */
 #include "camp_int.h"
 
@@ -60,13 +61,18 @@ struct rules_game *camp__secret_twin(const struct rules_game *rg, int side, unsi
 	const struct camp_game *g = (const struct camp_game *)rg;
 	const struct camp_scenario *sc = g->sc;
 	struct camp_game *t;
-	int count = 0, pick, intel_next, reveal_next;
+	int count = 0, pick, intel_next, reveal_next, owner_next;
 
 	if (side < 0 || side >= RULES_SIDES || g->over)
 		return NULL;
 	/* the other side may examine this side's hand or mat with its next action */
 	intel_next = g->phase == CAMP_PH_OPS && g->phasing == 1 - side && g->await == CAMP_AW_PHASE;
 	reveal_next = g->await == CAMP_AW_COMMIT;
+	{
+		struct rules_pending p;
+		camp__pending(rg, &p);
+		owner_next = (p.sides & RULES_AUD_SIDE(side)) != 0;
+	}
 	/* count the twins: hand swaps, commitment swaps, box moves */
 	for (int a = 0; a < CAMP_NMARK; a++)
 		for (int b = 0; b < CAMP_NMARK; b++)
@@ -133,7 +139,10 @@ struct rules_game *camp__secret_twin(const struct rules_game *rg, int side, unsi
 					         sc->units[u].id, sc->units[h].id,
 					         sc->units[g->u[u].tf].id);
 					t->u[u].tf = (int16_t)h;
-					*lasting = !intel_next && !reveal_next;
+					/* the owner's own next action may empty a box (its HQ
+					 * leaves the map, 3.7c) or engage it in a battle (10.1.3):
+					 * it may show */
+					*lasting = !intel_next && !reveal_next && !owner_next;
 					return (struct rules_game *)t;
 				}
 	free(t);

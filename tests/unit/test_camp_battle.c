@@ -259,14 +259,15 @@ static void test_sc_10_5_2gh_hq_elimination(void **state)
 static void test_sc_10_5_5_cumulative_reductions(void **state)
 {
 	struct ct t;
-	cJSON *doc = ct_doc(), *hexes = cJSON_GetObjectItemCaseSensitive(
-	                                cJSON_GetObjectItemCaseSensitive(doc, "map"), "hexes"),
+	cJSON *doc = ct_doc(),
+	      *hexes = cJSON_GetObjectItemCaseSensitive(
+	          cJSON_GetObjectItemCaseSensitive(doc, "map"), "hexes"),
 	      *h;
 
 	(void)state;
-	cJSON_ArrayForEach(h, hexes) if (strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
-	                                            h, "hex")),
-	                                        "0103") == 0)
+	cJSON_ArrayForEach(
+	    h, hexes) if (strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(h, "hex")),
+	                         "0103") == 0)
 	    cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(h, "terrain"),
 	                         cJSON_CreateString("fortification"));
 	ct_open_doc(&t, doc, NULL);

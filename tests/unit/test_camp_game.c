@@ -159,6 +159,20 @@ static void test_camp_bot_games_on_the_test_map(void **state)
 	}
 }
 
+/* Whole games of the shipped scenario, set-up to the end, both optional rules on and off. */
+static void test_camp_bot_games_on_the_shipped_scenario(void **state)
+{
+	(void)state;
+	for (uint64_t seed = 1; seed <= 2; seed++) {
+		struct ct t;
+		ct_open_doc(&t, ct_file_doc(WG_DATA_DIR "/scheldt-campaign.json"),
+		            seed % 2 ? "reaction=on" : "setup=free");
+		play(&t, seed * 104729, 4000, 0);
+		assert_true(t.g->over);
+		ct_close(&t);
+	}
+}
+
 static void test_camp_free_setup_bot(void **state)
 {
 	struct ct t;
@@ -195,6 +209,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_camp_bot_games_on_the_test_map),
+	    cmocka_unit_test(test_camp_bot_games_on_the_shipped_scenario),
 	    cmocka_unit_test(test_camp_free_setup_bot),
 	    cmocka_unit_test(test_camp_replay_is_deterministic),
 	};
