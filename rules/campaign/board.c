@@ -6,7 +6,7 @@
  * A cell (width 8):
  *
  *        ________
- *       /1709 T!F\       hex id, terrain glyph; ! the battle's hex, F a
+ *       /1709 T!^\       hex id, terrain glyph; ! the battle's hex, ^ a
  *      /a:4CAD+1  \      fortification; then each side's units: side initial,
  *      \g:64      /      the first HQ (or unit) id, +n more units on the map
  *       \________/       there; an empty hex shows its place name.
@@ -67,16 +67,15 @@ static void board_cell(void *ctx, int hex, char text[3][RULES_TEXTMAP_LINE])
 {
 	struct board *b = ctx;
 	const struct camp_game *g = b->g;
-	size_t len = strlen(text[0]);
 	int any = 0;
 
+	/* text[0] is the id and the glyph padded to the cell width: marks at its end */
 	if (g->b.stage != CAMP_B_NONE && hex == g->b.target) {
-		snprintf(text[0] + len, RULES_TEXTMAP_LINE - len, "!");
-		len++;
+		text[0][CELL_W - 2] = '!';
 		b->seen |= 2;
 	}
 	if (camp__hex_fort(g, hex)) {
-		snprintf(text[0] + len, RULES_TEXTMAP_LINE - len, "F");
+		text[0][CELL_W - 1] = '^';
 		b->seen |= 4;
 	}
 	for (int s = 0; s < RULES_SIDES; s++) {
@@ -120,7 +119,7 @@ static void legend(struct board *b, int cols)
 	if (b->seen & 2)
 		rules_legend_add(&lg, "marks:", "! battle");
 	if (b->seen & 4)
-		rules_legend_add(&lg, "marks:", "F fortification");
+		rules_legend_add(&lg, "marks:", "^ fortification");
 	rules_legend_lines(&lg, cols, board_line, b);
 }
 

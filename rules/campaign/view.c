@@ -285,11 +285,11 @@ cJSON *camp__view(const struct rules_game *rg, const struct rules_viewer *who)
 	}
 	if (who->cols > 0) {
 		struct rules_pending p;
-		cJSON *lines = cJSON_AddArrayToObject(o, "lines");
-		(void)lines;
-		add_lines(o, "%s, turn %d of %d%s%s: %s%s", sc->title, g->turn, sc->turns,
-		          g->turn >= 1 && g->turn - 1 < sc->nlabels ? " " : "",
-		          g->turn >= 1 && g->turn - 1 < sc->nlabels ? sc->labels[g->turn - 1] : "",
+		char date[40] = "";
+		cJSON_AddArrayToObject(o, "lines");
+		if (g->turn >= 1 && g->turn - 1 < sc->nlabels && sc->labels[g->turn - 1][0])
+			snprintf(date, sizeof(date), " (%s)", sc->labels[g->turn - 1]);
+		add_lines(o, "%s, turn %d of %d%s: %s%s", sc->title, g->turn, sc->turns, date,
 		          g->phase >= CAMP_PH_PREP && g->phase <= CAMP_PH_PLANNING
 		              ? (g->phasing == CAMP_ALLIED ? "Allied " : "German ")
 		              : "",
@@ -302,12 +302,13 @@ cJSON *camp__view(const struct rules_game *rg, const struct rules_viewer *who)
 		else
 			add_lines(o, "Hands: allied %d markers, german %d.", camp__hand_size(g, 0),
 			          camp__hand_size(g, 1));
-		add_lines(
-		    o,
-		    "Coastal artillery left: %d (Breskens Pocket %d). VP now: allied %g, german "
-		    "%g.%s",
-		    camp__coastal_left(g, 0), camp__coastal_left(g, 1), vp[0] / 2.0, vp[1] / 2.0,
-		    g->dikes ? " Walcheren is flooded." : "");
+		if (g->turn >= 1)
+			add_lines(
+			    o,
+			    "Coastal artillery left: %d (Breskens Pocket %d). VP if it ended now: "
+			    "allied %g, german %g.%s",
+			    camp__coastal_left(g, 0), camp__coastal_left(g, 1), vp[0] / 2.0,
+			    vp[1] / 2.0, g->dikes ? " Walcheren is flooded." : "");
 		if (g->b.stage != CAMP_B_NONE)
 			battle_lines(g, who, o);
 		if (g->over)
@@ -546,7 +547,7 @@ int camp__q_hex(const struct camp_game *g, const struct rules_viewer *who, int a
 		int oz = camp__in_oz(g, hex, s);
 		cJSON_AddBoolToObject(out, s == 0 ? "allied_oz" : "german_oz", oz);
 		if (oz)
-			camp__line(out, "  in an %s Operations Zone%s", camp__side(g, s),
+			camp__line(out, "  in an Operations Zone of the %s%s", camp__side(g, s),
 			           camp__uncontested_enemy_oz(g, hex, 1 - s) ? " (uncontested)"
 			                                                     : "");
 	}
