@@ -508,6 +508,7 @@ int srv_notify_start(struct srv *s)
 	nt->queued = nt->committed = max;
 	nt->purged = srv_clock_now(s);
 	nt->started = 1;
+	dispatch(s); /* what a restart found pending goes now, not at the first tick */
 	return 0;
 }
 
