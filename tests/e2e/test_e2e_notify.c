@@ -243,7 +243,8 @@ static void sink_wait(int n)
 		nap(10);
 	if (sink_count() < n) {
 		for (int i = 0; i < sink_count(); i++)
-			fprintf(stderr, "sink %d: %s %s\n", i, sink.reqs[i].path, sink.reqs[i].body);
+			fprintf(stderr, "sink %d: %s %s\n", i, sink.reqs[i].path,
+			        sink.reqs[i].body);
 		fail_msg("the sink has %d requests, not %d", sink_count(), n);
 	}
 }
@@ -454,9 +455,10 @@ static const char *member(struct e2e_client *c, const char *key)
 	size_t len = strlen(key);
 
 	o[0] = '\0';
-	for (const char *p = c->reply; p != NULL && *p != '\0'; p = strchr(p, '\n'), p = p ? p + 1 : p) {
-		if (strncmp(p, "  ", 2) == 0 && strncmp(p + 2, key, len) == 0 && p[2 + len] == ':' &&
-		    p[3 + len] == ' ') {
+	for (const char *p = c->reply; p != NULL && *p != '\0';
+	     p = strchr(p, '\n'), p = p ? p + 1 : p) {
+		if (strncmp(p, "  ", 2) == 0 && strncmp(p + 2, key, len) == 0 &&
+		    p[2 + len] == ':' && p[3 + len] == ' ') {
 			const char *v = p + 4 + len, *end = strchr(v, '\n');
 			snprintf(o, 600, "%.*s", end ? (int)(end - v) : (int)strlen(v), v);
 			break;
@@ -644,10 +646,9 @@ static void test_webhook_is_signed_retried_with_backoff_and_keeps_its_id(void **
 /* ---- a game's notifications, and no secret in them ---- */
 
 /* Every member a webhook body may have. */
-static const char *const allowed[] = {"id",       "type",   "at",     "user",    "game",
-                                      "scenario", "side",   "opponent", "deadline", "result",
-                                      "winner",   "from",   "challenge", "tell",   "message",
-                                      "text"};
+static const char *const allowed[] = {
+    "id",       "type",   "at",     "user", "game",      "scenario", "side",    "opponent",
+    "deadline", "result", "winner", "from", "challenge", "tell",     "message", "text"};
 
 static void check_no_secret(const char *text)
 {

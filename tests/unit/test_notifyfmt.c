@@ -32,20 +32,20 @@ static void test_sign_rfc4231_vectors(void **state)
 	(void)state;
 	/* test case 2: a short key */
 	srv_nf_sign("Jefe", "what do ya want for nothing?", 28, sig);
-	assert_string_equal(sig,
-	                    "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+	assert_string_equal(
+	    sig, "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
 	/* test case 1: 20 bytes of 0x0b */
 	memset(key, 0x0b, 20);
 	key[20] = '\0';
 	srv_nf_sign(key, "Hi There", 8, sig);
-	assert_string_equal(sig,
-	                    "sha256=b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
+	assert_string_equal(
+	    sig, "sha256=b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
 	/* test case 6: a key longer than the block (131 bytes of 0xaa) is hashed first */
 	memset(key, 0xaa, 131);
 	key[131] = '\0';
 	srv_nf_sign(key, data6, strlen(data6), sig);
-	assert_string_equal(sig,
-	                    "sha256=60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
+	assert_string_equal(
+	    sig, "sha256=60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
 }
 
 static void test_sign_keys_with_the_secret_as_shown(void **state)
@@ -121,9 +121,8 @@ static int only_members(const cJSON *o, const char *const *names, size_t n)
 
 static void test_webhook_body_has_the_note_and_nothing_else(void **state)
 {
-	static const char *const turn_keys[] = {"id",   "type",     "at",       "user",
-	                                        "game", "scenario", "side",     "opponent",
-	                                        "deadline", "text"};
+	static const char *const turn_keys[] = {"id",       "type", "at",       "user",     "game",
+	                                        "scenario", "side", "opponent", "deadline", "text"};
 	struct srv_note n = {.type = SRV_NOTE_YOUR_TURN,
 	                     .game = 12,
 	                     .scenario = "race",
