@@ -17,6 +17,8 @@
 #include "common/str.h"
 #include "protocol/buf.h"
 
+#include "clock.h"
+
 const char *const srv_note_names[SRV_NOTE_NTYPES] = {
     [SRV_NOTE_YOUR_TURN] = "your-turn",
     [SRV_NOTE_DEADLINE_24H] = "deadline-24h",
@@ -78,16 +80,6 @@ char *srv_note_events_text(unsigned mask, char *buf, size_t size)
 	return buf;
 }
 
-char *srv_nf_time(int64_t ms, char *buf, size_t size)
-{
-	time_t t = (time_t)(ms / 1000);
-	struct tm tm;
-
-	if (gmtime_r(&t, &tm) == NULL || strftime(buf, size, "%Y-%m-%d %H:%M UTC", &tm) == 0)
-		snprintf(buf, size, "%lld", (long long)(ms / 1000));
-	return buf;
-}
-
 /* "game 12 (race): you play red against bob" */
 static void add_game(struct proto_buf *b, const struct srv_note *n)
 {
@@ -107,7 +99,7 @@ static void add_deadline(struct proto_buf *b, const struct srv_note *n)
 
 	if (n->deadline > 0)
 		proto_buf_addf(b, "; your clock runs out %s",
-		               srv_nf_time(n->deadline, when, sizeof(when)));
+		               srv_clock_format_time(n->deadline, when, sizeof(when)));
 }
 
 /* The sentence into b. */
@@ -341,7 +333,7 @@ char *srv_nf_digest_item(const struct srv_note *n, int64_t at)
 	struct proto_buf b = PROTO_BUF_INIT;
 	char when[40];
 
-	proto_buf_addf(&b, "%s: ", srv_nf_time(at, when, sizeof(when)));
+	proto_buf_addf(&b, "%s: ", srv_clock_format_time(at, when, sizeof(when)));
 	text(&b, n);
 	return proto_buf_detach(&b, NULL);
 }

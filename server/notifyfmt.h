@@ -7,7 +7,8 @@
  * URL and an e-mail address.  docs/notifications.md has the decisions.
  *
  * Pure: no I/O, no clock, no globals (times are the caller's, in ms since the
- * epoch; ids are made by the caller).  server/notify.c does the rest.
+ * epoch, printed by srv_clock_format_time; ids are made by the caller).
+ * server/notify.c does the rest.
  *
  * Secrecy: a notification leaves the server, so it is built only from a
  * struct srv_note, whose fields are public facts of a game (its id, scenario,
@@ -67,8 +68,6 @@ int srv_note_events_word(unsigned *mask, const char *word, int *first, char *err
 /* The names of mask separated by spaces ("none" when empty); returns buf. */
 char *srv_note_events_text(unsigned mask, char *buf, size_t size);
 
-/* "2026-12-02 10:00 UTC" for a time in ms; returns buf. */
-char *srv_nf_time(int64_t ms, char *buf, size_t size);
 /* The one sentence of a notification (plain UTF-8, no line break); returns buf. */
 char *srv_nf_text(const struct srv_note *n, char *buf, size_t size);
 

@@ -906,8 +906,9 @@ static void test_outbox_survives_sigkill_and_is_not_sent_twice(void **state)
 	notify_until(&c, "webhook_next");
 	t = fake_now(&c);
 	/* the server dies; it comes back an hour later (server time), the receiver too */
-	restart_after_kill(&c, "gus", "secret-g", t + HOUR);
+	e2e_server_kill(&server);
 	sink_fail(0);
+	restart_after_kill(&c, "gus", "secret-g", t + HOUR);
 	sink_wait(base + 2);
 	assert_string_equal(sink_req(base + 1)->id, id);
 	assert_string_equal(sink_req(base + 1)->body, sink_req(base)->body);
