@@ -726,6 +726,10 @@ static void test_game_notifications_reach_webhook_and_mail_without_secrets(void 
 		}
 		cJSON_Delete(o);
 	}
+	/* one id per notification: no two of them share one */
+	for (int i = base; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			assert_string_not_equal(sink_req(i)->id, sink_req(j)->id);
 	assert_int_equal(seen_b[0], 2);
 	assert_int_equal(seen_b[1], 1);
 	assert_int_equal(seen_b[2], 1);
