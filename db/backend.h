@@ -99,6 +99,23 @@ struct db_backend {
 	int (*audit_append)(struct db_store *st, const struct db_audit *a);
 	int (*audit_each_last)(struct db_store *st, int limit,
 	                       int (*fn)(void *ctx, const struct db_audit *a), void *ctx);
+	int (*notify_prefs_get)(struct db_store *st, int64_t user, struct db_notify_prefs *out);
+	int (*notify_prefs_put)(struct db_store *st, const struct db_notify_prefs *p);
+	int (*notify_digest_due)(struct db_store *st, int64_t now,
+	                         int (*fn)(void *ctx, const struct db_notify_prefs *p), void *ctx);
+	int (*outbox_add)(struct db_store *st, struct db_outbox *o);
+	int (*outbox_due)(struct db_store *st, int64_t now, int64_t upto, int limit,
+	                  int (*fn)(void *ctx, const struct db_outbox *o), void *ctx);
+	int (*outbox_update)(struct db_store *st, const struct db_outbox *o);
+	int (*outbox_close_all)(struct db_store *st, int64_t user, int channel, int state,
+	                        int64_t now, const char *error);
+	int (*outbox_pending)(struct db_store *st, int64_t user, int channel, int limit,
+	                      int (*fn)(void *ctx, const struct db_outbox *o), void *ctx);
+	int (*outbox_stats)(struct db_store *st, int64_t user, int channel,
+	                    struct db_outbox_stats *out);
+	int (*outbox_count_pending)(struct db_store *st, int64_t user, int64_t *count);
+	int (*outbox_purge)(struct db_store *st, int64_t before);
+	int (*outbox_max_id)(struct db_store *st, int64_t *id);
 };
 
 /* The SQLite backend (store_sqlite.c). */

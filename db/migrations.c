@@ -13,9 +13,9 @@
  *                       actions   chat       host,      server_meta
  *                       snapshots            scenario_texts
  *
- *               4 --[5]--> 5 --[6]--> 6
- *                   tells,     invites
- *                   blocks,    (challenges,
+ *               4 --[5]--> 5 --[6]--> 6 --[7]--> 7 --[8]--> 8
+ *                   tells,     invites    bans,      notify_prefs,
+ *                   blocks,    (challenges, audit    notify_outbox
  *                   users_seen  seeks)
  *
  * Invariants:
@@ -243,6 +243,43 @@ static const char *const db__migrations[] = {
     "	verb  TEXT NOT NULL,\n"
     "	args  TEXT NOT NULL\n"
     ");\n",
+
+    /* 8: notifications outside the server (docs/notifications.md): each user's channels and
+     * choices, and the outbox every notification waits in until it is delivered. */
+    "-- a user's channels: webhook URL and its signing secret, e-mail address (digest 1: one\n"
+    "-- message a day at digest_hour UTC, next at digest_next ms), the events wanted (a bit per\n"
+    "-- type, server/notifyfmt.h), always 1: also while the user is online\n"
+    "CREATE TABLE notify_prefs (\n"
+    "	user        INTEGER PRIMARY KEY REFERENCES users(id),\n"
+    "	webhook     TEXT NOT NULL DEFAULT '',\n"
+    "	secret      TEXT NOT NULL DEFAULT '',\n"
+    "	email       TEXT NOT NULL DEFAULT '',\n"
+    "	digest      INTEGER NOT NULL DEFAULT 0 CHECK (digest IN (0, 1)),\n"
+    "	digest_hour INTEGER NOT NULL DEFAULT 6 CHECK (digest_hour BETWEEN 0 AND 23),\n"
+    "	events      INTEGER NOT NULL,\n"
+    "	always      INTEGER NOT NULL DEFAULT 0 CHECK (always IN (0, 1)),\n"
+    "	digest_next INTEGER NOT NULL DEFAULT 0\n"
+    ");\n"
+    "CREATE INDEX notify_prefs_digest ON notify_prefs(digest, digest_next);\n"
+    "-- one row per notification and channel (0 webhook, 1 e-mail, 2 an item of the next\n"
+    "-- digest); uid is the notification's id, the same on every channel and every retry;\n"
+    "-- state 0 pending, 1 delivered, 2 given up, 3 dropped, 4 sent in a digest; times in ms\n"
+    "CREATE TABLE notify_outbox (\n"
+    "	id       INTEGER PRIMARY KEY,\n"
+    "	uid      TEXT NOT NULL,\n"
+    "	user     INTEGER NOT NULL REFERENCES users(id),\n"
+    "	channel  INTEGER NOT NULL CHECK (channel IN (0, 1, 2)),\n"
+    "	state    INTEGER NOT NULL DEFAULT 0 CHECK (state BETWEEN 0 AND 4),\n"
+    "	attempts INTEGER NOT NULL DEFAULT 0,\n"
+    "	created  INTEGER NOT NULL,\n"
+    "	next_at  INTEGER NOT NULL,\n"
+    "	done_at  INTEGER NOT NULL DEFAULT 0,\n"
+    "	body     TEXT NOT NULL,\n"
+    "	error    TEXT NOT NULL DEFAULT '',\n"
+    "	UNIQUE (uid, channel)\n"
+    ");\n"
+    "CREATE INDEX notify_outbox_user ON notify_outbox(user, channel, state, id);\n"
+    "CREATE INDEX notify_outbox_due ON notify_outbox(state, next_at);\n",
 };
 
 int db__migration_count(void)

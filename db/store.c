@@ -350,3 +350,67 @@ int db_invite_each_open(struct db_store *st, int (*fn)(void *ctx, const struct d
 {
 	return ((struct db__head *)st)->ops->invite_each_open(st, fn, ctx);
 }
+
+int db_notify_prefs_get(struct db_store *st, int64_t user, struct db_notify_prefs *out)
+{
+	return ((struct db__head *)st)->ops->notify_prefs_get(st, user, out);
+}
+
+int db_notify_prefs_put(struct db_store *st, const struct db_notify_prefs *p)
+{
+	return ((struct db__head *)st)->ops->notify_prefs_put(st, p);
+}
+
+int db_notify_digest_due(struct db_store *st, int64_t now,
+                         int (*fn)(void *ctx, const struct db_notify_prefs *p), void *ctx)
+{
+	return ((struct db__head *)st)->ops->notify_digest_due(st, now, fn, ctx);
+}
+
+int db_outbox_add(struct db_store *st, struct db_outbox *o)
+{
+	return ((struct db__head *)st)->ops->outbox_add(st, o);
+}
+
+int db_outbox_due(struct db_store *st, int64_t now, int64_t upto, int limit,
+                  int (*fn)(void *ctx, const struct db_outbox *o), void *ctx)
+{
+	return ((struct db__head *)st)->ops->outbox_due(st, now, upto, limit, fn, ctx);
+}
+
+int db_outbox_update(struct db_store *st, const struct db_outbox *o)
+{
+	return ((struct db__head *)st)->ops->outbox_update(st, o);
+}
+
+int db_outbox_close_all(struct db_store *st, int64_t user, int channel, int state, int64_t now,
+                        const char *error)
+{
+	return ((struct db__head *)st)->ops->outbox_close_all(st, user, channel, state, now, error);
+}
+
+int db_outbox_pending(struct db_store *st, int64_t user, int channel, int limit,
+                      int (*fn)(void *ctx, const struct db_outbox *o), void *ctx)
+{
+	return ((struct db__head *)st)->ops->outbox_pending(st, user, channel, limit, fn, ctx);
+}
+
+int db_outbox_stats(struct db_store *st, int64_t user, int channel, struct db_outbox_stats *out)
+{
+	return ((struct db__head *)st)->ops->outbox_stats(st, user, channel, out);
+}
+
+int db_outbox_count_pending(struct db_store *st, int64_t user, int64_t *count)
+{
+	return ((struct db__head *)st)->ops->outbox_count_pending(st, user, count);
+}
+
+int db_outbox_purge(struct db_store *st, int64_t before)
+{
+	return ((struct db__head *)st)->ops->outbox_purge(st, before);
+}
+
+int db_outbox_max_id(struct db_store *st, int64_t *id)
+{
+	return ((struct db__head *)st)->ops->outbox_max_id(st, id);
+}

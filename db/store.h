@@ -423,4 +423,93 @@ int db_audit_append(struct db_store *st, const struct db_audit *a);
 int db_audit_each_last(struct db_store *st, int limit,
                        int (*fn)(void *ctx, const struct db_audit *a), void *ctx);
 
+/* ---- notifications outside the server (docs/notifications.md, server/notify.h) ---- */
+
+#define DB_URL_MAX        512 /* bytes of a webhook URL */
+#define DB_EMAIL_MAX      254 /* bytes of an e-mail address (RFC 5321 path limit) */
+#define DB_SECRET_MAX     64  /* a webhook signing secret: 64 hex digits */
+#define DB_NOTE_ID_MAX    32  /* a notification id: 32 hex digits */
+#define DB_OUTBOX_ERR_MAX 200 /* bytes of a delivery's last error */
+
+/* A user's channels and choices (times in ms since the epoch). */
+struct db_notify_prefs {
+	int64_t user;
+	char webhook[DB_URL_MAX + 1]; /* "": no webhook */
+	char secret[DB_SECRET_MAX + 1];
+	char email[DB_EMAIL_MAX + 1]; /* "": no e-mail */
+	int digest;                   /* 1: e-mail as a daily digest, 0: one message each */
+	int digest_hour;              /* 0..23, UTC */
+	unsigned events;              /* a bit per notification type (server/notifyfmt.h) */
+	int always;                   /* 1: also while the user is online */
+	int64_t digest_next;          /* when the next digest goes (digest only) */
+};
+
+/* The prefs of user; WG_E_NOT_FOUND when the user never set any. */
+int db_notify_prefs_get(struct db_store *st, int64_t user, struct db_notify_prefs *out);
+/* Writes (inserts or replaces) the prefs of p->user. */
+int db_notify_prefs_put(struct db_store *st, const struct db_notify_prefs *p);
+/* Calls fn for the prefs of every user with an e-mail digest due (digest_next <= now). */
+int db_notify_digest_due(struct db_store *st, int64_t now,
+                         int (*fn)(void *ctx, const struct db_notify_prefs *p), void *ctx);
+
+enum db_outbox_channel { DB_OUTBOX_WEBHOOK = 0, DB_OUTBOX_EMAIL = 1, DB_OUTBOX_DIGEST = 2 };
+enum db_outbox_state {
+	DB_OUTBOX_PENDING = 0,
+	DB_OUTBOX_SENT = 1,
+	DB_OUTBOX_GAVE_UP = 2,
+	DB_OUTBOX_DROPPED = 3,
+	DB_OUTBOX_DIGESTED = 4,
+};
+
+/* One notification on one channel (times in ms since the epoch). */
+struct db_outbox {
+	int64_t id; /* the row */
+	char uid[DB_NOTE_ID_MAX + 1];
+	int64_t user;
+	int channel; /* enum db_outbox_channel */
+	int state;   /* enum db_outbox_state */
+	int attempts;
+	int64_t created;
+	int64_t next_at; /* pending: not tried before */
+	int64_t done_at; /* when it left the pending state */
+	char *body;      /* webhook: the JSON body; e-mail: the whole message; digest: an item */
+	char error[DB_OUTBOX_ERR_MAX + 1];
+};
+
+/* Appends o pending with no attempt (id, state, attempts, done_at, error ignored); sets o->id.
+ * WG_E_EXISTS when (uid, channel) is stored already. */
+int db_outbox_add(struct db_store *st, struct db_outbox *o);
+/* The oldest pending row of every (user, channel) of the webhook and e-mail channels whose
+ * next_at <= now and id <= upto, soonest next_at first, at most limit.  Strings valid during
+ * the call. */
+int db_outbox_due(struct db_store *st, int64_t now, int64_t upto, int limit,
+                  int (*fn)(void *ctx, const struct db_outbox *o), void *ctx);
+/* Writes the state, attempts, next_at, done_at and error of row o->id. */
+int db_outbox_update(struct db_store *st, const struct db_outbox *o);
+/* Every pending row of user on channel leaves the pending state as state, at now, with
+ * error. */
+int db_outbox_close_all(struct db_store *st, int64_t user, int channel, int state, int64_t now,
+                        const char *error);
+/* The pending rows of user on channel, oldest first, at most limit (<= 0: all). */
+int db_outbox_pending(struct db_store *st, int64_t user, int channel, int limit,
+                      int (*fn)(void *ctx, const struct db_outbox *o), void *ctx);
+
+/* What a user's channel did (rows kept until purged). */
+struct db_outbox_stats {
+	int64_t pending, sent, gave_up;
+	int64_t last_sent; /* done_at of the last delivery, 0: none */
+	/* the oldest pending row: its attempts so far, next try and last error */
+	int head_attempts;
+	int64_t head_next;
+	char head_error[DB_OUTBOX_ERR_MAX + 1];
+};
+
+int db_outbox_stats(struct db_store *st, int64_t user, int channel, struct db_outbox_stats *out);
+/* The rows of user pending on any channel. */
+int db_outbox_count_pending(struct db_store *st, int64_t user, int64_t *count);
+/* Deletes the rows that left the pending state before `before`. */
+int db_outbox_purge(struct db_store *st, int64_t before);
+/* The highest row id (0: none). */
+int db_outbox_max_id(struct db_store *st, int64_t *id);
+
 #endif

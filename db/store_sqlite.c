@@ -78,6 +78,12 @@
 
 #define DB__CLOCK_COLS "game, spec, left0, left1, running0, running1, reminded0, reminded1, since"
 
+#define DB__NPREFS_COLS                                                                            \
+	"user, webhook, secret, email, digest, digest_hour, events, always, digest_next"
+#define DB__OUTBOX_COLS                                                                            \
+	"o.id, o.uid, o.user, o.channel, o.state, o.attempts, o.created, o.next_at, o.done_at, "   \
+	"o.body, o.error"
+
 /* Every statement the store runs: X(id, sql). */
 #define DB__STATEMENTS(X)                                                                          \
 	X(BEGIN, "BEGIN IMMEDIATE")                                                                \
@@ -176,7 +182,35 @@
 	X(BAN_EACH, "SELECT kind, target, by_user, at FROM bans ORDER BY at, rowid")               \
 	X(AUDIT_APPEND, "INSERT INTO audit(at, admin, verb, args) VALUES (?1, ?2, ?3, ?4)")        \
 	X(AUDIT_EACH_LAST, "SELECT id, at, admin, verb, args FROM (SELECT * FROM audit "           \
-	                   "ORDER BY id DESC LIMIT ?1) ORDER BY id")
+	                   "ORDER BY id DESC LIMIT ?1) ORDER BY id")                               \
+	X(NPREFS_GET, "SELECT " DB__NPREFS_COLS " FROM notify_prefs WHERE user = ?1")              \
+	X(NPREFS_PUT, "INSERT OR REPLACE INTO notify_prefs(" DB__NPREFS_COLS ") "                  \
+	              "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")                               \
+	X(NPREFS_DIGEST_DUE, "SELECT " DB__NPREFS_COLS " FROM notify_prefs WHERE digest = 1 "      \
+	                     "AND email != '' AND digest_next <= ?1 ORDER BY user")                \
+	X(OUTBOX_ADD, "INSERT INTO notify_outbox(uid, user, channel, created, next_at, body) "     \
+	              "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")                                           \
+	X(OUTBOX_DUE,                                                                              \
+	  "SELECT " DB__OUTBOX_COLS " FROM notify_outbox o WHERE o.state = 0 AND o.channel "       \
+	  "IN (0, 1) AND o.next_at <= ?1 AND o.id <= ?2 AND o.id = (SELECT min(i.id) FROM "        \
+	  "notify_outbox i WHERE i.user = o.user AND i.channel = o.channel AND i.state = 0) "      \
+	  "ORDER BY o.next_at, o.id LIMIT ?3")                                                     \
+	X(OUTBOX_UPDATE, "UPDATE notify_outbox SET state = ?2, attempts = ?3, next_at = ?4, "      \
+	                 "done_at = ?5, error = ?6 WHERE id = ?1")                                 \
+	X(OUTBOX_CLOSE_ALL, "UPDATE notify_outbox SET state = ?3, done_at = ?4, error = ?5 "       \
+	                    "WHERE user = ?1 AND channel = ?2 AND state = 0")                      \
+	X(OUTBOX_PENDING, "SELECT " DB__OUTBOX_COLS " FROM notify_outbox o WHERE user = ?1 AND "   \
+	                  "channel = ?2 AND state = 0 ORDER BY id LIMIT ?3")                       \
+	X(OUTBOX_STATS, "SELECT count(*) FILTER (WHERE state = 0), count(*) FILTER (WHERE "        \
+	                "state = 1), count(*) FILTER (WHERE state = 2), COALESCE(max(done_at) "    \
+	                "FILTER (WHERE state = 1), 0) FROM notify_outbox WHERE user = ?1 AND "     \
+	                "channel = ?2")                                                            \
+	X(OUTBOX_HEAD, "SELECT attempts, next_at, error FROM notify_outbox WHERE user = ?1 AND "   \
+	               "channel = ?2 AND state = 0 ORDER BY id LIMIT 1")                           \
+	X(OUTBOX_COUNT_PENDING, "SELECT count(*) FROM notify_outbox WHERE user = ?1 AND "          \
+	                        "state = 0")                                                       \
+	X(OUTBOX_PURGE, "DELETE FROM notify_outbox WHERE state != 0 AND done_at < ?1")             \
+	X(OUTBOX_MAX_ID, "SELECT COALESCE(max(id), 0) FROM notify_outbox")
 
 enum db__stmt_id {
 #define DB__STMT_ENUM(id, sql) DB__S_##id,
@@ -1852,6 +1886,302 @@ static int sq_scenario_get(struct db_store *st, const char *digest, char **text)
 	return rc;
 }
 
+/* ---- notifications: prefs and the outbox ---- */
+
+static void db__read_prefs(sqlite3_stmt *stmt, struct db_notify_prefs *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->user = sqlite3_column_int64(stmt, 0);
+	db__copy(p->webhook, sizeof(p->webhook), stmt, 1);
+	db__copy(p->secret, sizeof(p->secret), stmt, 2);
+	db__copy(p->email, sizeof(p->email), stmt, 3);
+	p->digest = sqlite3_column_int(stmt, 4);
+	p->digest_hour = sqlite3_column_int(stmt, 5);
+	p->events = (unsigned)sqlite3_column_int64(stmt, 6);
+	p->always = sqlite3_column_int(stmt, 7);
+	p->digest_next = sqlite3_column_int64(stmt, 8);
+}
+
+static int sq_notify_prefs_get(struct db_store *st, int64_t user, struct db_notify_prefs *out)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_NPREFS_GET);
+	int rc;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		db__read_prefs(stmt, out);
+		rc = 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_notify_prefs_get: user %lld has none",
+		              (long long)user);
+	} else {
+		rc = db__sqlerr(st, "db_notify_prefs_get");
+	}
+	db__release(st, DB__S_NPREFS_GET, stmt);
+	return rc;
+}
+
+static int sq_notify_prefs_put(struct db_store *st, const struct db_notify_prefs *p)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__check_str(st, "webhook", p->webhook, sizeof(p->webhook))) < 0 ||
+	    (rc = db__check_str(st, "secret", p->secret, sizeof(p->secret))) < 0 ||
+	    (rc = db__check_str(st, "email", p->email, sizeof(p->email))) < 0)
+		return rc;
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_NPREFS_PUT)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, p->user);
+	db__bind_text(stmt, 2, p->webhook);
+	db__bind_text(stmt, 3, p->secret);
+	db__bind_text(stmt, 4, p->email);
+	sqlite3_bind_int(stmt, 5, p->digest ? 1 : 0);
+	sqlite3_bind_int(stmt, 6, p->digest_hour);
+	sqlite3_bind_int64(stmt, 7, (int64_t)p->events);
+	sqlite3_bind_int(stmt, 8, p->always ? 1 : 0);
+	sqlite3_bind_int64(stmt, 9, p->digest_next);
+	return db__run(st, DB__S_NPREFS_PUT, stmt, "db_notify_prefs_put");
+}
+
+static int sq_notify_digest_due(struct db_store *st, int64_t now,
+                                int (*fn)(void *ctx, const struct db_notify_prefs *p), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_NPREFS_DIGEST_DUE);
+	struct db_notify_prefs p;
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, now);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		db__read_prefs(stmt, &p);
+		if ((ret = fn(ctx, &p)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_notify_digest_due");
+	db__release(st, DB__S_NPREFS_DIGEST_DUE, stmt);
+	return ret;
+}
+
+static int sq_outbox_add(struct db_store *st, struct db_outbox *o)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__check_str(st, "outbox uid", o->uid, sizeof(o->uid))) < 0)
+		return rc;
+	if (o->body == NULL)
+		return db__errf(st, WG_E_BAD_ARGS, "db_outbox_add: body is NULL");
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_OUTBOX_ADD)) == NULL)
+		return WG_E_STORAGE;
+	db__bind_text(stmt, 1, o->uid);
+	sqlite3_bind_int64(stmt, 2, o->user);
+	sqlite3_bind_int(stmt, 3, o->channel);
+	sqlite3_bind_int64(stmt, 4, o->created);
+	sqlite3_bind_int64(stmt, 5, o->next_at);
+	db__bind_text(stmt, 6, o->body);
+	rc = db__run(st, DB__S_OUTBOX_ADD, stmt, "db_outbox_add");
+	if (rc == 0)
+		o->id = sqlite3_last_insert_rowid(st->db);
+	return rc;
+}
+
+/* Walks the rows of an outbox query (DB__OUTBOX_COLS) already bound. */
+static int db__outbox_walk(struct db_store *st, enum db__stmt_id id, sqlite3_stmt *stmt,
+                           const char *what, int (*fn)(void *ctx, const struct db_outbox *o),
+                           void *ctx)
+{
+	struct db_outbox o;
+	int rc, ret = 0;
+
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		memset(&o, 0, sizeof(o));
+		o.id = sqlite3_column_int64(stmt, 0);
+		db__copy(o.uid, sizeof(o.uid), stmt, 1);
+		o.user = sqlite3_column_int64(stmt, 2);
+		o.channel = sqlite3_column_int(stmt, 3);
+		o.state = sqlite3_column_int(stmt, 4);
+		o.attempts = sqlite3_column_int(stmt, 5);
+		o.created = sqlite3_column_int64(stmt, 6);
+		o.next_at = sqlite3_column_int64(stmt, 7);
+		o.done_at = sqlite3_column_int64(stmt, 8);
+		o.body = db__text(stmt, 9);
+		db__copy(o.error, sizeof(o.error), stmt, 10);
+		if (o.body == NULL) {
+			ret = db__errf(st, WG_E_NO_MEMORY, "%s: out of memory", what);
+			break;
+		}
+		if ((ret = fn(ctx, &o)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, what);
+	db__release(st, id, stmt);
+	return ret;
+}
+
+static int sq_outbox_due(struct db_store *st, int64_t now, int64_t upto, int limit,
+                         int (*fn)(void *ctx, const struct db_outbox *o), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_OUTBOX_DUE);
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, now);
+	sqlite3_bind_int64(stmt, 2, upto);
+	sqlite3_bind_int(stmt, 3, limit > 0 ? limit : -1);
+	return db__outbox_walk(st, DB__S_OUTBOX_DUE, stmt, "db_outbox_due", fn, ctx);
+}
+
+static int sq_outbox_update(struct db_store *st, const struct db_outbox *o)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__check_str(st, "outbox error", o->error, sizeof(o->error))) < 0)
+		return rc;
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_OUTBOX_UPDATE)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, o->id);
+	sqlite3_bind_int(stmt, 2, o->state);
+	sqlite3_bind_int(stmt, 3, o->attempts);
+	sqlite3_bind_int64(stmt, 4, o->next_at);
+	sqlite3_bind_int64(stmt, 5, o->done_at);
+	db__bind_text(stmt, 6, o->error);
+	return db__run(st, DB__S_OUTBOX_UPDATE, stmt, "db_outbox_update");
+}
+
+static int sq_outbox_close_all(struct db_store *st, int64_t user, int channel, int state,
+                               int64_t now, const char *error)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__check_str(st, "outbox error", error, DB_OUTBOX_ERR_MAX + 1)) < 0)
+		return rc;
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_OUTBOX_CLOSE_ALL)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	sqlite3_bind_int(stmt, 2, channel);
+	sqlite3_bind_int(stmt, 3, state);
+	sqlite3_bind_int64(stmt, 4, now);
+	db__bind_text(stmt, 5, error);
+	return db__run(st, DB__S_OUTBOX_CLOSE_ALL, stmt, "db_outbox_close_all");
+}
+
+static int sq_outbox_pending(struct db_store *st, int64_t user, int channel, int limit,
+                             int (*fn)(void *ctx, const struct db_outbox *o), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_OUTBOX_PENDING);
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	sqlite3_bind_int(stmt, 2, channel);
+	sqlite3_bind_int(stmt, 3, limit > 0 ? limit : -1);
+	return db__outbox_walk(st, DB__S_OUTBOX_PENDING, stmt, "db_outbox_pending", fn, ctx);
+}
+
+static int sq_outbox_stats(struct db_store *st, int64_t user, int channel,
+                           struct db_outbox_stats *out)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_OUTBOX_STATS);
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	sqlite3_bind_int(stmt, 2, channel);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		out->pending = sqlite3_column_int64(stmt, 0);
+		out->sent = sqlite3_column_int64(stmt, 1);
+		out->gave_up = sqlite3_column_int64(stmt, 2);
+		out->last_sent = sqlite3_column_int64(stmt, 3);
+		rc = 0;
+	} else {
+		rc = db__sqlerr(st, "db_outbox_stats");
+	}
+	db__release(st, DB__S_OUTBOX_STATS, stmt);
+	if (rc != 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_OUTBOX_HEAD)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	sqlite3_bind_int(stmt, 2, channel);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		out->head_attempts = sqlite3_column_int(stmt, 0);
+		out->head_next = sqlite3_column_int64(stmt, 1);
+		db__copy(out->head_error, sizeof(out->head_error), stmt, 2);
+		rc = 0;
+	} else {
+		rc = rc == SQLITE_DONE ? 0 : db__sqlerr(st, "db_outbox_stats");
+	}
+	db__release(st, DB__S_OUTBOX_HEAD, stmt);
+	return rc;
+}
+
+/* Runs a query of one integer (bound to ?1 = arg when has_arg) into *out. */
+static int db__one_int(struct db_store *st, enum db__stmt_id id, int has_arg, int64_t arg,
+                       int64_t *out, const char *what)
+{
+	sqlite3_stmt *stmt = db__acquire(st, id);
+	int rc;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	if (has_arg)
+		sqlite3_bind_int64(stmt, 1, arg);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		*out = sqlite3_column_int64(stmt, 0);
+		rc = 0;
+	} else {
+		rc = db__sqlerr(st, what);
+	}
+	db__release(st, id, stmt);
+	return rc;
+}
+
+static int sq_outbox_count_pending(struct db_store *st, int64_t user, int64_t *count)
+{
+	return db__one_int(st, DB__S_OUTBOX_COUNT_PENDING, 1, user, count,
+	                   "db_outbox_count_pending");
+}
+
+static int sq_outbox_purge(struct db_store *st, int64_t before)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_OUTBOX_PURGE)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, before);
+	return db__run(st, DB__S_OUTBOX_PURGE, stmt, "db_outbox_purge");
+}
+
+static int sq_outbox_max_id(struct db_store *st, int64_t *id)
+{
+	return db__one_int(st, DB__S_OUTBOX_MAX_ID, 0, 0, id, "db_outbox_max_id");
+}
+
 const struct db_backend db__sqlite = {
     .scheme = "sqlite",
     .open = sq_open,
@@ -1913,4 +2243,16 @@ const struct db_backend db__sqlite = {
     .ban_each = sq_ban_each,
     .audit_append = sq_audit_append,
     .audit_each_last = sq_audit_each_last,
+    .notify_prefs_get = sq_notify_prefs_get,
+    .notify_prefs_put = sq_notify_prefs_put,
+    .notify_digest_due = sq_notify_digest_due,
+    .outbox_add = sq_outbox_add,
+    .outbox_due = sq_outbox_due,
+    .outbox_update = sq_outbox_update,
+    .outbox_close_all = sq_outbox_close_all,
+    .outbox_pending = sq_outbox_pending,
+    .outbox_stats = sq_outbox_stats,
+    .outbox_count_pending = sq_outbox_count_pending,
+    .outbox_purge = sq_outbox_purge,
+    .outbox_max_id = sq_outbox_max_id,
 };

@@ -14,6 +14,7 @@
 #include "games.h"
 #include "host.h"
 #include "log.h"
+#include "notify.h"
 #include "server.h"
 
 int64_t srv_clock_now(struct srv *s)
@@ -515,7 +516,13 @@ static void remind(struct srv *s, struct srv_game *g, int side, int which, int64
 	cJSON_AddNumberToObject(ev, "left", (double)(left / 1000));
 	cJSON_AddNumberToObject(ev, "deadline", (double)(dl / 1000));
 	cJSON_AddStringToObject(ev, "text", text);
-	srv_game_deliver(s, g, RULES_AUD_SIDE(side), ev);
+	{
+		static const enum srv_note_type types[SRV_TC_NREMIND] = {
+		    SRV_NOTE_DEADLINE_24H, SRV_NOTE_DEADLINE_8H, SRV_NOTE_DEADLINE_1H};
+		struct srv_note note;
+		srv_note_game(s, g, side, types[which], &note);
+		srv_notify(s, g->rec.seat[side], g->rec.id, ev, &note);
+	}
 	cJSON_Delete(ev);
 }
 

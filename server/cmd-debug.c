@@ -101,6 +101,7 @@ static int debug_clock(struct srv_cmd_ctx *ctx)
 	s->fake_ms = to;
 	srv_clocks_tick(s);
 	srv_invites_tick(s);
+	srv_notify_tick(s); /* retries and digests that came due */
 	snprintf(summary, sizeof(summary), "clock at %lld (%s)", (long long)(to / 1000),
 	         srv_clock_format_time(to, when, sizeof(when)));
 	srv_conn_ok_text(ctx->conn, ctx->tag, summary);

@@ -20,6 +20,7 @@
 #include "games.h"
 #include "host.h"
 #include "invites.h"
+#include "notify.h"
 #include "people.h"
 #include "server.h"
 
@@ -137,7 +138,14 @@ static int exec_challenge(struct srv_cmd_ctx *ctx)
 	         "%s challenges you (%lld): %s; accept %lld or decline %lld; expires %s", me->name,
 	         (long long)iv->rec.id, what, (long long)iv->rec.id, (long long)iv->rec.id, when);
 	ev = srv_invite_event(s, iv, "challenge", text);
-	srv_people_send(s, u.id, ev);
+	{
+		struct srv_note note = {.type = SRV_NOTE_CHALLENGE,
+		                        .scenario = iv->rec.scenario,
+		                        .from = me->name,
+		                        .ref = iv->rec.id,
+		                        .message = what};
+		srv_notify(s, u.id, 0, ev, &note);
+	}
 	cJSON_Delete(ev);
 	return 0;
 }
@@ -473,7 +481,7 @@ static int accept_invite(struct srv_cmd_ctx *ctx)
 		cJSON_AddStringToObject(ev, "by", me->name);
 		cJSON_AddNumberToObject(ev, "game", (double)g->rec.id);
 		cJSON_AddStringToObject(ev, "text", text);
-		srv_people_send(s, from_id, ev);
+		srv_notify(s, from_id, 0, ev, NULL);
 		cJSON_Delete(ev);
 	}
 	srv_host_publish(s, g, &out);
@@ -529,7 +537,7 @@ static int decline_invite(struct srv_cmd_ctx *ctx)
 	         own ? "withdrawn" : "declined");
 	srv_conn_ok_text(ctx->conn, ctx->tag, summary);
 	if (other != 0)
-		srv_people_send(s, other, ev);
+		srv_notify(s, other, 0, ev, NULL);
 	cJSON_Delete(ev);
 	return 0;
 }

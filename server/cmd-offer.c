@@ -25,6 +25,7 @@
 #include "host.h"
 #include "invites.h"
 #include "log.h"
+#include "notify.h"
 #include "people.h"
 #include "server.h"
 
@@ -306,7 +307,14 @@ static int exec_rematch(struct srv_cmd_ctx *ctx)
 	         (long long)iv->rec.id, when);
 	ev = srv_invite_event(s, iv, "challenge", text);
 	cJSON_AddNumberToObject(ev, "rematch_of", (double)g->rec.id);
-	srv_people_send(s, rec.to, ev);
+	{
+		struct srv_note note = {.type = SRV_NOTE_CHALLENGE,
+		                        .scenario = iv->rec.scenario,
+		                        .from = me->name,
+		                        .ref = iv->rec.id,
+		                        .message = what};
+		srv_notify(s, rec.to, 0, ev, &note);
+	}
 	cJSON_Delete(ev);
 	return 0;
 }

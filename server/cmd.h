@@ -106,6 +106,7 @@ extern const struct srv_cmd srv_cmd_who, srv_cmd_finger, srv_cmd_tell, srv_cmd_m
 extern const struct srv_cmd srv_cmd_challenge, srv_cmd_challenges, srv_cmd_seek, srv_cmd_seeks,
     srv_cmd_unseek, srv_cmd_accept, srv_cmd_decline;
 extern const struct srv_cmd srv_cmd_offer, srv_cmd_rematch;
+extern const struct srv_cmd srv_cmd_notify;
 
 /* accept draw / decline draw (accept 1, 0) in the target game (cmd-offer.c). */
 int srv_offer_answer(struct srv_cmd_ctx *ctx, int accept);

@@ -15,6 +15,8 @@
 
 #include <sodium.h>
 
+#include "notifyfmt.h"
+
 #ifndef WG_VERSION
 #define WG_VERSION "0"
 #endif
@@ -47,6 +49,8 @@ enum opt_id {
 	OPT_CHAT_PER_MINUTE,
 	OPT_GUEST_TIMEOUT,
 	OPT_ADMINS,
+	OPT_SENDMAIL,
+	OPT_MAIL_FROM,
 	OPT_VERSION,
 	OPT_HELP,
 };
@@ -103,6 +107,11 @@ static const struct opt options[] = {
      "(default 600)"},
     {OPT_ADMINS, "admins", "NAMES",
      "user names, comma-separated, who may use the operator verbs (default: none)"},
+    {OPT_SENDMAIL, "sendmail", "PATH",
+     "the sendmail program e-mail notifications go through, run as PATH -t -i (default "
+     "/usr/sbin/sendmail)"},
+    {OPT_MAIL_FROM, "mail-from", "ADDRESS",
+     "the From: address of e-mail notifications (default wargamed@localhost)"},
     {OPT_VERSION, "version", NULL, "print the version and exit (also -V)"},
     {OPT_HELP, "help", NULL, "print this help and exit (also -h)"},
 };
@@ -132,6 +141,8 @@ void srv_config_defaults(struct srv_config *cfg)
 	cfg->max_open_games = 10;
 	cfg->chat_per_minute = 30;
 	cfg->guest_timeout = 600;
+	snprintf(cfg->sendmail, sizeof(cfg->sendmail), "/usr/sbin/sendmail");
+	snprintf(cfg->mail_from, sizeof(cfg->mail_from), "wargamed@localhost");
 }
 
 void srv_config_usage(const char *prog)
@@ -348,6 +359,24 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 			cfg->admins[n++] = *p;
 		}
 		cfg->admins[n] = '\0';
+		return 0;
+	}
+	case OPT_SENDMAIL:
+		if (value[0] != '/' || strlen(value) >= sizeof(cfg->sendmail)) {
+			snprintf(err, errsize, "--sendmail: an absolute path of at most %zu bytes",
+			         sizeof(cfg->sendmail) - 1);
+			return -1;
+		}
+		snprintf(cfg->sendmail, sizeof(cfg->sendmail), "%s", value);
+		return 0;
+	case OPT_MAIL_FROM: {
+		char why[200];
+		if (strlen(value) >= sizeof(cfg->mail_from) ||
+		    srv_nf_check_email(value, why, sizeof(why)) != 0) {
+			snprintf(err, errsize, "--mail-from: invalid address '%.100s'", value);
+			return -1;
+		}
+		snprintf(cfg->mail_from, sizeof(cfg->mail_from), "%s", value);
 		return 0;
 	}
 	default:

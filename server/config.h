@@ -44,6 +44,8 @@ struct srv_config {
 	int chat_per_minute;        /* chat messages of one user a minute */
 	int guest_timeout;          /* seconds a connection may stay without logging in */
 	char admins[512];           /* user names, comma-separated: the operators */
+	char sendmail[256];         /* the sendmail program e-mail notifications go through */
+	char mail_from[256];        /* their From: address */
 };
 
 /* Fills cfg with the built-in defaults. */

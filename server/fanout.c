@@ -13,6 +13,7 @@
 #include "conn.h"
 #include "games.h"
 #include "log.h"
+#include "notify.h"
 #include "server.h"
 
 void srv_fanout_init(struct srv_fanout *f, int64_t game, const cJSON *event)
@@ -65,7 +66,7 @@ static void send_list(struct srv_fanout *f, struct srv_conn *const *list, size_t
 		free(copy);
 }
 
-static void send_user(struct srv *s, struct srv_fanout *f, int64_t user)
+void srv_fanout_user(struct srv *s, struct srv_fanout *f, int64_t user)
 {
 	struct srv_user *u = srv_user_get(s, user);
 
@@ -81,7 +82,7 @@ void srv_game_deliver(struct srv *s, struct srv_game *g, unsigned audience, cons
 	for (int side = 0; side < 2; side++)
 		if ((audience & RULES_AUD_SIDE(side)) && g->rec.seat[side] != 0 &&
 		    !(side == 1 && g->rec.seat[1] == g->rec.seat[0]))
-			send_user(s, &f, g->rec.seat[side]);
+			srv_fanout_user(s, &f, g->rec.seat[side]);
 	if (audience & RULES_AUD_SPECTATORS)
 		send_list(&f, g->watchers, g->nwatchers);
 	srv_fanout_release(&f);
@@ -126,11 +127,10 @@ static cJSON *your_turn_event(struct srv *s, const struct srv_game *g, int side)
 void srv_game_your_turn(struct srv *s, struct srv_game *g, int side)
 {
 	cJSON *ev = your_turn_event(s, g, side);
-	struct srv_fanout f;
+	struct srv_note note;
 
-	srv_fanout_init(&f, g->rec.id, ev);
-	send_user(s, &f, g->rec.seat[side]);
-	srv_fanout_release(&f);
+	srv_note_game(s, g, side, SRV_NOTE_YOUR_TURN, &note);
+	srv_notify(s, g->rec.seat[side], g->rec.id, ev, &note);
 	cJSON_Delete(ev);
 }
 
@@ -173,8 +173,24 @@ static cJSON *game_over_event(const struct srv_game *g)
 void srv_game_over_notice(struct srv *s, struct srv_game *g)
 {
 	cJSON *ev = game_over_event(g);
+	struct srv_fanout f;
 
-	srv_game_deliver(s, g, RULES_AUD_PUBLIC, ev);
+	/* as srv_game_deliver(RULES_AUD_PUBLIC): each player (and outside the server), then the
+	 * watchers */
+	srv_fanout_init(&f, g->rec.id, ev);
+	for (int side = 0; side < 2; side++) {
+		struct srv_note note;
+		if (g->rec.seat[side] == 0 || (side == 1 && g->rec.seat[1] == g->rec.seat[0]))
+			continue;
+		srv_note_game(s, g, side, SRV_NOTE_GAME_OVER, &note);
+		note.deadline = 0;
+		note.result = g->rec.result;
+		if (g->rec.winner >= 0)
+			note.winner = srv_game_side_name(g, g->rec.winner);
+		srv_notify_fanout(s, g->rec.seat[side], &f, &note);
+	}
+	send_list(&f, g->watchers, g->nwatchers);
+	srv_fanout_release(&f);
 	cJSON_Delete(ev);
 }
 

@@ -42,16 +42,21 @@ void srv_fanout_init(struct srv_fanout *f, int64_t game, const cJSON *event);
 void srv_fanout_release(struct srv_fanout *f);
 /* Queues the notification to c, formatting it for c's mode the first time. */
 void srv_fanout_send(struct srv_fanout *f, struct srv_conn *c);
+/* Queues it to every connection of user (none when user is offline).  This is the connection
+ * half of srv_notify (notify.h), which also tells the outside: use that to tell a user. */
+void srv_fanout_user(struct srv *s, struct srv_fanout *f, int64_t user);
 
 /* Sends ev (with "game" added) to the audience's connections of g. */
 void srv_game_deliver(struct srv *s, struct srv_game *g, unsigned audience, const cJSON *ev);
 /* A public notice {"event": type, "text": text}. */
 void srv_game_notice(struct srv *s, struct srv_game *g, const char *type, const char *text);
-/* `* your-turn` to side (its decision counter and kind with it). */
+/* `* your-turn` to side (its decision counter and kind with it), and outside the server
+ * (srv_notify). */
 void srv_game_your_turn(struct srv *s, struct srv_game *g, int side);
 /* your-turn for each side whose awaited decision changed since before. */
 void srv_game_turn_notices(struct srv *s, struct srv_game *g, const struct rules_pending *before);
-/* The game-over notification (result and revealed seed) to everyone. */
+/* The game-over notification (result and revealed seed) to everyone; the players are told
+ * outside the server too (srv_notify: the result, never the seed). */
 void srv_game_over_notice(struct srv *s, struct srv_game *g);
 /* Sends chat to both players and the watchers. */
 void srv_game_chat(struct srv *s, struct srv_game *g, const char *from, const char *text);

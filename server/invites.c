@@ -14,6 +14,7 @@
 #include "conn.h"
 #include "fanout.h"
 #include "log.h"
+#include "notify.h"
 #include "people.h"
 #include "server.h"
 
@@ -181,7 +182,7 @@ static void tell_user(struct srv *s, int64_t user, const struct srv_invite *iv, 
 {
 	cJSON *ev = srv_invite_event(s, iv, type, text);
 
-	srv_people_send(s, user, ev);
+	srv_notify(s, user, 0, ev, NULL);
 	cJSON_Delete(ev);
 }
 

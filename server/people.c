@@ -12,6 +12,7 @@
 #include "fanout.h"
 #include "games.h"
 #include "log.h"
+#include "notify.h"
 #include "server.h"
 
 const char *srv_people_doing(struct srv *s, const struct srv_user *u, int64_t *game)
@@ -53,20 +54,7 @@ int64_t srv_people_idle_ms(struct srv *s, const struct srv_user *u)
 
 void srv_people_send(struct srv *s, int64_t user, const cJSON *ev)
 {
-	struct srv_user *u = srv_user_get(s, user);
-	struct srv_conn *local[16];
-	struct srv_fanout f;
-	size_t n;
-
-	if (u == NULL)
-		return;
-	/* copied first: a send may close a connection and detach it from u (fanout.h) */
-	n = u->nconns < 16 ? u->nconns : 16;
-	memcpy(local, u->conns, n * sizeof(local[0]));
-	srv_fanout_init(&f, 0, ev);
-	for (size_t i = 0; i < n; i++)
-		srv_fanout_send(&f, local[i]);
-	srv_fanout_release(&f);
+	srv_notify(s, user, 0, ev, NULL);
 }
 
 int srv_people_blocks(struct srv *s, int64_t user, int64_t other)
@@ -138,9 +126,13 @@ int srv_people_tell(struct srv *s, int64_t from, const char *from_name, int64_t 
 	if (db_tell_append(s->store, &t, &t.id) != 0)
 		return fail(err, WG_E_STORAGE, "the tell could not be stored: %s",
 		            db_last_error(s->store));
-	if (t.delivered) {
-		ev = tell_event(&t, 0);
-		srv_people_send(s, to, ev);
+	{
+		/* online: to every connection; away: it waits for the login, and the outside is
+		 * told (a tell received while offline) */
+		struct srv_note note = {
+		    .type = SRV_NOTE_TELL, .from = t.from_name, .ref = t.id, .message = t.text};
+		ev = t.delivered ? tell_event(&t, 0) : NULL;
+		srv_notify(s, to, 0, ev, t.delivered ? NULL : &note);
 		cJSON_Delete(ev);
 	}
 	return 0;

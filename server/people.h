@@ -9,7 +9,8 @@
  * output is written only after the batch commit, server.h): to a user online
  * it is stored as delivered and sent to every connection of theirs; to a
  * user offline it waits, undelivered, and the next login shows it on the
- * connection that logs in, then marks it delivered.
+ * connection that logs in, then marks it delivered; the outside is told of it
+ * then (srv_notify: a `tell` notification, if the user chose it).
  *
  * Blocks are read from the store when they matter (a tell, a challenge, a
  * seek): nothing about them is cached.
@@ -35,7 +36,9 @@ const char *srv_people_doing(struct srv *s, const struct srv_user *u, int64_t *g
 /* The ms since u's most recently active connection last sent a request. */
 int64_t srv_people_idle_ms(struct srv *s, const struct srv_user *u);
 
-/* Sends ev (not consumed) to every connection of user, if online. */
+/* Sends ev (not consumed) to every connection of user, if online: srv_notify(s, user, 0, ev,
+ * NULL), kept for the callers that only reach connections.  To tell a user something that
+ * should also reach the channels outside the server, call srv_notify (notify.h). */
 void srv_people_send(struct srv *s, int64_t user, const cJSON *ev);
 
 /* 1 if user blocks other, else 0 (a storage failure is logged and counts as no block). */

@@ -438,6 +438,7 @@ void srv_storage_failed(struct srv *s)
 	          "output that reports them and rebuilding %zu games",
 	          db_last_error(s->store), s->nbatch);
 	srv_conns_drop_waiting(s, "storage failure");
+	srv_notify_lost(s); /* the notifications queued since the last commit are gone */
 	for (size_t i = 0; i < s->nbatch; i++) {
 		struct srv_game *g = s->batch[i];
 		g->in_batch = 0;
@@ -465,6 +466,7 @@ static void before_sleep_cb(uv_prepare_t *h)
 
 	if (db_batch_pending(s->store) || s->nbatch > 0)
 		srv_batch_commit(s);
+	srv_notify_committed(s); /* what is durable now may be delivered */
 	srv_conns_flush(s);
 	srv_conns_new_phase(s); /* the reads of the coming poll (conn.h "Work budget") */
 }
@@ -494,6 +496,7 @@ static void sweep_cb(uv_timer_t *t)
 	srv_admin_tick(s);
 	srv_clocks_tick(s);
 	srv_invites_tick(s);
+	srv_notify_tick(s);
 }
 
 static void close_walk_cb(uv_handle_t *h, void *arg)
@@ -513,6 +516,7 @@ static void stop(struct srv *s, const char *why)
 	 * stop here (the time until the next start is not charged) */
 	db_meta_put(s->store, "alive", srv_clock_now(s));
 	srv_batch_commit(s);
+	srv_notify_stop(s); /* deliveries under way stay pending: sent after the restart */
 	uv_prepare_stop(&s->before_sleep);
 	uv_close((uv_handle_t *)&s->before_sleep, NULL);
 	uv_idle_stop(&s->resume);
@@ -736,6 +740,8 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	uv_prepare_start(&s->before_sleep, before_sleep_cb);
 	uv_idle_init(s->loop, &s->resume); /* started by conn.c while input waits for a turn */
 	s->resume.data = s;
+	if (srv_notify_start(s) != 0)
+		log_error(0, "notifications outside the server are unavailable (libcurl)");
 	if (start_listening(s) != 0) {
 		code = 1;
 		s->shutting_down = 1;
@@ -755,6 +761,7 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	uv_run(s->loop, UV_RUN_DEFAULT);
 out:
 	srv_auth_hold(0); /* no pool thread may wait on a debug hold now */
+	srv_notify_stop(s);
 	/* Close whatever is left (after an early failure), then drain. */
 	uv_walk(s->loop, close_walk_cb, NULL);
 	uv_run(s->loop, UV_RUN_DEFAULT);
@@ -764,6 +771,7 @@ out:
 	srv_games_release(s);
 	srv_clocks_release(s);
 	srv_invites_release(s);
+	srv_notify_release(s);
 	srv_idmap_release(&s->users);
 	srv_auth_release(&s->auth);
 	srv_quota_release(&s->quota);

@@ -36,6 +36,7 @@
 #include "auth.h"
 #include "config.h"
 #include "idmap.h"
+#include "notify.h"
 #include "quota.h"
 
 struct srv_conn;
@@ -94,6 +95,7 @@ struct srv {
 	struct srv_idmap vacations;  /* user id -> struct srv_vac (malloc'd; clock.c) */
 	struct srv_invite **invites; /* the open challenges and seeks, by id (invites.c) */
 	size_t ninvites, capinvites;
+	struct srv_notifier notify; /* the outbox and its deliveries (notify.c) */
 	int shutting_down;
 	int listening;
 	char readbuf[65536]; /* every read lands here and is framed at once */

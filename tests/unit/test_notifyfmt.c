@@ -1,0 +1,319 @@
+/*
+ * test_notifyfmt.c -- notifications outside the server, their pure half
+ * (server/notifyfmt.c): the webhook signature (RFC 4231 vectors, and the
+ * secret as shown to the user is the key), the retry schedule and its give-up
+ * point, what an HTTP status means, the webhook body (only the note's fields),
+ * the e-mail messages (headers that cannot be injected, the digest), the
+ * digest's next time, the URL and address checks, and `notify events`.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+#include <sodium.h>
+
+#include "server/notifyfmt.h"
+
+/* Wednesday 2026-12-02 00:00 UTC, in ms */
+#define T0   ((int64_t)1796169600 * 1000)
+#define HOUR ((int64_t)3600 * 1000)
+
+static void test_sign_rfc4231_vectors(void **state)
+{
+	char sig[SRV_NF_SIG_SIZE], key[132];
+	static const char data6[] = "Test Using Larger Than Block-Size Key - Hash Key First";
+
+	(void)state;
+	/* test case 2: a short key */
+	srv_nf_sign("Jefe", "what do ya want for nothing?", 28, sig);
+	assert_string_equal(
+	    sig, "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+	/* test case 1: 20 bytes of 0x0b */
+	memset(key, 0x0b, 20);
+	key[20] = '\0';
+	srv_nf_sign(key, "Hi There", 8, sig);
+	assert_string_equal(
+	    sig, "sha256=b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
+	/* test case 6: a key longer than the block (131 bytes of 0xaa) is hashed first */
+	memset(key, 0xaa, 131);
+	key[131] = '\0';
+	srv_nf_sign(key, data6, strlen(data6), sig);
+	assert_string_equal(
+	    sig, "sha256=60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
+}
+
+static void test_sign_keys_with_the_secret_as_shown(void **state)
+{
+	const char *secret = "361af7d378287bb3bf4c7aa36e722434de360eddd119fe7b8d7efbe31087fe31";
+	const char *body = "{\"id\":\"7ffcd6e3aab30a77a410e3f059f618ca\",\"type\":\"test\"}";
+	unsigned char mac[crypto_auth_hmacsha256_BYTES];
+	crypto_auth_hmacsha256_state st;
+	char sig[SRV_NF_SIG_SIZE], hex[65], other[SRV_NF_SIG_SIZE];
+
+	(void)state;
+	assert_true(sodium_init() >= 0);
+	/* the key is the 64 characters the user was shown, not the 32 bytes they spell */
+	crypto_auth_hmacsha256_init(&st, (const unsigned char *)secret, 64);
+	crypto_auth_hmacsha256_update(&st, (const unsigned char *)body, strlen(body));
+	crypto_auth_hmacsha256_final(&st, mac);
+	sodium_bin2hex(hex, sizeof(hex), mac, sizeof(mac));
+	srv_nf_sign(secret, body, strlen(body), sig);
+	assert_memory_equal(sig, "sha256=", 7);
+	assert_string_equal(sig + 7, hex);
+	/* one byte of the body, or of the secret, changes it */
+	srv_nf_sign(secret, body, strlen(body) - 1, other);
+	assert_string_not_equal(sig, other);
+	srv_nf_sign("461af7d378287bb3bf4c7aa36e722434de360eddd119fe7b8d7efbe31087fe31", body,
+	            strlen(body), other);
+	assert_string_not_equal(sig, other);
+}
+
+static void test_backoff_doubles_from_30s_to_2h_and_gives_up_after_12(void **state)
+{
+	static const int64_t want[] = {30,   60,   120,  240,  480,  960,
+	                               1920, 3840, 7200, 7200, 7200, 7200};
+	int64_t total = 0;
+
+	(void)state;
+	for (int n = 1; n <= 12; n++)
+		assert_int_equal(srv_nf_backoff(n), want[n - 1] * 1000);
+	assert_int_equal(srv_nf_backoff(40), SRV_NF_MAX_WAIT);
+	assert_int_equal(SRV_NF_ATTEMPTS, 12);
+	/* the waits between the 12 attempts: the give-up point after the first */
+	for (int n = 1; n < SRV_NF_ATTEMPTS; n++)
+		total += srv_nf_backoff(n);
+	assert_int_equal(total, (int64_t)(8 * 3600 + 7 * 60 + 30) * 1000);
+}
+
+static void test_http_status_verdicts(void **state)
+{
+	static const long ok[] = {200, 201, 202, 204, 299};
+	static const long retry[] = {0, 100, 301, 302, 408, 425, 429, 500, 502, 503, 504, 600};
+	static const long refused[] = {400, 401, 403, 404, 405, 410, 413, 422, 499};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+		assert_int_equal(srv_nf_http_verdict(ok[i]), SRV_NF_DELIVERED);
+	for (size_t i = 0; i < sizeof(retry) / sizeof(retry[0]); i++)
+		assert_int_equal(srv_nf_http_verdict(retry[i]), SRV_NF_RETRY);
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		assert_int_equal(srv_nf_http_verdict(refused[i]), SRV_NF_REFUSED);
+}
+
+/* 1 if every member of o is one of names. */
+static int only_members(const cJSON *o, const char *const *names, size_t n)
+{
+	for (const cJSON *m = o->child; m != NULL; m = m->next) {
+		size_t i;
+		for (i = 0; i < n && strcmp(m->string, names[i]) != 0; i++)
+			;
+		if (i == n)
+			return 0;
+	}
+	return 1;
+}
+
+static void test_webhook_body_has_the_note_and_nothing_else(void **state)
+{
+	static const char *const turn_keys[] = {"id",       "type", "at",       "user",     "game",
+	                                        "scenario", "side", "opponent", "deadline", "text"};
+	struct srv_note n = {.type = SRV_NOTE_YOUR_TURN,
+	                     .game = 12,
+	                     .scenario = "race",
+	                     .side = "red",
+	                     .opponent = "bob",
+	                     .deadline = T0 + 24 * HOUR};
+	char *body;
+	cJSON *o;
+
+	(void)state;
+	body = srv_nf_webhook_body(&n, "00112233445566778899aabbccddeeff", T0 + 5000, "alice");
+	assert_non_null(body);
+	o = cJSON_Parse(body);
+	assert_non_null(o);
+	assert_true(only_members(o, turn_keys, sizeof(turn_keys) / sizeof(turn_keys[0])));
+	assert_string_equal(cJSON_GetObjectItem(o, "id")->valuestring,
+	                    "00112233445566778899aabbccddeeff");
+	assert_string_equal(cJSON_GetObjectItem(o, "type")->valuestring, "your-turn");
+	assert_int_equal((int64_t)cJSON_GetObjectItem(o, "at")->valuedouble, T0 / 1000 + 5);
+	assert_int_equal((int64_t)cJSON_GetObjectItem(o, "deadline")->valuedouble,
+	                 T0 / 1000 + 86400);
+	assert_int_equal((int64_t)cJSON_GetObjectItem(o, "game")->valuedouble, 12);
+	assert_string_equal(cJSON_GetObjectItem(o, "text")->valuestring,
+	                    "your turn in game 12 (race): you play red against bob; your clock "
+	                    "runs out 2026-12-03 00:00 UTC");
+	cJSON_Delete(o);
+	free(body);
+
+	/* a tell: its text goes on one line */
+	{
+		struct srv_note t = {
+		    .type = SRV_NOTE_TELL, .from = "bob", .ref = 7, .message = "hi\nthere"};
+		body = srv_nf_webhook_body(&t, "ff", T0, "alice");
+		o = cJSON_Parse(body);
+		assert_string_equal(cJSON_GetObjectItem(o, "text")->valuestring,
+		                    "bob tells you: hi there");
+		assert_int_equal((int)cJSON_GetObjectItem(o, "tell")->valuedouble, 7);
+		assert_null(cJSON_GetObjectItem(o, "game"));
+		cJSON_Delete(o);
+		free(body);
+	}
+}
+
+static void test_mail_headers_cannot_be_injected(void **state)
+{
+	char *m;
+
+	(void)state;
+	m = srv_nf_mail("wargamed@localhost", "alice@example.org\r\nBcc: eve@example.org", "abc",
+	                "tell", T0, "hi\r\nBcc: eve@example.org", "line one\nline two\r\n.\n");
+	assert_non_null(m);
+	assert_null(strstr(m, "\nBcc:"));
+	assert_null(strchr(m, '\r'));
+	assert_non_null(strstr(m, "Subject: hiBcc: eve@example.org\n"));
+	assert_non_null(strstr(m, "Message-ID: <abc@wargamed>\n"));
+	assert_non_null(strstr(m, "Date: Wed, 02 Dec 2026 00:00:00 +0000\n"));
+	assert_non_null(strstr(m, "X-Wargamed-Event: tell\n"));
+	/* the body follows one blank line, lines kept (sendmail -i: a lone dot is text) */
+	assert_non_null(strstr(m, "\n\nline one\nline two\n.\n"));
+	free(m);
+}
+
+static void test_mail_of_a_note_and_the_digest(void **state)
+{
+	struct srv_note n = {.type = SRV_NOTE_DEADLINE_1H,
+	                     .game = 3,
+	                     .scenario = "race",
+	                     .side = "blue",
+	                     .opponent = "alice",
+	                     .deadline = T0 + HOUR};
+	const char *items[3];
+	char *m, *a, *b;
+
+	(void)state;
+	m = srv_nf_mail_note(&n, "wargamed@localhost", "bob@example.org", "u1", T0, "bob");
+	assert_non_null(strstr(m, "To: bob@example.org\n"));
+	assert_non_null(strstr(m, "Subject: [wargamed] 1h left in game 3 (race)\n"));
+	assert_non_null(strstr(m, "\n\nHello bob,\n\n1h left in game 3 (race): you play blue "
+	                          "against alice; your clock runs out 2026-12-02 01:00 UTC.\n"));
+	free(m);
+	a = srv_nf_digest_item(&n, T0);
+	n.type = SRV_NOTE_YOUR_TURN;
+	b = srv_nf_digest_item(&n, T0 + 2 * HOUR);
+	assert_string_equal(a, "2026-12-02 00:00 UTC: 1h left in game 3 (race): you play blue "
+	                       "against alice; your clock runs out 2026-12-02 01:00 UTC");
+	items[0] = a;
+	items[1] = b;
+	items[2] = "2026-12-02 03:00 UTC: bob tells you: hi";
+	m = srv_nf_mail_digest("wargamed@localhost", "bob@example.org", "u2", T0 + 6 * HOUR, "bob",
+	                       items, 3);
+	assert_non_null(strstr(m, "Subject: [wargamed] daily digest: 3 notifications\n"));
+	assert_non_null(strstr(m, "X-Wargamed-Event: digest\n"));
+	assert_non_null(strstr(m, "- 2026-12-02 00:00 UTC: 1h left in game 3"));
+	assert_non_null(strstr(m, "- 2026-12-02 02:00 UTC: your turn in game 3"));
+	assert_non_null(strstr(m, "- 2026-12-02 03:00 UTC: bob tells you: hi\n"));
+	assert_true(strstr(m, "1h left") < strstr(m, "your turn")); /* oldest first */
+	free(m);
+	free(a);
+	free(b);
+}
+
+static void test_next_digest_is_the_next_hour_mark(void **state)
+{
+	(void)state;
+	assert_int_equal(srv_nf_next_digest(T0, 6), T0 + 6 * HOUR);
+	assert_int_equal(srv_nf_next_digest(T0 + 6 * HOUR, 6), T0 + 30 * HOUR);
+	assert_int_equal(srv_nf_next_digest(T0 + 7 * HOUR, 6), T0 + 30 * HOUR);
+	assert_int_equal(srv_nf_next_digest(T0 + 5 * HOUR + 59 * 60 * 1000, 6), T0 + 6 * HOUR);
+	assert_int_equal(srv_nf_next_digest(T0, 0), T0 + 24 * HOUR);
+}
+
+static void test_webhook_urls_and_addresses_are_checked(void **state)
+{
+	char err[200];
+	char longurl[600];
+
+	(void)state;
+	assert_int_equal(srv_nf_check_url("https://hooks.example.org/w/abc?x=1", err, 200), 0);
+	assert_int_equal(srv_nf_check_url("http://127.0.0.1:8080/hook", err, 200), 0);
+	assert_int_equal(srv_nf_check_url("ftp://example.org/", err, 200), -1);
+	assert_non_null(strstr(err, "https://"));
+	assert_int_equal(srv_nf_check_url("file:///etc/passwd", err, 200), -1);
+	assert_int_equal(srv_nf_check_url("https://", err, 200), -1);
+	assert_int_equal(srv_nf_check_url("https:///path", err, 200), -1);
+	assert_int_equal(srv_nf_check_url("https://a b/", err, 200), -1);
+	assert_int_equal(srv_nf_check_url("https://a/\"x", err, 200), -1);
+	memcpy(longurl, "https://a/", 10);
+	memset(longurl + 10, 'x', 520);
+	longurl[530] = '\0';
+	assert_int_equal(srv_nf_check_url(longurl, err, 200), -1);
+	assert_non_null(strstr(err, "at most 512"));
+
+	assert_int_equal(srv_nf_check_email("alice@example.org", err, 200), 0);
+	assert_int_equal(srv_nf_check_email("a.b+wg@mail-1.example.org", err, 200), 0);
+	assert_int_equal(srv_nf_check_email("root@localhost", err, 200), 0);
+	assert_int_equal(srv_nf_check_email("alice", err, 200), -1);
+	assert_int_equal(srv_nf_check_email("@example.org", err, 200), -1);
+	assert_int_equal(srv_nf_check_email("alice@", err, 200), -1);
+	assert_int_equal(srv_nf_check_email("a@b@c", err, 200), -1);
+	assert_int_equal(srv_nf_check_email("-t@example.org", err, 200), -1);
+	assert_int_equal(srv_nf_check_email("a<b>@example.org", err, 200), -1);
+	assert_int_equal(srv_nf_check_email("a b@example.org", err, 200), -1);
+	assert_int_equal(srv_nf_check_email("a@exa mple.org", err, 200), -1);
+	assert_int_equal(srv_nf_check_email("a@example.org\nBcc: x@y", err, 200), -1);
+	assert_int_equal(srv_nf_check_email("a@.example.org", err, 200), -1);
+}
+
+static void test_events_words(void **state)
+{
+	unsigned mask = SRV_NOTE_DEFAULT;
+	char err[300], text[200];
+	int first = 1;
+
+	(void)state;
+	/* the default: everything but the 8 h reminder */
+	assert_string_equal(srv_note_events_text(mask, text, sizeof(text)),
+	                    "your-turn deadline-24h deadline-1h game-over challenge tell");
+	/* plain names set the list; +/- change it */
+	assert_int_equal(srv_note_events_word(&mask, "game-over", &first, err, 300), 0);
+	assert_int_equal(srv_note_events_word(&mask, "tell", &first, err, 300), 0);
+	assert_string_equal(srv_note_events_text(mask, text, sizeof(text)), "game-over tell");
+	first = 1;
+	assert_int_equal(srv_note_events_word(&mask, "+deadline-8h", &first, err, 300), 0);
+	assert_int_equal(srv_note_events_word(&mask, "-tell", &first, err, 300), 0);
+	assert_string_equal(srv_note_events_text(mask, text, sizeof(text)),
+	                    "deadline-8h game-over");
+	first = 1;
+	assert_int_equal(srv_note_events_word(&mask, "none", &first, err, 300), 0);
+	assert_string_equal(srv_note_events_text(mask, text, sizeof(text)), "none");
+	assert_int_equal(srv_note_events_word(&mask, "all", &first, err, 300), 0);
+	assert_int_equal(mask, SRV_NOTE_ALL);
+	assert_int_equal(srv_note_events_word(&mask, "test", &first, err, 300), -1);
+	assert_int_equal(srv_note_events_word(&mask, "lunch", &first, err, 300), -1);
+	assert_non_null(strstr(err, "no event 'lunch'"));
+	assert_non_null(strstr(err, "your-turn"));
+	assert_int_equal(mask, SRV_NOTE_ALL); /* a refusal changes nothing */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_sign_rfc4231_vectors),
+	    cmocka_unit_test(test_sign_keys_with_the_secret_as_shown),
+	    cmocka_unit_test(test_backoff_doubles_from_30s_to_2h_and_gives_up_after_12),
+	    cmocka_unit_test(test_http_status_verdicts),
+	    cmocka_unit_test(test_webhook_body_has_the_note_and_nothing_else),
+	    cmocka_unit_test(test_mail_headers_cannot_be_injected),
+	    cmocka_unit_test(test_mail_of_a_note_and_the_digest),
+	    cmocka_unit_test(test_next_digest_is_the_next_hour_mark),
+	    cmocka_unit_test(test_webhook_urls_and_addresses_are_checked),
+	    cmocka_unit_test(test_events_words),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
