@@ -40,21 +40,6 @@ static int emit_pub(struct rules_events *ev, const char *type, cJSON *f, const c
 	return rules_emit(ev, RULES_AUD_PUBLIC, type, f, "%s", buf);
 }
 
-static int emit_own(struct rules_events *ev, int side, const char *type, cJSON *f, const char *fmt,
-                    ...) __attribute__((format(printf, 5, 6)));
-
-static int emit_own(struct rules_events *ev, int side, const char *type, cJSON *f, const char *fmt,
-                    ...)
-{
-	char buf[400];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	return rules_emit(ev, CAMP_AUD_OWN(side), type, f, "%s", buf);
-}
-
 static cJSON *unit_fields(const struct camp_game *g, int unit, int hex)
 {
 	cJSON *f = cJSON_CreateObject();
@@ -420,9 +405,9 @@ static int reinforce(struct camp_game *g, struct rules_dice *d, int side, int ar
 				if (sc->units[i].group == gi && g->u[i].where == CAMP_W_BOX)
 					cJSON_AddItemToArray(b,
 					                     cJSON_CreateString(sc->units[i].id));
-			if ((rc = emit_own(ev, side, "reinforcement-boxes", o,
-			                   "%d units of %s arrive in their HQs' boxes", boxed,
-			                   sc->groups[gi].id)) != 0)
+			if ((rc = camp__emit_own(ev, g, side, "reinforcement-boxes", o,
+			                         "%d units of %s arrive in their HQs' boxes", boxed,
+			                         sc->groups[gi].id)) != 0)
 				return rc;
 		}
 	}
@@ -553,8 +538,8 @@ int camp__do_attach(struct camp_game *g, struct rules_dice *d, int side, int arg
 	{
 		cJSON *f = unit_fields(g, unit, -1);
 		cJSON_AddStringToObject(f, "hq", camp__uid(g, tf));
-		return emit_own(ev, side, "attached", f, "%s goes into the box of %s",
-		                camp__uid(g, unit), camp__uid(g, tf));
+		return camp__emit_own(ev, g, side, "attached", f, "%s goes into the box of %s",
+		                      camp__uid(g, unit), camp__uid(g, tf));
 	}
 }
 
@@ -771,8 +756,8 @@ static int recover(struct camp_game *g, struct rules_dice *d, int side, int argc
 		f = unit_fields(g, unit, -1);
 		cJSON_AddNumberToObject(f, "die", die);
 		cJSON_AddNumberToObject(f, "removed", removed);
-		return emit_own(ev, side, "recovered", f, "%s recovers %d hit%s", u->id, removed,
-		                removed == 1 ? "" : "s");
+		return camp__emit_own(ev, g, side, "recovered", f, "%s recovers %d hit%s", u->id,
+		                      removed, removed == 1 ? "" : "s");
 	}
 }
 
@@ -934,8 +919,8 @@ static int begin_scratch(struct camp_game *g, struct rules_dice *d, struct rules
 		           "set-up: the german draw %d scratch battalions at random (13.2.2)",
 		           drawn);
 	}
-	rules_emit(ev, CAMP_AUD_OWN(CAMP_GERMAN), "scratch-drawn", f,
-	           "your scratch battalions: place each with place <unit> <hex|hq>");
+	camp__emit_own(ev, g, CAMP_GERMAN, "scratch-drawn", f,
+	               "your scratch battalions: place each with place <unit> <hex|hq>");
 	return drawn;
 }
 
@@ -1053,9 +1038,9 @@ int camp__setup_hits(struct camp_game *g, struct rules_dice *d, int side, int ar
 			if (alloc[u])
 				cJSON_AddNumberToObject(a, sc->units[u].id, alloc[u]);
 		cJSON_AddStringToObject(f, "hq", sc->units[tf].id);
-		if ((rc = emit_own(ev, side, "setup-hits-allocated", f,
-		                   "you allocate %d set-up hits in %s's Task Force", total,
-		                   sc->units[tf].id)) != 0)
+		if ((rc = camp__emit_own(ev, g, side, "setup-hits-allocated", f,
+		                         "you allocate %d set-up hits in %s's Task Force", total,
+		                         sc->units[tf].id)) != 0)
 			return rc;
 	}
 	for (int u = 0; u < g->nunits; u++)
@@ -1108,9 +1093,9 @@ int camp__do_place(struct camp_game *g, struct rules_dice *d, int side, int argc
 				return rc;
 			f = unit_fields(g, unit, -1);
 			cJSON_AddStringToObject(f, "hq", sc->units[dest].id);
-			if ((rc = emit_own(ev, side, "placed-in-box", f,
-			                   "%s goes into the box of %s", sc->units[unit].id,
-			                   sc->units[dest].id)) != 0)
+			if ((rc = camp__emit_own(ev, g, side, "placed-in-box", f,
+			                         "%s goes into the box of %s", sc->units[unit].id,
+			                         sc->units[dest].id)) != 0)
 				return rc;
 		}
 	} else {

@@ -292,8 +292,8 @@ int camp__play_attack(struct camp_game *g, struct rules_dice *d, int side, int a
 			cJSON_AddItemToArray(p, cJSON_CreateString(camp__uid(g, b->part[k])));
 		if (apc >= 0)
 			cJSON_AddStringToObject(f, "apc", camp__uid(g, apc));
-		return rules_emit(ev, CAMP_AUD_OWN(side), "attack-participants", f,
-		                  "%d of your units take part", b->npart);
+		return camp__emit_own(ev, g, side, "attack-participants", f,
+		                      "%d of your units take part", b->npart);
 	}
 }
 
@@ -453,8 +453,7 @@ int camp__do_commit(struct camp_game *g, struct rules_dice *d, int side, int arg
 	{
 		cJSON *f = commit_json(g, &c);
 		cJSON_AddStringToObject(f, "side", camp__side(g, side));
-		if ((rc = rules_emit(ev, CAMP_AUD_OWN(side), "committed", f, "you commit %s",
-		                     text)) != 0)
+		if ((rc = camp__emit_own(ev, g, side, "committed", f, "you commit %s", text)) != 0)
 			return rc;
 	}
 	{

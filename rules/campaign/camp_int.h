@@ -664,5 +664,9 @@ void camp__line(cJSON *reply, const char *fmt, ...) __attribute__((format(printf
 const char *camp__side(const struct camp_game *g, int side);
 /* The audience of side's secrets (that side only). */
 #define CAMP_AUD_OWN(s) RULES_AUD_SIDE(s)
+/* Emits an event for side alone (its secret, or what the rules show it only): the event
+ * carries "for": <side> so that a program can tell it from the public ones (rules_emit). */
+int camp__emit_own(struct rules_events *ev, const struct camp_game *g, int side, const char *type,
+                   cJSON *fields, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 #endif

@@ -89,6 +89,21 @@ void camp__line(cJSON *reply, const char *fmt, ...)
 	cJSON_AddItemToArray(lines, cJSON_CreateString(buf));
 }
 
+int camp__emit_own(struct rules_events *ev, const struct camp_game *g, int side, const char *type,
+                   cJSON *fields, const char *fmt, ...)
+{
+	char buf[600];
+	va_list ap;
+
+	if (fields == NULL)
+		fields = cJSON_CreateObject();
+	cJSON_AddStringToObject(fields, "for", camp__side(g, side));
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return rules_emit(ev, CAMP_AUD_OWN(side), type, fields, "%s", buf);
+}
+
 const char *camp__side(const struct camp_game *g, int side)
 {
 	return side >= 0 && side < RULES_SIDES ? g->sc->side_names[side] : "nobody";

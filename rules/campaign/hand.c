@@ -146,8 +146,8 @@ int camp__do_select(struct camp_game *g, struct rules_dice *d, int side, int arg
 		for (int k = 0; k < CAMP_NMARK; k++)
 			cJSON_AddNumberToObject(h, camp__marker_name(k), counts[k]);
 		cJSON_AddStringToObject(f, "side", camp__side(g, side));
-		if ((rc = rules_emit(ev, CAMP_AUD_OWN(side), "hand-selected", f,
-		                     "you select your hand: %s", buf)) != 0)
+		if ((rc = camp__emit_own(ev, g, side, "hand-selected", f,
+		                         "you select your hand: %s", buf)) != 0)
 			return rc;
 	}
 	{

@@ -127,8 +127,8 @@ static int play_g2(struct camp_game *g, int side, int argc, char **argv, cJSON *
 			cJSON_AddNumberToObject(h, camp__marker_name(k), g->hand[other][k]);
 		camp__hand_text(g->hand[other], buf, sizeof(buf));
 		camp__line(reply, "the %s hand: %s", camp__side(g, other), buf);
-		return rules_emit(ev, CAMP_AUD_OWN(side), "intel-hand", f, "the %s hand: %s",
-		                  camp__side(g, other), buf);
+		return camp__emit_own(ev, g, side, "intel-hand", f, "the %s hand: %s",
+		                      camp__side(g, other), buf);
 	}
 	/* 8.2d: the enemy's OOB mat for 30 seconds (SC-AMB-30) */
 	{
@@ -175,9 +175,9 @@ static int play_g2(struct camp_game *g, int side, int argc, char **argv, cJSON *
 		camp__line(reply,
 		           "(shown for %d seconds: the rules let you examine the mat that long)",
 		           g->opt.exam_seconds);
-		return rules_emit(ev, CAMP_AUD_OWN(side), "intel-oob", f,
-		                  "the %s OOB mat, for %d seconds (see the reply)",
-		                  camp__side(g, other), g->opt.exam_seconds);
+		return camp__emit_own(ev, g, side, "intel-oob", f,
+		                      "the %s OOB mat, for %d seconds (see the reply)",
+		                      camp__side(g, other), g->opt.exam_seconds);
 	}
 }
 

@@ -1,13 +1,20 @@
 /*
  * test_e2e_options.c -- a program plays a whole Battle of the Scheldt game,
- * and a whole Meuse Argonne game, over TCP in JSON mode from `options` alone
- * (issues 8, 9).
+ * a whole Meuse Argonne game and a whole Scheldt Campaign game over TCP in JSON
+ * mode from `options` alone (issues 8, 9, 11).
  *
  * Two connections (allied, german) ask `options`; the one with actions picks
  * one uniformly with a seeded generator of its own and sends it as a JSON
  * request with the decision counter `d` the options reply carried.  The dice
  * come from a fixed seed (--debug-seed; no die is forced).  Every action must be accepted,
  * until the game ends (Scheldt ends after turn 20); the loop is bounded.
+ *
+ * The Campaign game is watched by a JSON spectator, and every event each connection
+ * receives is audited: an event the engine addresses to one side alone carries
+ * "for": <side> (a hand, a box, a commitment, an examination), so the player of the
+ * other side and the spectator must never receive one that is not theirs.  Its bots
+ * also end a phase or a regroup one time in six when there is something else to do, as
+ * the players of a staff-marker game do (uniformly they would regroup for ever).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -102,13 +109,58 @@ static void pick(const cJSON *data, int i, char *cmd, size_t ncmd, cJSON *args)
 	}
 }
 
-/* Two JSON bots (users user0 and user1) play a whole game of scenario from options. */
-static void bot_game(const char *scenario, const char *user0, const char *user1)
+/* The index of an `end` or `done` action among data's, or -1. */
+static int end_index(const cJSON *data)
 {
-	static struct e2e_client seat[2];
+	const cJSON *grp;
+	int i = 0;
+
+	cJSON_ArrayForEach(grp, cJSON_GetObjectItemCaseSensitive(data, "groups"))
+	{
+		const char *verb = cJSON_GetObjectItemCaseSensitive(grp, "verb")->valuestring;
+		int k = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(grp, "choices"));
+		if (k == 0 && (strcmp(verb, "end") == 0 || strcmp(verb, "done") == 0))
+			return i;
+		i += k == 0 ? 1 : k;
+	}
+	return -1;
+}
+
+/* The events c received since the last audit: each JSON event that carries "for" must be
+ * for side (-1: a spectator may receive none).  Returns how many were for the side. */
+static int audit(struct e2e_client *c, const char *side)
+{
+	int own = 0;
+
+	for (char *line = c->events, *end; *line != '\0'; line = end + 1) {
+		cJSON *ev, *f;
+		end = strchr(line, '\n');
+		if (end == NULL)
+			break;
+		*end = '\0';
+		ev = cJSON_Parse(line);
+		f = ev != NULL ? cJSON_GetObjectItemCaseSensitive(ev, "for") : NULL;
+		if (f != NULL &&
+		    (side == NULL || !cJSON_IsString(f) || strcmp(f->valuestring, side) != 0))
+			fail_msg("%s received an event for %s: %.300s", side ? side : "a spectator",
+			         cJSON_IsString(f) ? f->valuestring : "?", line);
+		own += f != NULL;
+		cJSON_Delete(ev);
+	}
+	c->evlen = 0;
+	c->events[0] = '\0';
+	return own;
+}
+
+/* Two JSON bots (users user0 and user1) play a whole game of scenario from options; with
+ * watch, a JSON spectator watches and every connection's events are audited (above). */
+static void bot_game_as(const char *scenario, const char *user0, const char *user1, int watch)
+{
+	static struct e2e_client seat[2], spectator;
+	static const char *const sides[2] = {"allied", "german"};
 	uint64_t rng = 0x2545f4914f6cdd1dull;
 	long long game;
-	int actions = 0, over = 0;
+	int actions = 0, over = 0, own = 0;
 	const char *r;
 
 	assert_int_equal(e2e_login_new(&seat[0], server.port, user0, "secret-a"), 0);
@@ -121,6 +173,13 @@ static void bot_game(const char *scenario, const char *user0, const char *user1)
 	for (int s = 0; s < 2; s++) {
 		assert_non_null(e2e_cmd(&seat[s], "mode json"));
 		seat[s].json = 1;
+	}
+	if (watch) {
+		assert_int_equal(e2e_login_new(&spectator, server.port, "watcher", "secret-w"), 0);
+		assert_non_null(e2e_cmd(&spectator, "mode json"));
+		spectator.json = 1;
+		assert_non_null(e2e_cmd(&spectator, "watch %lld", game));
+		assert_non_null(strstr(spectator.final, "\"ok\":true"));
 	}
 	while (!over && actions < MAX_ACTIONS) {
 		cJSON *root[2] = {NULL, NULL}, *data[2], *args, *d;
@@ -147,7 +206,20 @@ static void bot_game(const char *scenario, const char *user0, const char *user1)
 		rng ^= rng >> 7;
 		rng ^= rng << 17;
 		args = cJSON_CreateArray();
-		pick(data[side], (int)(rng % (uint64_t)n), cmd, sizeof(cmd), args);
+		{
+			int i = (int)(rng % (uint64_t)n), e = watch ? end_index(data[side]) : -1;
+			if (e >= 0 && n > 1) {
+				/* end or done one time in six, else any other action */
+				rng ^= rng << 13;
+				rng ^= rng >> 7;
+				rng ^= rng << 17;
+				if (rng % 6 == 0)
+					i = e;
+				else if (i == e)
+					i = (i + 1) % n;
+			}
+			pick(data[side], i, cmd, sizeof(cmd), args);
+		}
 		d = cJSON_GetObjectItemCaseSensitive(data[side], "d");
 		assert_non_null(d); /* the decision counter of the awaited decision */
 		req = cJSON_PrintUnformatted(args);
@@ -162,16 +234,34 @@ static void bot_game(const char *scenario, const char *user0, const char *user1)
 		cJSON_Delete(root[0]);
 		cJSON_Delete(root[1]);
 		actions++;
-		for (int s = 0; s < 2; s++)
-			seat[s].evlen = 0; /* notifications are not checked here */
+		for (int s = 0; s < 2; s++) {
+			if (watch)
+				own += audit(&seat[s], sides[s]);
+			seat[s].evlen = 0; /* notifications are not checked otherwise */
+		}
+		if (watch) {
+			e2e_pump(&spectator, 0);
+			audit(&spectator, NULL);
+		}
 	}
 	print_message("JSON bot, %s: %d actions, game over: %d\n", scenario, actions, over);
 	assert_true(over);
 	assert_true(actions > 100);
 	assert_non_null(e2e_cmd(&seat[0], "{\"cmd\":\"view\",\"game\":%lld}", game));
-	assert_non_null(strstr(seat[0].final, "\"over\":true"));
+	assert_non_null(strstr(seat[0].reply, "\"over\":true")); /* final[] is 4 KiB */
 	for (int s = 0; s < 2; s++)
 		e2e_close(&seat[s]);
+	if (watch) {
+		print_message("%d events for one side alone, each received by that side only\n",
+		              own);
+		assert_true(own > 20);
+		e2e_close(&spectator);
+	}
+}
+
+static void bot_game(const char *scenario, const char *user0, const char *user1)
+{
+	bot_game_as(scenario, user0, user1, 0);
 }
 
 static void test_json_bot_plays_scheldt_from_options(void **state)
@@ -188,11 +278,21 @@ static void test_json_bot_plays_meuse_from_options(void **state)
 	bot_game("meuse-argonne", "maallied", "magerman");
 }
 
+/* The Scheldt Campaign (issue 11): set-up, hands, every staff-marker action, regroups,
+ * battles with their secret commitments, to the end of the game; a spectator watches and
+ * no event for one side alone reaches the other side or the spectator. */
+static void test_json_bot_plays_campaign_from_options(void **state)
+{
+	(void)state;
+	bot_game_as("scheldt-campaign", "scallied", "scgerman", 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_json_bot_plays_scheldt_from_options),
 	    cmocka_unit_test(test_json_bot_plays_meuse_from_options),
+	    cmocka_unit_test(test_json_bot_plays_campaign_from_options),
 	};
 	return cmocka_run_group_tests(tests, start_server, stop_server);
 }
