@@ -20,6 +20,10 @@
  *
  * The client knows the protocol's framing only (classify.h): it counts
  * requests sent and final reply lines received; it never interprets verbs.
+ * One convention of notifications it honours: a notification with the word
+ * "hide-after=N" (a Campaign game's examination of the enemy's OOB mat, 8.2)
+ * asks it to hide what was shown after N seconds; in editor mode it then
+ * clears the screen and says so.
  *
  * Prompted passwords (`login <name>`, `register <name>`, `password`): once
  * such a request is sent the client holds every later line back until the
@@ -30,6 +34,7 @@
  * and a refusal that comes before any prompt sends the held lines as the
  * requests they then are.
  */
+#define _GNU_SOURCE /* memmem */
 #include <errno.h>
 #include <getopt.h>
 #include <poll.h>
@@ -87,7 +92,8 @@ struct cli_app {
 	struct cli_le le;
 	struct cli_history hist;
 	char *hist_path;
-	int hist_dirty; /* lines were added: save the history at exit */
+	int hist_dirty;  /* lines were added: save the history at exit */
+	int64_t hide_at; /* editor mode: clear the screen at this monotonic time (0: never) */
 };
 
 static void usage(FILE *f)
@@ -235,6 +241,11 @@ static void server_line(struct cli_app *app, const char *line, size_t len)
 			if (app->edit)
 				cli_le_set_prompt(&app->le, CLI_PROMPT, 0, &app->screen);
 		}
+	}
+	if (kind == CLI_LINE_NOTICE && app->edit) {
+		const char *h = memmem(line, len, "hide-after=", 11);
+		if (h != NULL)
+			app->hide_at = now_ms() + 1000 * (int64_t)atoi(h + 11);
 	}
 	if (app->color && kind == CLI_LINE_ERR)
 		color = "\x1b[31m";
@@ -516,6 +527,21 @@ static void poll_once(struct cli_app *app)
 		timeout = app->deadline - now_ms();
 		if (timeout < 0)
 			timeout = 0;
+	}
+	if (app->hide_at > 0) {
+		int64_t left = app->hide_at - now_ms();
+		if (left <= 0) {
+			/* the time to look is over: clear what the screen shows */
+			static const char notice[] =
+			    "* the examined information is hidden: its time is over";
+			app->hide_at = 0;
+			proto_buf_adds(&app->screen, "\x1b[2J\x1b[H");
+			cli_le_print_above(&app->le, notice, sizeof(notice) - 1, &app->screen);
+			flush_screen(app);
+			left = -1;
+		}
+		if (left >= 0 && (timeout < 0 || left < timeout))
+			timeout = left;
 	}
 	rc = poll(fds, nfds, (int)timeout);
 	if (rc < 0 && errno != EINTR) {

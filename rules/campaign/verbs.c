@@ -176,8 +176,10 @@ static int play_g2(struct camp_game *g, int side, int argc, char **argv, cJSON *
 		           "(shown for %d seconds: the rules let you examine the mat that long)",
 		           g->opt.exam_seconds);
 		return camp__emit_own(ev, g, side, "intel-oob", f,
-		                      "the %s OOB mat, for %d seconds (see the reply)",
-		                      camp__side(g, other), g->opt.exam_seconds);
+		                      "the %s OOB mat is in the reply; clients hide it after %d "
+		                      "seconds: hide-after=%d",
+		                      camp__side(g, other), g->opt.exam_seconds,
+		                      g->opt.exam_seconds);
 	}
 }
 

@@ -159,6 +159,12 @@ static void handle_line(struct fake_server *s, struct fake_client *c, char *line
 	} else if (strcasecmp(verb, "later") == 0) {
 		final_line(c, tag, "ok");
 		add_delayed(c, 300, "* later event\n");
+	} else if (strcasecmp(verb, "examine") == 0) {
+		/* a Campaign examination (8.2): the reply shows, the notice says how long */
+		out_add(c, "  64: 1037 1038\n");
+		final_line(c, tag, "ok");
+		out_add(c, "* intel-oob game=1 the german OOB mat is in the reply; clients hide it "
+		           "after 1 seconds: hide-after=1\n");
 	} else if (strcasecmp(verb, "slow") == 0) {
 		snprintf(buf, sizeof(buf), "%s%sok slow\n", tag != NULL ? tag : "",
 		         tag != NULL ? " " : "");

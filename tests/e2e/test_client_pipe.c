@@ -414,6 +414,33 @@ static void test_editor_on_a_terminal(void **state)
 	close(p.slave);
 }
 
+/* A notification with hide-after=N: after N seconds the editor clears the screen and says
+ * so (a Campaign examination of the enemy's OOB mat, SC-8.2d, SC-AMB-30). */
+static void test_editor_hides_after(void **state)
+{
+	char home[] = "/tmp/wg-cli-test-XXXXXX";
+	struct pty_run p;
+	size_t mark;
+
+	(void)state;
+	assert_non_null(mkdtemp(home));
+	pty_start(&p, home);
+	assert_true(pty_wait_for(&p, 0, "wargame> ", 5000));
+	pty_type(&p, "examine\r");
+	assert_true(pty_wait_for(&p, 0, "64: 1037 1038", 5000));
+	assert_true(pty_wait_for(&p, 0, "hide-after=1", 5000));
+	mark = p.len;
+	/* not at once: the screen is cleared only when the second is over */
+	assert_false(pty_wait_for(&p, mark, "\x1b[2J", 300));
+	assert_true(pty_wait_for(&p, mark, "\x1b[2J\x1b[H", 5000));
+	assert_true(pty_wait_for(&p, mark, "the examined information is hidden", 5000));
+	pty_type(&p, "\x04");
+	assert_int_equal(pty_wait_exit(&p), 0);
+	rmdir(home);
+	close(p.master);
+	close(p.slave);
+}
+
 /* A narrower terminal (SIGWINCH) scrolls the line so the cursor stays visible. */
 static void test_editor_resize(void **state)
 {
@@ -478,6 +505,7 @@ int main(void)
 	    cmocka_unit_test(test_usage),
 	    cmocka_unit_test_setup_teardown(test_editor_on_a_terminal, setup_normal, teardown),
 	    cmocka_unit_test_setup_teardown(test_editor_resize, setup_normal, teardown),
+	    cmocka_unit_test_setup_teardown(test_editor_hides_after, setup_normal, teardown),
 	    cmocka_unit_test_setup_teardown(test_editor_sigterm_restores_terminal, setup_normal,
 	                                    teardown),
 	};
