@@ -132,25 +132,49 @@ static void draw(struct board *b, int c1, int c2, int r1, int r2)
 	rules_hexmap_draw(&b->mv, board_line, b);
 }
 
-/* The hex the window centres on: the battle, else the phasing side's units' middle. */
-static int active_hex(const struct camp_game *g)
+/* The units of side on the map inside the window c1..c2, r1..r2. */
+static int units_in(const struct camp_game *g, int side, int c1, int c2, int r1, int r2)
 {
 	const struct rules_hex_grid *gr = &g->sc->map.grid;
-	long cs = 0, rs = 0;
 	int n = 0;
+
+	for (int i = 0; i < g->nunits; i++) {
+		int c, r;
+		if (g->u[i].where != CAMP_W_MAP || g->sc->units[i].side != side)
+			continue;
+		c = rules_hex_col(gr, g->u[i].hex);
+		r = rules_hex_row(gr, g->u[i].hex);
+		n += c >= c1 && c <= c2 && r >= r1 && r <= r2;
+	}
+	return n;
+}
+
+/* The hex the window of ncols x nrows centres on: the battle, else the unit of side (the
+ * viewer's, or the phasing side's for a spectator) whose window holds most of side's units
+ * (then most enemy units), else the map's middle. */
+static int active_hex(const struct camp_game *g, int side, int ncols, int nrows)
+{
+	const struct rules_hex_grid *gr = &g->sc->map.grid;
+	int best = -1, score = -1;
 
 	if (g->b.stage != CAMP_B_NONE)
 		return g->b.target;
-	for (int i = 0; i < g->nunits; i++)
-		if (g->u[i].where == CAMP_W_MAP && g->sc->units[i].side == g->phasing) {
-			cs += rules_hex_col(gr, g->u[i].hex);
-			rs += rules_hex_row(gr, g->u[i].hex);
-			n++;
+	for (int i = 0; i < g->nunits; i++) {
+		int c1, c2, r1, r2, sc;
+		if (g->u[i].where != CAMP_W_MAP || g->sc->units[i].side != side)
+			continue;
+		rules_textmap_around(gr, g->u[i].hex, ncols, nrows, &c1, &c2, &r1, &r2);
+		sc = units_in(g, side, c1, c2, r1, r2) * (g->nunits + 1) +
+		     units_in(g, 1 - side, c1, c2, r1, r2);
+		if (sc > score) {
+			score = sc;
+			best = g->u[i].hex;
 		}
-	if (n == 0)
-		return rules_hex_index(gr, (gr->col_min + gr->col_max) / 2,
-		                       (gr->row_min + gr->row_max) / 2);
-	return rules_hex_index(gr, (int)(cs / n), (int)(rs / n));
+	}
+	if (best >= 0)
+		return best;
+	return rules_hex_index(gr, (gr->col_min + gr->col_max) / 2,
+	                       (gr->row_min + gr->row_max) / 2);
 }
 
 static int text_cols(const struct rules_viewer *who)
@@ -173,7 +197,11 @@ void camp__board_lines(const struct camp_game *g, const struct rules_viewer *who
 	nrows = rules_textmap_fit_rows((who->rows > 0 ? who->rows : RULES_ROWS_DEFAULT) - 12);
 	if (nrows < 2)
 		nrows = 2;
-	rules_textmap_around(gr, active_hex(g), ncols, nrows, &c1, &c2, &r1, &r2);
+	rules_textmap_around(
+	    gr,
+	    active_hex(g, who->side >= 0 && who->side < RULES_SIDES ? who->side : g->phasing, ncols,
+	               nrows),
+	    ncols, nrows, &c1, &c2, &r1, &r2);
 	draw(&b, c1, c2, r1, r2);
 	legend(&b, cols);
 	cJSON_Delete(holder);
@@ -215,8 +243,11 @@ int camp__q_map(const struct camp_game *g, const struct rules_viewer *who, int a
 	} else {
 		int ncols = rules_textmap_fit_cols(CELL_W, cols),
 		    nrows = rules_textmap_fit_rows(lines);
-		rules_textmap_around(gr, hex[0] >= 0 ? hex[0] : active_hex(g), ncols,
-		                     nrows < 1 ? 1 : nrows, &c1, &c2, &r1, &r2);
+		int side = who->side >= 0 && who->side < RULES_SIDES ? who->side : g->phasing;
+		if (nrows < 1)
+			nrows = 1;
+		rules_textmap_around(gr, hex[0] >= 0 ? hex[0] : active_hex(g, side, ncols, nrows),
+		                     ncols, nrows, &c1, &c2, &r1, &r2);
 	}
 	per = rules_textmap_fit_cols(CELL_W, cols);
 	camp__line(out, "map %s-%s of %s-%s; also: map <hex> | <hex> <hex> | all | svg",
