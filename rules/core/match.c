@@ -122,20 +122,18 @@ static void note_action(struct rules_match *m, int side, int argc, char **argv,
 	if (side < 0 || side >= RULES_SIDES)
 		return;
 	m->last_action[side] = m->version;
-	if (m->dice.nlog > 0) {
-		set_barrier(m, "", "%s's action v=%llu rolled %s", side_name(m, side),
-		            (unsigned long long)m->version, m->dice.nlog > 1 ? "dice" : "a die");
-		return;
-	}
-	if (m->rs->takeback_barrier == NULL)
-		return;
+	/* the engine's reason first (it names a rule), then the dice, a barrier in any case */
 	mine.items = ev->items + nev;
 	mine.count = ev->count - nev;
 	mine.cap = mine.count;
 	memset(&why, 0, sizeof(why));
-	if (m->rs->takeback_barrier(m->game, side, argc, argv, &mine, &why) == 1)
+	if (m->rs->takeback_barrier != NULL &&
+	    m->rs->takeback_barrier(m->game, side, argc, argv, &mine, &why) == 1)
 		set_barrier(m, why.rule, "%s's action v=%llu %s", side_name(m, side),
 		            (unsigned long long)m->version, why.message);
+	else if (m->dice.nlog > 0)
+		set_barrier(m, "", "%s's action v=%llu rolled %s", side_name(m, side),
+		            (unsigned long long)m->version, m->dice.nlog > 1 ? "dice" : "a die");
 }
 
 int rules_match_start(struct rules_match *m, struct rules_events *ev, struct rules_error *err)

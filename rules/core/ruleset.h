@@ -351,7 +351,8 @@ struct ruleset {
 	 * that may not be changed) -- with why->message saying what, as the words that complete
 	 * "blue's action v=19 ..." ("revealed the support fire markers"), and why->rule the rule
 	 * id; 0 when it may be taken back.  A die rolled
-	 * is a barrier whatever the engine says (the match checks it first and does not ask).
+	 * is a barrier whatever the engine says (when the engine names no reason, the match
+	 * says "rolled a die").
 	 * Pure and deterministic: it is asked again, with the same answer, when the game is
 	 * replayed.
 	 */

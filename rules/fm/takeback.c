@@ -47,14 +47,7 @@ int fm__takeback_barrier(const struct rules_game *rg, int side, int argc, char *
 {
 	(void)rg;
 	(void)side;
-	/* a support step's decision, even one that emitted nothing of its own */
-	if (argc >= 1 && strcasecmp(argv[0], "support") == 0) {
-		snprintf(why->rule, sizeof(why->rule), "FM-8.2.1-08");
-		snprintf(why->message, sizeof(why->message),
-		         "decided a support step, a decision no player may change");
-		return 1;
-	}
-	for (size_t k = 0; k < sizeof(barrier_events) / sizeof(barrier_events[0]); k++)
+	for (size_t k = 0; k < sizeof(barrier_events) / sizeof(barrier_events[0]); k++) {
 		for (size_t i = 0; i < ev->count; i++) {
 			const cJSON *type =
 			    cJSON_GetObjectItemCaseSensitive(ev->items[i].data, "event");
@@ -65,5 +58,14 @@ int fm__takeback_barrier(const struct rules_game *rg, int side, int argc, char *
 			snprintf(why->message, sizeof(why->message), "%s", barrier_events[k].what);
 			return 1;
 		}
+		/* a support step's decision, even one that emitted nothing of its own, after the
+		 * reveal and the bombardment (which say more) */
+		if (k == 1 && argc >= 1 && strcasecmp(argv[0], "support") == 0) {
+			snprintf(why->rule, sizeof(why->rule), "FM-8.2.1-08");
+			snprintf(why->message, sizeof(why->message),
+			         "decided a support step, a decision no player may change");
+			return 1;
+		}
+	}
 	return 0;
 }
