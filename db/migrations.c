@@ -13,10 +13,10 @@
  *                       actions   chat       host,      server_meta
  *                       snapshots            scenario_texts
  *
- *               4 --[5]--> 5 --[6]--> 6
- *                   tells,     invites
- *                   blocks,    (challenges,
- *                   users_seen  seeks)
+ *               4 --[5]--> 5 --[6]--> 6 --[7]--> 7 --[8]--> 8
+ *                   tells,     invites    bans,      clocks:
+ *                   blocks,    (challenges, audit    paused_until,
+ *                   users_seen  seeks)               paused_by
  *
  * Invariants:
  *   - a released script is never edited; changes are appended as new scripts;
@@ -243,6 +243,10 @@ static const char *const db__migrations[] = {
     "	verb  TEXT NOT NULL,\n"
     "	args  TEXT NOT NULL\n"
     ");\n",
+
+    /* 8: agreed pauses (docs/clocks.md, "Pauses"): both clocks of a game stop until then */
+    "ALTER TABLE clocks ADD COLUMN paused_until INTEGER NOT NULL DEFAULT 0; -- ms, 0: none\n"
+    "ALTER TABLE clocks ADD COLUMN paused_by INTEGER NOT NULL DEFAULT -1;  -- side, -1: none\n",
 };
 
 int db__migration_count(void)
