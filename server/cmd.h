@@ -105,7 +105,7 @@ extern const struct srv_cmd srv_cmd_who, srv_cmd_finger, srv_cmd_tell, srv_cmd_m
     srv_cmd_block, srv_cmd_unblock;
 extern const struct srv_cmd srv_cmd_challenge, srv_cmd_challenges, srv_cmd_seek, srv_cmd_seeks,
     srv_cmd_unseek, srv_cmd_accept, srv_cmd_decline;
-extern const struct srv_cmd srv_cmd_offer, srv_cmd_rematch;
+extern const struct srv_cmd srv_cmd_offer, srv_cmd_rematch, srv_cmd_export;
 
 /* accept draw|pause|takeback / decline ... (accept 1, 0) in the target game (cmd-offer.c). */
 int srv_offer_answer(struct srv_cmd_ctx *ctx, int accept);

@@ -146,7 +146,11 @@ void srv_config_usage(const char *prog)
 	       prog);
 	printf("       %s backup FILE [--db PATH] [--config FILE]\n"
 	       "           a consistent copy of the database, the server running or not,\n"
-	       "           written 0600 (it holds password hashes and running games' seeds)\n\n",
+	       "           written 0600 (it holds password hashes and running games' seeds)\n",
+	       prog);
+	printf("       %s replay FILE [--data-dir DIR] [--scenarios DIR] [--config FILE]\n"
+	       "           checks a game's record (`export`): replays it from its seed on the\n"
+	       "           scenario of the data directory; exit 0 when it replays exactly\n\n",
 	       prog);
 	printf("A referee server for two-player board wargames (wargamed %s).\n\n", WG_VERSION);
 	for (size_t i = 0; i < NOPTIONS; i++) {
