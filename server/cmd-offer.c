@@ -287,11 +287,12 @@ const struct srv_cmd srv_cmd_offer = {
     .flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
     .group = "game",
     .usage = "offer draw|pause <hours>|takeback [game=<id>] [v=<n>]",
-    .help = "Offers your opponent, in the current game: a draw (accepted, the game ends "
-            "drawn); a pause of 1 to 336 hours (both clocks stop; it ends early when you act "
-            "again); or to take back your last action (and any action after it), refused when "
-            "a die was rolled or something hidden revealed since. The opponent answers "
-            "accept <offer> or decline <offer>; an offer lapses with the game's next action.",
+    .help = "Offers your opponent a draw, a pause or a takeback in the current game. draw: "
+            "accepted, the game ends drawn. pause <hours>: 1 to 336 hours in which both clocks "
+            "stop; it ends early when you act again. takeback: undoes your last action and any "
+            "after it, refused when a die was rolled or something hidden revealed since. The "
+            "opponent answers accept <offer> or decline <offer>; an offer lapses with the "
+            "game's next action.",
     .exec = exec_offer,
 };
 

@@ -466,7 +466,11 @@ int rules_match_takeback_check(const struct rules_match *m, int side, uint64_t *
 	if (t == 0)
 		return rules_fail(err, WG_E_FORBIDDEN, "", "%s has made no action to take back",
 		                  side_name(m, side));
-	if (t <= m->barrier)
+	if (t == m->barrier)
+		return rules_fail(err, WG_E_FORBIDDEN, m->barrier_why.rule,
+		                  "%s's last action cannot be taken back: %s", side_name(m, side),
+		                  m->barrier_why.message);
+	if (t < m->barrier)
 		return rules_fail(err, WG_E_FORBIDDEN, m->barrier_why.rule,
 		                  "%s's last action (v=%llu) can no longer be taken back: %s",
 		                  side_name(m, side), (unsigned long long)t,

@@ -161,7 +161,7 @@ static void test_fm_takeback_refused_after_a_die_roll(void **state)
 	assert_int_equal(fmt_do(&T, ALLIED, "attack 0505 1_Arm"), 0);
 	assert_int_equal((int)T.m.dice.nlog, 1); /* the combat die */
 	assert_int_equal(take_back(ALLIED, NULL), WG_E_FORBIDDEN);
-	assert_non_null(strstr(T.err.message, "allied's last action (v="));
+	assert_non_null(strstr(T.err.message, "allied's last action cannot be taken back"));
 	assert_string_equal(T.err.rule, "FM-8.2.1-06");
 }
 
