@@ -281,10 +281,10 @@ const struct srv_cmd srv_cmd_export = {
     .flags = SRV_CMD_GAME | SRV_CMD_READ,
     .group = "game",
     .usage = "export [<game>] [game=<id>]",
-    .help = "After a game's end: its complete record as one JSON document (scenario and its "
-            "digest, options, the dice seed and its commitment, every action with its dice, "
-            "every event with its audience, the result). Text mode: data lines to join without "
-            "line breaks; `wargamed replay FILE` checks it (docs/records.md). Refused before "
-            "the end: the record holds secrets.",
+    .help = "After a game's end: its complete record as one JSON document. It holds the "
+            "scenario and its digest, the options, the dice seed and its commitment, every "
+            "action with its dice, every event with its audience and the result. Text mode: "
+            "data lines to join without line breaks; wargamed replay FILE checks it "
+            "(docs/records.md). Refused before the end: the record holds secrets.",
     .exec = exec_export,
 };
