@@ -390,9 +390,7 @@ int srv_clock_moretime(struct srv *s, struct srv_game *g, int giver, int64_t ms,
 	int other = 1 - giver;
 	char text[300], dur[32], left[32];
 	struct db_clock row;
-	struct db_event e;
 	cJSON *ev;
-	int64_t seq = 0;
 	int rc;
 
 	if (c->tc.kind == SRV_TC_NONE)
@@ -414,16 +412,10 @@ int srv_clock_moretime(struct srv *s, struct srv_game *g, int giver, int64_t ms,
 	         srv_tc_duration(ms, dur, sizeof(dur)),
 	         srv_tc_duration(c->left[other], left, sizeof(left)));
 	cJSON_AddStringToObject(ev, "text", text);
-	memset(&e, 0, sizeof(e));
-	e.game = g->rec.id;
-	e.action = 0; /* no action of the rules: the log shows it, replay skips it */
-	e.audience = RULES_AUD_PUBLIC;
-	e.at = srv_now(s);
-	e.json = cJSON_PrintUnformatted(ev);
-	rc = e.json == NULL ? WG_E_NO_MEMORY : db_clock_put(s->store, &row);
+	/* an event of no action: the log shows it, replay skips it */
+	rc = db_clock_put(s->store, &row);
 	if (rc == 0)
-		rc = db_event_append(s->store, &e, &seq);
-	free(e.json);
+		rc = srv_game_note(s, g, ev);
 	if (rc != 0) {
 		g->clock = saved;
 		cJSON_Delete(ev);
@@ -431,8 +423,6 @@ int srv_clock_moretime(struct srv *s, struct srv_game *g, int giver, int64_t ms,
 		                  "the extra time could not be stored: %s",
 		                  db_last_error(s->store));
 	}
-	g->last_event = seq;
-	srv_batch_touch(s, g);
 	srv_game_deliver(s, g, RULES_AUD_PUBLIC, ev);
 	cJSON_Delete(ev);
 	log_info(0, "game %lld: %s", (long long)g->rec.id, text);

@@ -134,6 +134,22 @@ void srv_config_defaults(struct srv_config *cfg)
 	cfg->guest_timeout = 600;
 }
 
+int srv_config_subcommand(struct srv_config *cfg, int argc, char **argv, char *err, size_t errsize)
+{
+	char *opts[64];
+	int n = 0;
+
+	srv_config_defaults(cfg);
+	if (argc < 2 || argc - 1 > 63) {
+		snprintf(err, errsize, "usage");
+		return -1;
+	}
+	opts[n++] = "wargamed";
+	for (int k = 2; k < argc; k++)
+		opts[n++] = argv[k];
+	return srv_config_parse(cfg, n, opts, err, errsize);
+}
+
 void srv_config_usage(const char *prog)
 {
 	printf("usage: %s [options]\n", prog);

@@ -493,25 +493,23 @@ int srv_replay_main(int argc, char **argv, const struct ruleset *const *rulesets
 	struct srv_config cfg;
 	struct rules_catalog cat;
 	struct srv_replay_verdict v;
-	char err[600], *opts[64], *text;
+	char err[600], *text;
 	size_t len = 0;
 	cJSON *rec;
-	int n = 0, rc;
+	int rc;
 
-	if (argc < 2 || (argv[1][0] == '-' && argv[1][1] != '\0') || argc - 1 > 63) {
-		fprintf(stderr, "usage: wargamed replay FILE [--data-dir DIR] [--scenarios DIR] "
-		                "[--config FILE]   (FILE -: standard input)\n");
+	if (argc < 2 || (argv[1][0] == '-' && argv[1][1] != '\0') ||
+	    (rc = srv_config_subcommand(&cfg, argc, argv, err, sizeof(err))) < 0) {
+		if (argc >= 2 && argv[1][0] != '-' && strcmp(err, "usage") != 0)
+			fprintf(stderr, "wargamed replay: %s\n", err);
+		else
+			fprintf(stderr,
+			        "usage: wargamed replay FILE [--data-dir DIR] [--scenarios DIR] "
+			        "[--config FILE]   (FILE -: standard input)\n");
 		return 2;
 	}
-	opts[n++] = "wargamed";
-	for (int k = 2; k < argc; k++)
-		opts[n++] = argv[k];
-	srv_config_defaults(&cfg);
-	if ((rc = srv_config_parse(&cfg, n, opts, err, sizeof(err))) != 0) {
-		if (rc < 0)
-			fprintf(stderr, "wargamed replay: %s\n", err);
-		return rc < 0 ? 2 : 0;
-	}
+	if (rc != 0)
+		return 0;
 	srv_log_set_level(SRV_LOG_ERROR); /* the loading of the scenarios is not the verdict */
 	if (sodium_init() < 0) {
 		fprintf(stderr, "wargamed replay: libsodium failed to initialise\n");
