@@ -48,7 +48,9 @@ struct db_backend {
 	int (*action_each)(struct db_store *st, int64_t game, int64_t after,
 	                   int (*fn)(void *ctx, const struct db_action *a), void *ctx);
 	int (*snapshot_put)(struct db_store *st, int64_t game, int64_t seq, const char *state);
-	int (*snapshot_latest)(struct db_store *st, int64_t game, int64_t *seq, char **state);
+	/* the latest snapshot of game at a seq <= max */
+	int (*snapshot_latest)(struct db_store *st, int64_t game, int64_t max, int64_t *seq,
+	                       char **state);
 	int (*event_append)(struct db_store *st, const struct db_event *e, int64_t *seq);
 	int (*event_each_last)(struct db_store *st, int64_t game, unsigned mask, int limit,
 	                       int (*fn)(void *ctx, const struct db_event *e), void *ctx);

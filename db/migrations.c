@@ -18,6 +18,11 @@
  *                   blocks,    (challenges, audit    notify_outbox
  *                   users_seen  seeks)
  *
+ *               8 --[9]--> 9
+ *                   clocks:
+ *                   paused_until,
+ *                   paused_by
+ *
  * Invariants:
  *   - a released script is never edited; changes are appended as new scripts;
  *   - the version is read again after the write lock is taken, so two
@@ -280,6 +285,10 @@ static const char *const db__migrations[] = {
     ");\n"
     "CREATE INDEX notify_outbox_user ON notify_outbox(user, channel, state, id);\n"
     "CREATE INDEX notify_outbox_due ON notify_outbox(state, next_at);\n",
+
+    /* 9: agreed pauses (docs/clocks.md, "Pauses"): both clocks of a game stop until then */
+    "ALTER TABLE clocks ADD COLUMN paused_until INTEGER NOT NULL DEFAULT 0; -- ms, 0: none\n"
+    "ALTER TABLE clocks ADD COLUMN paused_by INTEGER NOT NULL DEFAULT -1;  -- side, -1: none\n",
 };
 
 int db__migration_count(void)

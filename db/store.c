@@ -157,7 +157,12 @@ int db_snapshot_put(struct db_store *st, int64_t game, int64_t seq, const char *
 
 int db_snapshot_latest(struct db_store *st, int64_t game, int64_t *seq, char **state)
 {
-	return ((struct db__head *)st)->ops->snapshot_latest(st, game, seq, state);
+	return ((struct db__head *)st)->ops->snapshot_latest(st, game, INT64_MAX, seq, state);
+}
+
+int db_snapshot_at_most(struct db_store *st, int64_t game, int64_t max, int64_t *seq, char **state)
+{
+	return ((struct db__head *)st)->ops->snapshot_latest(st, game, max, seq, state);
 }
 
 int db_event_append(struct db_store *st, const struct db_event *e, int64_t *seq)

@@ -189,6 +189,8 @@ int db_snapshot_put(struct db_store *st, int64_t game, int64_t seq, const char *
 /* The latest snapshot of game: *seq and *state (malloc'd: you free it).
  * WG_E_NOT_FOUND if there is none. */
 int db_snapshot_latest(struct db_store *st, int64_t game, int64_t *seq, char **state);
+/* The latest snapshot of game taken after an action seq <= max, as db_snapshot_latest. */
+int db_snapshot_at_most(struct db_store *st, int64_t game, int64_t max, int64_t *seq, char **state);
 
 /* ---- event log (what each viewer may read back with `log`) ---- */
 
@@ -240,6 +242,8 @@ struct db_clock {
 	int running[2];               /* 1: charged from since on */
 	unsigned reminded[2];         /* reminders sent for the current deadline (bits) */
 	int64_t since;
+	int64_t paused_until; /* an agreed pause stops both clocks until then (ms); 0: none */
+	int paused_by;        /* the side that asked for the pause, -1: none */
 };
 
 /* Writes (inserts or replaces) the clock of c->game. */

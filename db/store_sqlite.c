@@ -76,7 +76,10 @@
 	"id, scenario, options, seed, commitment, status, private, creator, seat0, seat1, "        \
 	"version, winner, result, created, updated, engine, digest"
 
-#define DB__CLOCK_COLS "game, spec, left0, left1, running0, running1, reminded0, reminded1, since"
+#define DB__CLOCK_COLS                                                                             \
+	"game, spec, left0, left1, running0, running1, reminded0, reminded1, since, "              \
+	"paused_until, "                                                                           \
+	"paused_by"
 
 #define DB__NPREFS_COLS                                                                            \
 	"user, webhook, secret, email, digest, digest_hour, events, always, digest_next"
@@ -113,7 +116,7 @@
 	               "WHERE game = ?1 AND seq > ?2 ORDER BY seq")                                \
 	X(SNAPSHOT_PUT, "INSERT INTO snapshots(game, seq, state) VALUES (?1, ?2, ?3) "             \
 	                "ON CONFLICT(game, seq) DO UPDATE SET state = excluded.state")             \
-	X(SNAPSHOT_LATEST, "SELECT seq, state FROM snapshots WHERE game = ?1 "                     \
+	X(SNAPSHOT_LATEST, "SELECT seq, state FROM snapshots WHERE game = ?1 AND seq <= ?2 "       \
 	                   "ORDER BY seq DESC LIMIT 1")                                            \
 	X(EVENT_APPEND,                                                                            \
 	  "INSERT INTO events(game, seq, action, audience, json, at) VALUES (?1, "                 \
@@ -141,7 +144,8 @@
 	X(SCENARIO_GET, "SELECT text FROM scenario_texts WHERE digest = ?1")                       \
 	X(CLOCK_PUT,                                                                               \
 	  "INSERT OR REPLACE INTO clocks(game, spec, left0, left1, running0, running1, "           \
-	  "reminded0, reminded1, since) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")              \
+	  "reminded0, reminded1, since, paused_until, paused_by) "                                 \
+	  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)")                                 \
 	X(CLOCK_GET, "SELECT " DB__CLOCK_COLS " FROM clocks WHERE game = ?1")                      \
 	X(CLOCK_EACH, "SELECT " DB__CLOCK_COLS " FROM clocks ORDER BY game")                       \
 	X(VACATION_PUT, "INSERT OR REPLACE INTO vacations(user, bank, credited, on_since) "        \
@@ -952,7 +956,8 @@ static int sq_snapshot_put(struct db_store *st, int64_t game, int64_t seq, const
 	return db__run(st, DB__S_SNAPSHOT_PUT, stmt, "db_snapshot_put");
 }
 
-static int sq_snapshot_latest(struct db_store *st, int64_t game, int64_t *seq, char **state)
+static int sq_snapshot_latest(struct db_store *st, int64_t game, int64_t max, int64_t *seq,
+                              char **state)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_SNAPSHOT_LATEST);
 	int rc;
@@ -960,6 +965,7 @@ static int sq_snapshot_latest(struct db_store *st, int64_t game, int64_t *seq, c
 	if (stmt == NULL)
 		return WG_E_STORAGE;
 	sqlite3_bind_int64(stmt, 1, game);
+	sqlite3_bind_int64(stmt, 2, max);
 	rc = sqlite3_step(stmt);
 	if (rc == SQLITE_ROW) {
 		const unsigned char *t = sqlite3_column_text(stmt, 1);
@@ -976,8 +982,9 @@ static int sq_snapshot_latest(struct db_store *st, int64_t game, int64_t *seq, c
 			rc = 0;
 		}
 	} else if (rc == SQLITE_DONE) {
-		rc = db__errf(st, WG_E_NOT_FOUND, "db_snapshot_latest: no snapshot of game %lld",
-		              (long long)game);
+		rc = db__errf(st, WG_E_NOT_FOUND,
+		              "db_snapshot_latest: no snapshot of game %lld at or before %lld",
+		              (long long)game, (long long)max);
 	} else {
 		rc = db__sqlerr(st, "db_snapshot_latest");
 	}
@@ -1595,6 +1602,8 @@ static int sq_clock_put(struct db_store *st, const struct db_clock *c)
 	sqlite3_bind_int64(stmt, 7, (sqlite3_int64)c->reminded[0]);
 	sqlite3_bind_int64(stmt, 8, (sqlite3_int64)c->reminded[1]);
 	sqlite3_bind_int64(stmt, 9, c->since);
+	sqlite3_bind_int64(stmt, 10, c->paused_until);
+	sqlite3_bind_int(stmt, 11, c->paused_by);
 	return db__run(st, DB__S_CLOCK_PUT, stmt, "db_clock_put");
 }
 
@@ -1609,6 +1618,8 @@ static void db__clock_row(sqlite3_stmt *stmt, struct db_clock *c)
 		c->reminded[s] = (unsigned)sqlite3_column_int64(stmt, 6 + s);
 	}
 	c->since = sqlite3_column_int64(stmt, 8);
+	c->paused_until = sqlite3_column_int64(stmt, 9);
+	c->paused_by = sqlite3_column_int(stmt, 10);
 }
 
 static int sq_clock_get(struct db_store *st, int64_t game, struct db_clock *out)

@@ -17,22 +17,20 @@ int srv_backup_main(int argc, char **argv)
 	struct srv_config cfg;
 	struct db_store *st = NULL;
 	struct stat sb;
-	char err[600], *opts[64];
-	int n = 0, rc;
+	char err[600];
+	int rc;
 
-	if (argc < 2 || argv[1][0] == '-' || argc - 1 > 63) {
-		fprintf(stderr, "usage: wargamed backup FILE [--db PATH] [--config FILE]\n");
+	if (argc < 2 || argv[1][0] == '-' ||
+	    (rc = srv_config_subcommand(&cfg, argc, argv, err, sizeof(err))) < 0) {
+		if (argc >= 2 && argv[1][0] != '-' && strcmp(err, "usage") != 0)
+			fprintf(stderr, "wargamed backup: %s\n", err);
+		else
+			fprintf(stderr,
+			        "usage: wargamed backup FILE [--db PATH] [--config FILE]\n");
 		return 2;
 	}
-	opts[n++] = "wargamed";
-	for (int k = 2; k < argc; k++)
-		opts[n++] = argv[k];
-	srv_config_defaults(&cfg);
-	if ((rc = srv_config_parse(&cfg, n, opts, err, sizeof(err))) != 0) {
-		if (rc < 0)
-			fprintf(stderr, "wargamed backup: %s\n", err);
-		return rc < 0 ? 2 : 0;
-	}
+	if (rc != 0)
+		return 0;
 	if (stat(cfg.db_path, &sb) != 0) {
 		fprintf(stderr, "wargamed backup: no database at %s\n", cfg.db_path);
 		return 1;

@@ -75,6 +75,8 @@ static int side_runs(struct srv *s, const struct srv_game *g, const struct db_ga
 
 	if (tc->kind == SRV_TC_NONE || row->status != DB_GAME_ACTIVE || !g->loaded)
 		return 0;
+	if (g->clock.paused_until > 0) /* an agreed pause stops both clocks */
+		return 0;
 	if (!(g->match.pending.sides & RULES_AUD_SIDE(side)))
 		return 0;
 	if (srv_tc_correspondence(tc) && !tc->no_vacation && srv_vacation_on(s, row->seat[side]))
@@ -105,6 +107,8 @@ static void to_row(const struct srv_game *g, struct db_clock *out)
 		out->reminded[side] = c->reminded[side];
 	}
 	out->since = c->since;
+	out->paused_until = c->paused_until;
+	out->paused_by = c->paused_until > 0 ? c->paused_by : -1;
 }
 
 static int from_row(struct srv_game *g, const struct db_clock *row)
@@ -124,6 +128,8 @@ static int from_row(struct srv_game *g, const struct db_clock *row)
 		c.reminded[side] = row->reminded[side];
 	}
 	c.since = row->since;
+	c.paused_until = row->paused_until;
+	c.paused_by = row->paused_by;
 	g->clock = c;
 	return 0;
 }
@@ -154,6 +160,11 @@ int srv_clock_step(struct srv *s, struct srv_game *g, const struct db_game *row,
 	if (c->tc.kind == SRV_TC_NONE)
 		return 0;
 	charge(c, now);
+	if (c->paused_until > 0 && played && credit == c->paused_by) {
+		/* the side that asked for the pause acts: it is back, the pause is over */
+		c->paused_until = 0;
+		c->pause_ended = 1;
+	}
 	if (credit >= 0 && credit < 2) {
 		int64_t left = c->left[credit] > 0 ? c->left[credit] : 0;
 		c->left[credit] = srv_tc_after_action(&c->tc, left);
@@ -251,7 +262,18 @@ void srv_clock_describe(struct srv *s, const struct srv_game *g, cJSON *data, ch
 	if (c->tc.kind == SRV_TC_NONE)
 		return;
 	sides = cJSON_AddObjectToObject(o, "sides");
-	n = (size_t)snprintf(line, size, "clock %s:", spec);
+	if (c->paused_until > 0) {
+		char when[40];
+		cJSON *p = cJSON_AddObjectToObject(o, "paused");
+		cJSON_AddNumberToObject(p, "until", (double)(c->paused_until / 1000));
+		cJSON_AddStringToObject(p, "by", srv_game_side_name(g, c->paused_by));
+		n = (size_t)snprintf(line, size, "clock %s, paused until %s (asked by %s):", spec,
+		                     srv_clock_format_time(c->paused_until, when, sizeof(when)),
+		                     srv_game_side_name(g, c->paused_by));
+	} else {
+		cJSON_AddNullToObject(o, "paused");
+		n = (size_t)snprintf(line, size, "clock %s:", spec);
+	}
 	for (int side = 0; side < 2 && n < size; side++) {
 		cJSON *d = cJSON_AddObjectToObject(sides, srv_game_side_name(g, side));
 		int64_t left = srv_clock_left(s, g, side), dl = srv_clock_deadline(s, g, side);
@@ -276,6 +298,90 @@ void srv_clock_describe(struct srv *s, const struct srv_game *g, cJSON *data, ch
 	}
 }
 
+/* ---- pauses ---- */
+
+int srv_clock_pause_check(struct srv *s, const struct srv_game *g, struct rules_error *err)
+{
+	char when[40];
+
+	(void)s;
+	if (g->clock.tc.kind == SRV_TC_NONE)
+		return rules_fail(err, WG_E_BAD_ARGS, "",
+		                  "game %lld has no clock (new ... clock=...): there is nothing to "
+		                  "pause",
+		                  (long long)g->rec.id);
+	if (g->clock.paused_until > 0)
+		return rules_fail(err, WG_E_FORBIDDEN, "",
+		                  "game %lld is paused already, until %s (asked by %s)",
+		                  (long long)g->rec.id,
+		                  srv_clock_format_time(g->clock.paused_until, when, sizeof(when)),
+		                  srv_game_side_name(g, g->clock.paused_by));
+	return 0;
+}
+
+void srv_clock_pause(struct srv *s, struct srv_game *g, int side, int64_t hours)
+{
+	struct srv_gclock *c = &g->clock;
+	int64_t now = srv_clock_now(s);
+
+	charge(c, now);
+	c->paused_until = now + hours * SRV_TC_HOUR;
+	c->paused_by = side;
+	c->pause_ended = 0;
+}
+
+/* Logs and tells the end of g's pause (text: why it ended). */
+static void pause_over(struct srv *s, struct srv_game *g, const char *text)
+{
+	cJSON *ev = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(ev, "event", "pause-over");
+	cJSON_AddStringToObject(ev, "text", text);
+	if (srv_game_note(s, g, ev) != 0)
+		log_warn(0, "game %lld: the end of the pause was not logged: %s",
+		         (long long)g->rec.id, db_last_error(s->store));
+	srv_game_deliver(s, g, RULES_AUD_PUBLIC, ev);
+	cJSON_Delete(ev);
+	log_info(0, "game %lld: %s", (long long)g->rec.id, text);
+}
+
+void srv_clock_pause_notice(struct srv *s, struct srv_game *g)
+{
+	char text[300];
+	int side = g->clock.paused_by;
+
+	if (!g->clock.pause_ended)
+		return;
+	g->clock.pause_ended = 0;
+	snprintf(text, sizeof(text),
+	         "%s (%s), who asked for the pause, plays again: the pause is over and the "
+	         "clocks run again",
+	         g->seat_name[side], srv_game_side_name(g, side));
+	pause_over(s, g, text);
+}
+
+/* The pause of g ran its time: the clocks run again from its end. */
+static void pause_ends(struct srv *s, struct srv_game *g)
+{
+	struct srv_gclock *c = &g->clock;
+	struct db_clock row;
+	char text[300], when[40];
+
+	charge(c, c->paused_until); /* nothing runs: only `since` moves to the end */
+	snprintf(text, sizeof(text), "the pause is over (%s): the clocks run again",
+	         srv_clock_format_time(c->paused_until, when, sizeof(when)));
+	c->paused_until = 0;
+	for (int side = 0; side < 2; side++)
+		c->running[side] = side_runs(s, g, &g->rec, side);
+	to_row(g, &row);
+	if (db_clock_put(s->store, &row) == 0)
+		srv_batch_touch(s, g);
+	else
+		log_error(0, "game %lld: clock not stored: %s", (long long)g->rec.id,
+		          db_last_error(s->store));
+	pause_over(s, g, text);
+}
+
 /* ---- moretime ---- */
 
 int srv_clock_moretime(struct srv *s, struct srv_game *g, int giver, int64_t ms,
@@ -285,9 +391,7 @@ int srv_clock_moretime(struct srv *s, struct srv_game *g, int giver, int64_t ms,
 	int other = 1 - giver;
 	char text[300], dur[32], left[32];
 	struct db_clock row;
-	struct db_event e;
 	cJSON *ev;
-	int64_t seq = 0;
 	int rc;
 
 	if (c->tc.kind == SRV_TC_NONE)
@@ -309,16 +413,10 @@ int srv_clock_moretime(struct srv *s, struct srv_game *g, int giver, int64_t ms,
 	         srv_tc_duration(ms, dur, sizeof(dur)),
 	         srv_tc_duration(c->left[other], left, sizeof(left)));
 	cJSON_AddStringToObject(ev, "text", text);
-	memset(&e, 0, sizeof(e));
-	e.game = g->rec.id;
-	e.action = 0; /* no action of the rules: the log shows it, replay skips it */
-	e.audience = RULES_AUD_PUBLIC;
-	e.at = srv_now(s);
-	e.json = cJSON_PrintUnformatted(ev);
-	rc = e.json == NULL ? WG_E_NO_MEMORY : db_clock_put(s->store, &row);
+	/* an event of no action: the log shows it, replay skips it */
+	rc = db_clock_put(s->store, &row);
 	if (rc == 0)
-		rc = db_event_append(s->store, &e, &seq);
-	free(e.json);
+		rc = srv_game_note(s, g, ev);
 	if (rc != 0) {
 		g->clock = saved;
 		cJSON_Delete(ev);
@@ -326,8 +424,6 @@ int srv_clock_moretime(struct srv *s, struct srv_game *g, int giver, int64_t ms,
 		                  "the extra time could not be stored: %s",
 		                  db_last_error(s->store));
 	}
-	g->last_event = seq;
-	srv_batch_touch(s, g);
 	srv_game_deliver(s, g, RULES_AUD_PUBLIC, ev);
 	cJSON_Delete(ev);
 	log_info(0, "game %lld: %s", (long long)g->rec.id, text);
@@ -532,6 +628,8 @@ void srv_clock_check_game(struct srv *s, struct srv_game *g)
 
 	if (c->tc.kind == SRV_TC_NONE || g->rec.status != DB_GAME_ACTIVE || !g->loaded)
 		return;
+	if (c->paused_until > 0 && srv_clock_now(s) >= c->paused_until)
+		pause_ends(s, g);
 	for (int side = 0; side < 2 && g->rec.status == DB_GAME_ACTIVE; side++) {
 		int64_t left;
 		unsigned mask = 0;

@@ -56,6 +56,9 @@ struct srv_gclock {
 	unsigned reminded[2];
 	int64_t since;
 	int refused[2]; /* the engine refused this side's timeout: not retried until it acts */
+	int64_t paused_until; /* an agreed pause stops both clocks until then (ms); 0: none */
+	int paused_by;        /* the side that asked for it */
+	int pause_ended;      /* the asker acted: the pause ended in the step (not yet told) */
 };
 
 /* The clocks' wall time in ms. */
@@ -101,6 +104,21 @@ char *srv_clock_format_time(int64_t ms, char *buf, size_t size);
  * deadline), and a line for people in line (size bytes; "" when the game has none). */
 void srv_clock_describe(struct srv *s, const struct srv_game *g, cJSON *data, char *line,
                         size_t size);
+
+/*
+ * Pauses (docs/clocks.md, "Pauses"): an agreed pause (the PAUSE host action, host.c)
+ * stops both clocks of a game for its hours; it ends at its end (srv_clock_check_game: the
+ * clocks run again from that instant) or earlier when the side that asked for it makes an
+ * action of the game (srv_clock_step); either end is told and logged as an event of no
+ * action (`pause-over`).  The pause is stored with the clock, so it outlives a restart.
+ */
+/* Whether g may be paused now: 0, or a WG_E_* code with err (no clock; a pause runs). */
+int srv_clock_pause_check(struct srv *s, const struct srv_game *g, struct rules_error *err);
+/* Starts the pause side asked for (hours): the clocks charged up to now; the step that
+ * records the PAUSE host action then stops them and writes the clock. */
+void srv_clock_pause(struct srv *s, struct srv_game *g, int side, int64_t hours);
+/* Tells and logs that the pause of g ended in the step just published, if it did. */
+void srv_clock_pause_notice(struct srv *s, struct srv_game *g);
 
 /* moretime: the player of side `giver` gives the other side ms more.  0, or a WG_E_* code
  * with err (no clock, not running, storage). */

@@ -374,21 +374,59 @@ static int log_one(void *arg, const struct db_event *e)
 {
 	struct log_ctx *l = arg;
 	cJSON *ev = cJSON_Parse(e->json);
-	cJSON *text, *type;
-	char buf[700];
 
 	if (ev == NULL)
 		return 0;
-	text = cJSON_GetObjectItemCaseSensitive(ev, "text");
-	type = cJSON_GetObjectItemCaseSensitive(ev, "event");
-	snprintf(buf, sizeof(buf), "#%lld %s: %s", (long long)e->seq,
-	         cJSON_IsString(type) ? type->valuestring : "?",
-	         cJSON_IsString(text) ? text->valuestring : "");
-	add_line(l->lines, buf);
 	cJSON_AddNumberToObject(ev, "seq", (double)e->seq);
 	cJSON_AddNumberToObject(ev, "action", (double)e->action);
 	cJSON_AddItemToArray(l->events, ev);
 	return 0;
+}
+
+/* The number member name of ev, or -1. */
+static double number_of(const cJSON *ev, const char *name)
+{
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(ev, name);
+
+	return cJSON_IsNumber(n) ? n->valuedouble : -1;
+}
+
+/* 1 if action a was undone by a takeback among the events listed (a takeback's public
+ * "taken-back" event names the actions it undid, from..to; it comes after them). */
+static int undone_in(const cJSON *events, double a)
+{
+	const cJSON *ev;
+
+	if (a <= 0)
+		return 0;
+	cJSON_ArrayForEach(ev, events)
+	{
+		const cJSON *type = cJSON_GetObjectItemCaseSensitive(ev, "event");
+		if (cJSON_IsString(type) && strcmp(type->valuestring, "taken-back") == 0 &&
+		    a >= number_of(ev, "from") && a <= number_of(ev, "to"))
+			return 1;
+	}
+	return 0;
+}
+
+/* The text lines of the events, those of undone actions marked so (JSON: "undone": true). */
+static void log_lines(struct log_ctx *l)
+{
+	cJSON *ev;
+	char buf[700];
+
+	cJSON_ArrayForEach(ev, l->events)
+	{
+		const cJSON *text = cJSON_GetObjectItemCaseSensitive(ev, "text");
+		const cJSON *type = cJSON_GetObjectItemCaseSensitive(ev, "event");
+		int undone = undone_in(l->events, number_of(ev, "action"));
+		snprintf(buf, sizeof(buf), "#%.0f %s%s: %s", number_of(ev, "seq"),
+		         cJSON_IsString(type) ? type->valuestring : "?", undone ? " (undone)" : "",
+		         cJSON_IsString(text) ? text->valuestring : "");
+		add_line(l->lines, buf);
+		if (undone)
+			cJSON_AddBoolToObject(ev, "undone", 1);
+	}
 }
 
 static int exec_log(struct srv_cmd_ctx *ctx)
@@ -416,6 +454,7 @@ static int exec_log(struct srv_cmd_ctx *ctx)
 		cJSON_Delete(data);
 		return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(ctx->srv->store));
 	}
+	log_lines(&l);
 	if (viewer != RULES_SPECTATOR) {
 		int64_t last = 0;
 		if (db_event_last_seq(ctx->srv->store, g->rec.id, &last) == 0)
@@ -436,7 +475,8 @@ const struct srv_cmd srv_cmd_log = {
     .group = "game",
     .usage = "log [n] [game=<id>] [v=<n>]",
     .help = "Shows the last n (default 20) events of the game that you may see: your own "
-            "secrets and the public history, never the opponent's secrets before their reveal.",
+            "secrets and the public history, never the opponent's secrets before their reveal. "
+            "The events of actions a takeback undid stay, marked (undone).",
     .exec = exec_log,
 };
 

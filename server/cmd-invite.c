@@ -6,7 +6,7 @@
  * accept and decline name what they answer: `accept <id>` (a challenge or a
  * seek: both are numbered from one sequence, so an id is never both), or
  * `accept challenge <id>` / `accept seek <id>`, which also check the kind.
- * Words other than challenge and seek are kept for the offers of a game.
+ * draw, pause and takeback are the offers of a game (cmd-offer.c).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -387,20 +387,20 @@ static struct srv_invite *named_invite(struct srv_cmd_ctx *ctx)
 static int accept_invite(struct srv_cmd_ctx *ctx);
 static int decline_invite(struct srv_cmd_ctx *ctx);
 
-/* accept draw / decline draw are the offers of a game (cmd-offer.c). */
-static int is_draw(const struct srv_cmd_ctx *ctx)
+/* accept draw|pause|takeback / decline ... are the offers of a game (cmd-offer.c). */
+static int is_offer(const struct srv_cmd_ctx *ctx)
 {
-	return ctx->argc >= 2 && strcasecmp(ctx->argv[1], "draw") == 0;
+	return ctx->argc >= 2 && srv_offer_is(ctx->argv[1]);
 }
 
 static int exec_accept(struct srv_cmd_ctx *ctx)
 {
-	return is_draw(ctx) ? srv_offer_answer(ctx, 1) : accept_invite(ctx);
+	return is_offer(ctx) ? srv_offer_answer(ctx, 1) : accept_invite(ctx);
 }
 
 static int exec_decline(struct srv_cmd_ctx *ctx)
 {
-	return is_draw(ctx) ? srv_offer_answer(ctx, 0) : decline_invite(ctx);
+	return is_offer(ctx) ? srv_offer_answer(ctx, 0) : decline_invite(ctx);
 }
 
 static int accept_invite(struct srv_cmd_ctx *ctx)
@@ -494,11 +494,12 @@ const struct srv_cmd srv_cmd_accept = {
     .max_args = 2,
     .flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
     .group = "people",
-    .usage = "accept [challenge|seek] <id> | accept draw [game=<id>]",
+    .usage = "accept [challenge|seek] <id> | accept draw|pause|takeback [game=<id>]",
     .help = "Accepts a challenge made to you or an open seek. The game is created at once "
             "with both players seated, and becomes your current game. Challenges and seeks "
             "share one numbering, so the id alone is enough; the word checks the kind. accept "
-            "draw accepts the draw your opponent offers in the current game (offer draw).",
+            "draw, pause or takeback accepts what your opponent offers in the current game "
+            "(offer).",
     .exec = exec_accept,
 };
 
@@ -548,9 +549,9 @@ const struct srv_cmd srv_cmd_decline = {
     .max_args = 2,
     .flags = SRV_CMD_LOGIN | SRV_CMD_GAME,
     .group = "people",
-    .usage = "decline [challenge|seek] <id> | decline draw [game=<id>]",
+    .usage = "decline [challenge|seek] <id> | decline draw|pause|takeback [game=<id>]",
     .help = "Declines a challenge made to you (its sender is told), or withdraws a challenge "
-            "or seek of your own. decline draw declines your opponent's draw offer in the "
-            "current game.",
+            "or seek of your own. decline draw, pause or takeback declines your opponent's "
+            "offer in the current game.",
     .exec = exec_decline,
 };

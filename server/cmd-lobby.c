@@ -273,9 +273,12 @@ static int exec_games(struct srv_cmd_ctx *ctx)
 		cJSON_AddBoolToObject(o, "private", g->rec.private_game);
 		cJSON_AddItemToArray(list, o);
 		{
-			char spec[SRV_TC_SPEC_MAX], cl[300];
+			char spec[SRV_TC_SPEC_MAX + 16], cl[300];
 			srv_clock_describe(ctx->srv, g, o, cl, sizeof(cl));
 			srv_tc_format(&g->clock.tc, spec, sizeof(spec));
+			if (g->clock.paused_until > 0) /* an agreed pause runs (clock.h) */
+				snprintf(spec + strlen(spec), sizeof(spec) - strlen(spec),
+				         " paused");
 			add_linef(
 			    lines, "#%-5lld %-14s %-8s %s (%s) vs %s (%s)  v=%lld%s%s%s%s",
 			    (long long)id, g->rec.scenario, srv_game_status_name(g->rec.status),

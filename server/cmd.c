@@ -33,6 +33,7 @@ static const struct srv_cmd *const table[] = {
     &srv_cmd_accept,     &srv_cmd_decline,   &srv_cmd_offer,   &srv_cmd_rematch,
     &srv_cmd_debug,      &srv_cmd_kick,      &srv_cmd_ban,     &srv_cmd_unban,
     &srv_cmd_stats,      &srv_cmd_shutdown,  &srv_cmd_audit,   &srv_cmd_notify,
+    &srv_cmd_export,
 };
 
 const struct srv_cmd *const *srv_cmd_table(size_t *count)

@@ -105,11 +105,13 @@ extern const struct srv_cmd srv_cmd_who, srv_cmd_finger, srv_cmd_tell, srv_cmd_m
     srv_cmd_block, srv_cmd_unblock;
 extern const struct srv_cmd srv_cmd_challenge, srv_cmd_challenges, srv_cmd_seek, srv_cmd_seeks,
     srv_cmd_unseek, srv_cmd_accept, srv_cmd_decline;
-extern const struct srv_cmd srv_cmd_offer, srv_cmd_rematch;
+extern const struct srv_cmd srv_cmd_offer, srv_cmd_rematch, srv_cmd_export;
 extern const struct srv_cmd srv_cmd_notify;
 
-/* accept draw / decline draw (accept 1, 0) in the target game (cmd-offer.c). */
+/* accept draw|pause|takeback / decline ... (accept 1, 0) in the target game (cmd-offer.c). */
 int srv_offer_answer(struct srv_cmd_ctx *ctx, int accept);
+/* 1 if word names an offer of a game (draw, pause, takeback). */
+int srv_offer_is(const char *word);
 extern const struct srv_cmd srv_cmd_debug;
 extern const struct srv_cmd srv_cmd_kick, srv_cmd_ban, srv_cmd_unban, srv_cmd_stats,
     srv_cmd_shutdown, srv_cmd_audit;

@@ -145,6 +145,22 @@ void srv_config_defaults(struct srv_config *cfg)
 	snprintf(cfg->mail_from, sizeof(cfg->mail_from), "wargamed@localhost");
 }
 
+int srv_config_subcommand(struct srv_config *cfg, int argc, char **argv, char *err, size_t errsize)
+{
+	char *opts[64];
+	int n = 0;
+
+	srv_config_defaults(cfg);
+	if (argc < 2 || argc - 1 > 63) {
+		snprintf(err, errsize, "usage");
+		return -1;
+	}
+	opts[n++] = "wargamed";
+	for (int k = 2; k < argc; k++)
+		opts[n++] = argv[k];
+	return srv_config_parse(cfg, n, opts, err, errsize);
+}
+
 void srv_config_usage(const char *prog)
 {
 	printf("usage: %s [options]\n", prog);
@@ -157,7 +173,11 @@ void srv_config_usage(const char *prog)
 	       prog);
 	printf("       %s backup FILE [--db PATH] [--config FILE]\n"
 	       "           a consistent copy of the database, the server running or not,\n"
-	       "           written 0600 (it holds password hashes and running games' seeds)\n\n",
+	       "           written 0600 (it holds password hashes and running games' seeds)\n",
+	       prog);
+	printf("       %s replay FILE [--data-dir DIR] [--scenarios DIR] [--config FILE]\n"
+	       "           checks a game's record (`export`): replays it from its seed on the\n"
+	       "           scenario of the data directory; exit 0 when it replays exactly\n\n",
 	       prog);
 	printf("A referee server for two-player board wargames (wargamed %s).\n\n", WG_VERSION);
 	for (size_t i = 0; i < NOPTIONS; i++) {

@@ -58,6 +58,14 @@ void srv_config_defaults(struct srv_config *cfg);
  */
 int srv_config_parse(struct srv_config *cfg, int argc, char **argv, char *err, size_t errsize);
 
+/*
+ * The settings of a subcommand that takes one FILE (`wargamed backup FILE [options]`, `wargamed
+ * replay FILE [options]`: argv[0] the subcommand, argv[1] the file): the defaults with
+ * argv[2..] applied as by srv_config_parse.  Returns as srv_config_parse; a usage error (no
+ * FILE, too many options) is -1 with err "usage".
+ */
+int srv_config_subcommand(struct srv_config *cfg, int argc, char **argv, char *err, size_t errsize);
+
 /* Writes the --help text to stdout. */
 void srv_config_usage(const char *prog);
 

@@ -276,7 +276,9 @@ static void stored_events_release(struct stored_events *se)
 
 struct replay_ctx {
 	struct srv_game *g;
-	struct stored_events *check; /* NULL: same engine, no check */
+	struct rules_match *m;             /* the match being built (g->match, or a rebuild) */
+	struct stored_events *check;       /* NULL: same engine, no check */
+	const struct rules_undone *undone; /* actions a takeback undid: counted, not applied */
 	char err[700];
 };
 
@@ -310,6 +312,22 @@ static int compare_events(struct replay_ctx *r, const struct db_action *a,
 	return 0;
 }
 
+/* An action a takeback undid: counted, its stored events passed over when they are
+ * checked; it rolled no die (a die is a barrier to takebacks). */
+static int replay_undone(struct replay_ctx *r, const struct db_action *a)
+{
+	if (rules_rolls_count(a->dice) != 0) {
+		snprintf(r->err, sizeof(r->err), "action %lld (%s) was taken back but rolled dice",
+		         (long long)a->seq, a->line);
+		return WG_E_INTERNAL;
+	}
+	while (r->check != NULL && r->check->next < r->check->n &&
+	       r->check->action[r->check->next] == a->seq)
+		r->check->next++;
+	rules_match_undone(r->m);
+	return 0;
+}
+
 static int replay_one(void *ctx, const struct db_action *a)
 {
 	struct replay_ctx *r = ctx;
@@ -326,6 +344,11 @@ static int replay_one(void *ctx, const struct db_action *a)
 		free(rolls);
 		return WG_E_NO_MEMORY;
 	}
+	if (r->undone != NULL && rules_undone_has(r->undone, (uint64_t)a->seq)) {
+		free(line);
+		free(rolls);
+		return replay_undone(r, a);
+	}
 	nrolls = count < 0 ? -1 : rules_rolls_from_json(a->dice, rolls, (size_t)count);
 	if (nrolls < 0 || proto_tokenize(line, argv, PROTO_MAX_ARGS, &argc) != 0 || argc < 1) {
 		snprintf(r->err, sizeof(r->err), "action %lld is unreadable", (long long)a->seq);
@@ -335,8 +358,8 @@ static int replay_one(void *ctx, const struct db_action *a)
 	}
 	memset(&err, 0, sizeof(err));
 	rules_events_init(&ev);
-	rc = rules_match_replay(&r->g->match, (enum rules_host_kind)a->host, a->side, argc, argv,
-	                        rolls, (size_t)nrolls, &ev, &err);
+	rc = rules_match_replay(r->m, (enum rules_host_kind)a->host, a->side, argc, argv, rolls,
+	                        (size_t)nrolls, &ev, &err);
 	if (rc != 0)
 		snprintf(r->err, sizeof(r->err), "action %lld (%s) failed on replay: %s",
 		         (long long)a->seq, a->line, err.message);
@@ -348,32 +371,118 @@ static int replay_one(void *ctx, const struct db_action *a)
 	return rc;
 }
 
-/* Creates g->match fresh, or from the latest snapshot when allowed; *from is the action
- * seq the replay starts after. */
-static int match_base(struct srv *s, struct srv_game *g, const struct rules_options *opts,
-                      int use_snapshot, int64_t *from, char *errbuf, size_t errsize)
+/* Notes the range of every takeback among the stored actions. */
+static int note_undone(void *ctx, const struct db_action *a)
 {
+	char *line, *argv[PROTO_MAX_ARGS];
+	int argc, rc;
+
+	if (a->host != RULES_HOST_TAKEBACK)
+		return 0;
+	if ((line = strdup(a->line)) == NULL)
+		return WG_E_NO_MEMORY;
+	rc = proto_tokenize(line, argv, PROTO_MAX_ARGS, &argc) != 0
+	         ? WG_E_INTERNAL
+	         : rules_undone_note(ctx, RULES_HOST_TAKEBACK, (uint64_t)a->seq, argc, argv);
+	free(line);
+	return rc;
+}
+
+/*
+ * Builds *m (empty) for g: from the latest snapshot at or before `max` when allowed, else
+ * fresh; then every stored action after it, those the takebacks undid (and those from
+ * undo_from on, when > 0) counted, not applied.  A snapshot inside a range a later takeback
+ * undid holds actions that no longer count: then the build starts fresh.  0, or a WG_E_*
+ * code with errbuf filled (m released).
+ */
+static int build_match(struct srv *s, struct srv_game *g, struct rules_match *m,
+                       const struct rules_options *opts, int use_snapshot, int64_t undo_from,
+                       struct stored_events *check, char *errbuf, size_t errsize)
+{
+	struct rules_undone u;
+	struct replay_ctx r;
 	struct rules_error err;
+	int64_t from = 0;
+	uint64_t first;
 	char *snap = NULL;
 	int rc = -1;
 
-	*from = 0;
 	memset(&err, 0, sizeof(err));
-	if (use_snapshot && db_snapshot_latest(s->store, g->rec.id, from, &snap) == 0) {
-		rc = rules_match_restore(&g->match, g->entry->rs, g->entry->sc, opts, snap, &err);
+	memset(m, 0, sizeof(*m));
+	rules_undone_init(&u);
+	if (use_snapshot &&
+	    db_snapshot_at_most(s->store, g->rec.id, undo_from > 0 ? undo_from - 1 : INT64_MAX,
+	                        &from, &snap) == 0) {
+		rc = rules_match_restore(m, g->entry->rs, g->entry->sc, opts, snap, &err);
 		free(snap);
 		if (rc != 0)
 			log_warn(0,
 			         "game %lld: snapshot %lld unusable (%s); replaying from the start",
-			         (long long)g->rec.id, (long long)*from, err.message);
+			         (long long)g->rec.id, (long long)from, err.message);
 	}
-	if (rc == 0)
-		return 0;
-	*from = 0;
-	rc = rules_match_create(&g->match, g->entry->rs, g->entry->sc, opts, g->rec.seed, &err);
-	if (rc != 0)
-		snprintf(errbuf, errsize, "cannot create the game: %s", err.message);
+	if (rc == 0 && ((rc = db_action_each(s->store, g->rec.id, from, note_undone, &u)) != 0 ||
+	                ((first = rules_undone_first(&u)) > 0 && first <= (uint64_t)from))) {
+		/* unreadable, or the snapshot lies inside an undone range: from the start */
+		rules_match_release(m);
+		rules_undone_release(&u);
+		rc = -1;
+	}
+	if (rc != 0) {
+		from = 0;
+		rc = rules_match_create(m, g->entry->rs, g->entry->sc, opts, g->rec.seed, &err);
+		if (rc != 0) {
+			snprintf(errbuf, errsize, "cannot create the game: %s", err.message);
+			return rc;
+		}
+		if ((rc = db_action_each(s->store, g->rec.id, 0, note_undone, &u)) != 0) {
+			snprintf(errbuf, errsize, "a stored takeback is unreadable: %s",
+			         rc == WG_E_INTERNAL ? "it undoes nothing before it"
+			                             : db_last_error(s->store));
+			rules_undone_release(&u);
+			rules_match_release(m);
+			return rc;
+		}
+	}
+	if (undo_from > 0 &&
+	    (rc = rules_undone_add(&u, (uint64_t)undo_from, (uint64_t)g->rec.version)) != 0) {
+		snprintf(errbuf, errsize, "out of memory");
+		rules_undone_release(&u);
+		rules_match_release(m);
+		return rc;
+	}
+	memset(&r, 0, sizeof(r));
+	r.g = g;
+	r.m = m;
+	r.check = check;
+	r.undone = &u;
+	rc = db_action_each(s->store, g->rec.id, from, replay_one, &r);
+	if (rc == 0 && m->version != (uint64_t)g->rec.version) {
+		snprintf(r.err, sizeof(r.err), "replay reached version %llu, the store says %lld",
+		         (unsigned long long)m->version, (long long)g->rec.version);
+		rc = WG_E_INTERNAL;
+	}
+	rules_undone_release(&u);
+	if (rc != 0) {
+		snprintf(errbuf, errsize, "%s", r.err[0] ? r.err : db_last_error(s->store));
+		rules_match_release(m);
+	}
 	return rc;
+}
+
+int srv_game_rebuild(struct srv *s, struct srv_game *g, int64_t undo_from, struct rules_match *out,
+                     char *err, size_t errsize)
+{
+	struct rules_options opts;
+
+	if (g->entry == NULL || !g->loaded) {
+		snprintf(err, errsize, "game %lld is not loaded", (long long)g->rec.id);
+		return WG_E_INTERNAL;
+	}
+	if (srv_options_parse(g->rec.options, &opts) != 0) {
+		snprintf(err, errsize, "stored options are unreadable");
+		return WG_E_INTERNAL;
+	}
+	return build_match(s, g, out, &opts, 1, undo_from, NULL, err, errsize);
 }
 
 /* The game row records the engine and the scenario digest it replays on now. */
@@ -402,9 +511,7 @@ static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t er
 {
 	struct stored_events se;
 	struct rules_options opts;
-	struct replay_ctx r;
-	int64_t from = 0;
-	char old_engine[DB_ENGINE_MAX];
+	char old_engine[DB_ENGINE_MAX], why[700];
 	int rc, same_engine;
 
 	if (g->loaded) {
@@ -418,11 +525,7 @@ static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t er
 		return WG_E_INTERNAL;
 	}
 	same_engine = strcmp(g->rec.engine, g->entry->rs->version) == 0;
-	if ((rc = match_base(s, g, &opts, same_engine, &from, errbuf, errsize)) != 0)
-		return rc;
-	memset(&r, 0, sizeof(r));
 	memset(&se, 0, sizeof(se));
-	r.g = g;
 	if (!same_engine) {
 		rc = db_event_each_last(s->store, g->rec.id, RULES_AUD_PUBLIC, 0, collect_event,
 		                        &se);
@@ -430,18 +533,11 @@ static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t er
 			snprintf(errbuf, errsize, "cannot read the events: %s",
 			         db_last_error(s->store));
 			stored_events_release(&se);
-			rules_match_release(&g->match);
 			return rc;
 		}
-		r.check = &se;
 	}
-	g->loaded = 1;
-	rc = db_action_each(s->store, g->rec.id, from, replay_one, &r);
-	if (rc == 0 && g->match.version != (uint64_t)g->rec.version) {
-		snprintf(r.err, sizeof(r.err), "replay reached version %llu, the store says %lld",
-		         (unsigned long long)g->match.version, (long long)g->rec.version);
-		rc = WG_E_INTERNAL;
-	}
+	rc = build_match(s, g, &g->match, &opts, same_engine, 0, same_engine ? NULL : &se, why,
+	                 sizeof(why));
 	stored_events_release(&se);
 	if (rc != 0) {
 		if (!same_engine)
@@ -453,13 +549,12 @@ static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t er
 			    "server",
 			    (long long)g->rec.id, g->rec.scenario,
 			    g->rec.engine[0] ? g->rec.engine : "(unrecorded)",
-			    g->entry->rs->version, r.err[0] ? r.err : db_last_error(s->store));
+			    g->entry->rs->version, why);
 		else
-			snprintf(errbuf, errsize, "%s", r.err[0] ? r.err : db_last_error(s->store));
-		rules_match_release(&g->match);
-		g->loaded = 0;
+			snprintf(errbuf, errsize, "%s", why);
 		return rc;
 	}
+	g->loaded = 1;
 	db_event_last_seq(s->store, g->rec.id, &g->last_event);
 	g->used_ms = srv_now_ms(s);
 	snprintf(old_engine, sizeof(old_engine), "%s", g->rec.engine);
@@ -509,6 +604,27 @@ int srv_game_resync(struct srv *s, struct srv_game *g)
 		log_error(0, "game %lld: cannot rebuild: %s", (long long)id,
 		          rc != 0 ? db_last_error(s->store) : err);
 	srv_clock_reload(s, g);
+	return 0;
+}
+
+int srv_game_note(struct srv *s, struct srv_game *g, const cJSON *ev)
+{
+	struct db_event e;
+	int64_t seq = 0;
+	int rc;
+
+	memset(&e, 0, sizeof(e));
+	e.game = g->rec.id;
+	e.action = 0; /* no action of the rules: the log shows it, replay skips it */
+	e.audience = RULES_AUD_PUBLIC;
+	e.at = srv_now(s);
+	e.json = cJSON_PrintUnformatted(ev);
+	rc = e.json == NULL ? WG_E_NO_MEMORY : db_event_append(s->store, &e, &seq);
+	free(e.json);
+	if (rc != 0)
+		return rc;
+	g->last_event = seq;
+	srv_batch_touch(s, g);
 	return 0;
 }
 

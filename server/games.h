@@ -24,6 +24,9 @@
  *     message naming the game, both versions and the first action that
  *     differs.  Never a silent divergence.
  *
+ * Takebacks: the actions a takeback undid stay stored; every replay (recovery, a takeback's
+ * rebuild) counts them without applying them (rules/core/match.h, "Takebacks").
+ *
  * Invariants: a loaded game's match is at rec.version; g->entry is never
  * freed while g lives (catalog entries never move); a refused game
  * (g->refused) answers every request with g->why.
@@ -75,10 +78,24 @@ void srv_game_free(struct srv_game *g);
 /* Makes sure g->match is at g->rec.version (loads finished games); 0 or a WG_E_* code
  * with the reason in err. */
 int srv_game_ensure_loaded(struct srv *s, struct srv_game *g, char *err, size_t errsize);
+/*
+ * A takeback (rules/core/match.h, "Takebacks"): builds into *out (empty; the caller releases
+ * it) the match of loaded game g as its stored actions give it with every action from
+ * undo_from on undone -- the latest snapshot before undo_from, then the stored actions,
+ * those earlier takebacks undid and those from undo_from on counted, not applied: the very
+ * replay of recovery.  out is then at g's version and in the state before action undo_from.
+ * 0, or a WG_E_* code with err filled.
+ */
+int srv_game_rebuild(struct srv *s, struct srv_game *g, int64_t undo_from, struct rules_match *out,
+                     char *err, size_t errsize);
 /* Rebuilds g->match (and g->rec) from the store after a failed write (logged).  Returns 1
  * when the game's row is not in the store at all (created in a lost batch): g is then
  * removed from the index and freed. */
 int srv_game_resync(struct srv *s, struct srv_game *g);
+
+/* Logs the public event ev of g as an event of no action (an offer, a pause's end: `log`
+ * shows it, a replay skips it) in the loop's batch.  0 or a WG_E_* code. */
+int srv_game_note(struct srv *s, struct srv_game *g, const cJSON *ev);
 
 /* The side (0/1) user holds in g, or -1. */
 int srv_game_side_of(const struct srv_game *g, int64_t user);

@@ -121,7 +121,8 @@ static void step_failed(struct srv *s, struct srv_game *g, int had_batch)
 /* row: the game row after the step (outcome applied); marks the game as written.  credit: the
  * side whose clock is credited for an action (the actor; a timeout's side), or -1. */
 static int stage(struct srv *s, struct srv_game *g, enum rules_host_kind host, int side, int credit,
-                 int64_t user, const char *line, const struct rules_events *ev, struct db_game *row)
+                 int64_t user, const char *line, const struct rules_events *ev, struct db_game *row,
+                 int force_snapshot)
 {
 	struct db_clock clock;
 	struct rules_outcome o;
@@ -157,7 +158,7 @@ static int stage(struct srv *s, struct srv_game *g, enum rules_host_kind host, i
 		if ((events[i].json = cJSON_PrintUnformatted(ev->items[i].data)) == NULL)
 			rc = WG_E_NO_MEMORY;
 	}
-	if (rc == 0 && row->version % s->cfg.snapshot_every == 0 &&
+	if (rc == 0 && (force_snapshot || row->version % s->cfg.snapshot_every == 0) &&
 	    (snap = rules_match_snapshot(&g->match)) == NULL)
 		rc = WG_E_NO_MEMORY;
 	memset(&step, 0, sizeof(step));
@@ -310,7 +311,7 @@ int srv_host_seat(struct srv *s, struct srv_game *g, const struct srv_actor *who
 	if (rc != 0)
 		return rc;
 	/* the seen marks of the step are the row's seats: the joiner's included */
-	rc = stage(s, g, RULES_HOST_START, RULES_SYSTEM, -1, 0, "start", &out->ev, &row);
+	rc = stage(s, g, RULES_HOST_START, RULES_SYSTEM, -1, 0, "start", &out->ev, &row, 0);
 	if (rc != 0)
 		return fail(err, WG_E_STORAGE, "could not store the join: %s",
 		            db_last_error(s->store));
@@ -353,7 +354,8 @@ int srv_host_act(struct srv *s, struct srv_game *g, const struct srv_actor *who,
 	out->reply = cJSON_CreateObject();
 	rc = rules_match_apply(&g->match, verb, side, argc, argv, out->reply, &out->ev, err);
 	if (rc == 0) {
-		rc = stage(s, g, RULES_HOST_NONE, side, side, who->user, line.data, &out->ev, &row);
+		rc = stage(s, g, RULES_HOST_NONE, side, side, who->user, line.data, &out->ev, &row,
+		           0);
 		if (rc != 0)
 			fail(err, WG_E_STORAGE,
 			     "the action could not be stored and was not applied: %s",
@@ -368,6 +370,95 @@ int srv_host_act(struct srv *s, struct srv_game *g, const struct srv_actor *who,
 	if (out->ended)
 		log_info(who->via, "game %lld over: %s", (long long)g->rec.id, g->rec.result);
 	return 0;
+}
+
+/*
+ * A takeback (rules/core/match.h, "Takebacks"): the game is rebuilt from the store without
+ * a's side's last action and whatever followed it (srv_game_rebuild: the replay of recovery),
+ * then the TAKEBACK host action is run on the rebuilt match, which replaces the live one once
+ * the step is staged (with a snapshot, so that later loads start after the undone range).
+ * a->arg: the version the taker back saw as its last action (0: whatever it is now).
+ */
+static int takeback(struct srv *s, struct srv_game *g, const struct srv_actor *who,
+                    const struct rules_host_action *req, struct srv_outcome *out,
+                    struct rules_error *err, char *line, size_t size)
+{
+	struct rules_host_action a = *req;
+	struct db_game row = g->rec;
+	struct rules_match m2, old;
+	uint64_t target;
+	char why[700];
+	int rc;
+
+	if ((rc = rules_match_takeback_check(&g->match, a.side, &target, err)) != 0)
+		return rc;
+	if (a.arg != 0 && (uint64_t)a.arg != target)
+		return fail(
+		    err, WG_E_STALE,
+		    "the takeback was asked for v=%lld, but %s's last action is now v=%llu; "
+		    "nothing was done",
+		    (long long)a.arg, srv_game_side_name(g, a.side), (unsigned long long)target);
+	a.arg = (int64_t)target;
+	if ((rc = srv_game_rebuild(s, g, a.arg, &m2, why, sizeof(why))) != 0)
+		return fail(
+		    err, rc == WG_E_NO_MEMORY ? rc : WG_E_INTERNAL,
+		    "game %lld could not be rebuilt as it was before v=%lld: %s; nothing was "
+		    "done",
+		    (long long)g->rec.id, (long long)a.arg, why);
+	/* no die was rolled since (a die is a barrier): the stream must be where it is */
+	if (memcmp(m2.dice.s, g->match.dice.s, sizeof(m2.dice.s)) != 0 ||
+	    m2.dice.draws != g->match.dice.draws) {
+		rules_match_release(&m2);
+		return fail(err, WG_E_INTERNAL,
+		            "game %lld rebuilt before v=%lld has another dice stream; nothing was "
+		            "done",
+		            (long long)g->rec.id, (long long)a.arg);
+	}
+	m2.dice.nqueued = g->match.dice.nqueued; /* the debug dice queued stay queued */
+	memcpy(m2.dice.queued, g->match.dice.queued, sizeof(m2.dice.queued));
+	rules_host_line(&a, line, size);
+	out->before = g->match.pending;
+	if ((rc = rules_match_host(&m2, &a, &out->ev, err)) != 0) {
+		rules_match_release(&m2);
+		return rc;
+	}
+	old = g->match;
+	g->match = m2;
+	rc = stage(s, g, a.kind, RULES_SYSTEM, -1, who->user, line, &out->ev, &row, 1);
+	rules_match_release(&old); /* on failure the game was rebuilt from the store */
+	if (rc != 0)
+		return fail(err, WG_E_STORAGE, "the takeback could not be stored: %s",
+		            db_last_error(s->store));
+	g->rec = row;
+	return 0;
+}
+
+/* The summary of an accepted host action that leaves the game running. */
+static void host_summary(const struct srv_game *g, const struct rules_host_action *a,
+                         const char *line, char *text, size_t n)
+{
+	struct rules_host_action back;
+	char copy[160], *argv[8], when[40];
+	int argc = 0;
+
+	snprintf(copy, sizeof(copy), "%s", line);
+	for (char *t = strtok(copy, " "); t != NULL && argc < 8; t = strtok(NULL, " "))
+		argv[argc++] = t;
+	if (rules_host_parse(a->kind, argc, argv, &back) != 0)
+		back = *a;
+	if (a->kind == RULES_HOST_PAUSE)
+		snprintf(text, n, "paused for %lld h: both clocks stop until %s (v=%lld)",
+		         (long long)back.arg,
+		         srv_clock_format_time(g->clock.paused_until, when, sizeof(when)),
+		         (long long)g->rec.version);
+	else if (a->kind == RULES_HOST_TAKEBACK)
+		snprintf(text, n,
+		         "took back v=%lld..%lld: the game is as it was at v=%lld (v=%lld)",
+		         (long long)back.arg, (long long)g->rec.version - 1,
+		         (long long)back.arg - 1, (long long)g->rec.version);
+	else
+		snprintf(text, n, "%s recorded; the rules go on with the game (v=%lld)",
+		         rules_host_name(a->kind), (long long)g->rec.version);
 }
 
 int srv_host_action(struct srv *s, struct srv_game *g, const struct srv_actor *who,
@@ -386,24 +477,33 @@ int srv_host_action(struct srv *s, struct srv_game *g, const struct srv_actor *w
 	} else if ((rc = check_running(g, who, err)) != 0) {
 		return rc;
 	}
-	rules_host_line(a, line, sizeof(line));
-	out->before = g->match.pending;
-	rc = rules_match_host(&g->match, a, &out->ev, err);
-	if (rc != 0)
-		return rc;
-	rc = stage(s, g, a->kind, RULES_SYSTEM, a->kind == RULES_HOST_TIMEOUT ? a->side : -1,
-	           who->user, line, &out->ev, &row);
-	if (rc != 0)
-		return fail(err, WG_E_STORAGE, "the %s could not be stored: %s",
-		            rules_host_name(a->kind), db_last_error(s->store));
-	g->rec = row;
+	if (a->kind == RULES_HOST_TAKEBACK) {
+		if ((rc = takeback(s, g, who, a, out, err, line, sizeof(line))) != 0)
+			return rc;
+	} else {
+		if (a->kind == RULES_HOST_PAUSE && (rc = srv_clock_pause_check(s, g, err)) != 0)
+			return rc;
+		rules_host_line(a, line, sizeof(line));
+		out->before = g->match.pending;
+		rc = rules_match_host(&g->match, a, &out->ev, err);
+		if (rc != 0)
+			return rc;
+		if (a->kind == RULES_HOST_PAUSE) /* the step writes the stopped clocks */
+			srv_clock_pause(s, g, a->side, a->arg);
+		rc =
+		    stage(s, g, a->kind, RULES_SYSTEM, a->kind == RULES_HOST_TIMEOUT ? a->side : -1,
+		          who->user, line, &out->ev, &row, 0);
+		if (rc != 0)
+			return fail(err, WG_E_STORAGE, "the %s could not be stored: %s",
+			            rules_host_name(a->kind), db_last_error(s->store));
+		g->rec = row;
+	}
 	out->reply = cJSON_CreateObject();
 	if (g->rec.status == DB_GAME_FINISHED) {
 		cJSON_AddStringToObject(out->reply, "summary", g->rec.result);
 	} else {
-		char text[200];
-		snprintf(text, sizeof(text), "%s recorded; the rules go on with the game (v=%lld)",
-		         rules_host_name(a->kind), (long long)g->rec.version);
+		char text[300];
+		host_summary(g, a, line, text, sizeof(text));
 		cJSON_AddStringToObject(out->reply, "summary", text);
 	}
 	out->version = g->rec.version;
@@ -426,6 +526,7 @@ void srv_host_publish(struct srv *s, struct srv_game *g, struct srv_outcome *out
 	}
 	for (size_t i = 0; i < out->ev.count; i++)
 		srv_game_deliver(s, g, out->ev.items[i].audience, out->ev.items[i].data);
+	srv_clock_pause_notice(s, g); /* the player who asked for a pause is back */
 	if (g->rec.status == DB_GAME_FINISHED)
 		srv_game_over_notice(s, g);
 	else

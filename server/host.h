@@ -78,8 +78,11 @@ int srv_host_seat(struct srv *s, struct srv_game *g, const struct srv_actor *who
 int srv_host_act(struct srv *s, struct srv_game *g, const struct srv_actor *who,
                  const struct rules_verb *verb, int argc, char **argv, struct srv_outcome *out,
                  struct rules_error *err);
-/* A host action (RESIGN, TIMEOUT, DRAW, ADJUDICATE, FORFEIT) by who (a seated user for a
- * resignation; the system for the others). */
+/* A host action (RESIGN, TIMEOUT, DRAW, ADJUDICATE, FORFEIT, PAUSE, TAKEBACK) by who (a
+ * seated user for a resignation; the system for the others).  PAUSE also stops g's clocks
+ * for a->arg hours (clock.h); TAKEBACK undoes a->side's last action and what followed it
+ * (a->arg: the version of that action as the players agreed on it, or 0), refused with the
+ * barrier's reason (rules/core/match.h, "Takebacks"). */
 int srv_host_action(struct srv *s, struct srv_game *g, const struct srv_actor *who,
                     const struct rules_host_action *a, struct srv_outcome *out,
                     struct rules_error *err);

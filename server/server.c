@@ -22,6 +22,7 @@
 #include <sodium.h>
 
 #include "backup.h"
+#include "replay.h"
 #include "clock.h"
 #include "conn.h"
 #include "fanout.h"
@@ -185,6 +186,11 @@ static int load_scenario_file(struct rules_catalog *cat, const char *path)
 
 int srv_load_scenario_dir(struct srv *s, const char *dir)
 {
+	return srv_catalog_load_dir(&s->catalog, dir);
+}
+
+int srv_catalog_load_dir(struct rules_catalog *cat, const char *dir)
+{
 	struct dirent **names;
 	int n = scandir(dir, &names, json_name, alphasort), loaded = 0;
 
@@ -195,13 +201,11 @@ int srv_load_scenario_dir(struct srv *s, const char *dir)
 	for (int i = 0; i < n; i++) {
 		char path[1024];
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
-		if (load_scenario_file(&s->catalog, path) == 0)
+		if (load_scenario_file(cat, path) == 0)
 			loaded++;
 		else
 			log_warn(0, "scenario not loaded: %s",
-			         s->catalog.nfailures
-			             ? s->catalog.failures[s->catalog.nfailures - 1].message
-			             : path);
+			         cat->nfailures ? cat->failures[cat->nfailures - 1].message : path);
 		free(names[i]);
 	}
 	free(names);
@@ -645,6 +649,8 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 		return render_scenario(argc - 2, argv + 2, rulesets);
 	if (argc >= 2 && strcmp(argv[1], "backup") == 0)
 		return srv_backup_main(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "replay") == 0)
+		return srv_replay_main(argc - 1, argv + 1, rulesets);
 	s = calloc(1, sizeof(*s));
 	if (s == NULL)
 		return 1;

@@ -147,5 +147,7 @@ int srv_shutdown(struct srv *s, const char *message);
 /* Loads scenario files from a directory into the catalog (logging every
  * failure); returns the number loaded. */
 int srv_load_scenario_dir(struct srv *s, const char *dir);
+/* The same into any catalog (`wargamed replay` loads its own). */
+int srv_catalog_load_dir(struct rules_catalog *cat, const char *dir);
 
 #endif

@@ -6,6 +6,7 @@
 #include "match.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,58 @@ static int dice_failed(struct rules_match *m, struct rules_error *err)
 	                      : 0;
 }
 
+/* The scenario's name of side s. */
+static const char *side_name(const struct rules_match *m, int s)
+{
+	struct rules_scenario_info info;
+
+	memset(&info, 0, sizeof(info));
+	m->rs->scenario_info(m->sc, &info);
+	if (s < 0 || s >= RULES_SIDES || info.side_names[s] == NULL)
+		return s ? "side 1" : "side 0";
+	return info.side_names[s];
+}
+
+/* The action at m->version is a barrier to takebacks: what (printf) and the rule id. */
+static void set_barrier(struct rules_match *m, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void set_barrier(struct rules_match *m, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+
+	m->barrier = m->version;
+	va_start(ap, fmt);
+	vsnprintf(m->barrier_why.message, sizeof(m->barrier_why.message), fmt, ap);
+	va_end(ap);
+	snprintf(m->barrier_why.rule, sizeof(m->barrier_why.rule), "%s", rule ? rule : "");
+}
+
+/* After side's action (now m->version, its events from ev->items[nev] on): its takeback
+ * facts. */
+static void note_action(struct rules_match *m, int side, int argc, char **argv,
+                        const struct rules_events *ev, size_t nev)
+{
+	struct rules_events mine;
+	struct rules_error why;
+
+	if (side < 0 || side >= RULES_SIDES)
+		return;
+	m->last_action[side] = m->version;
+	/* the engine's reason first (it names a rule), then the dice, a barrier in any case */
+	mine.items = ev->items + nev;
+	mine.count = ev->count - nev;
+	mine.cap = mine.count;
+	memset(&why, 0, sizeof(why));
+	if (m->rs->takeback_barrier != NULL &&
+	    m->rs->takeback_barrier(m->game, side, argc, argv, &mine, &why) == 1)
+		set_barrier(m, why.rule, "%s's action v=%llu %s", side_name(m, side),
+		            (unsigned long long)m->version, why.message);
+	else if (m->dice.nlog > 0)
+		set_barrier(m, "", "%s's action v=%llu rolled %s", side_name(m, side),
+		            (unsigned long long)m->version, m->dice.nlog > 1 ? "dice" : "a die");
+}
+
 int rules_match_start(struct rules_match *m, struct rules_events *ev, struct rules_error *err)
 {
 	struct rules_dice saved = m->dice;
@@ -101,6 +154,7 @@ int rules_match_start(struct rules_match *m, struct rules_events *ev, struct rul
 	}
 	m->started = 1;
 	m->version++;
+	set_barrier(m, "", "the start of the game (v=%llu)", (unsigned long long)m->version);
 	settle_pending(m, RULES_SYSTEM);
 	return 0;
 }
@@ -146,6 +200,7 @@ int rules_match_apply(struct rules_match *m, const struct rules_verb *verb, int 
 		undo(m, saved, ev, nev);
 	} else {
 		m->version++;
+		note_action(m, side, argc, argv, ev, nev);
 		settle_pending(m, side);
 	}
 	free(saved);
@@ -229,6 +284,97 @@ static int host_default(struct rules_match *m, const struct rules_host_action *a
 	                  m->host_summary);
 }
 
+/* "alice (red)", or "red" without a note. */
+static void who_asked(const struct rules_match *m, const struct rules_host_action *a, char *buf,
+                      size_t n)
+{
+	if (a->note != NULL && a->note[0])
+		snprintf(buf, n, "%s (%s)", a->note, side_name(m, a->side));
+	else
+		snprintf(buf, n, "%s", side_name(m, a->side));
+}
+
+/* PAUSE: counted and announced; the engine is not asked, the game goes on. */
+static int host_pause(struct rules_match *m, const struct rules_host_action *a,
+                      struct rules_events *ev, struct rules_error *err)
+{
+	char who[128];
+	cJSON *f;
+	int rc;
+
+	if (a->side < 0 || a->side >= RULES_SIDES)
+		return rules_fail(err, WG_E_BAD_ARGS, "",
+		                  "a pause names the side that asked for it");
+	if (a->arg < 1 || a->arg > RULES_PAUSE_MAX_HOURS)
+		return rules_fail(err, WG_E_BAD_ARGS, "", "a pause lasts 1 to %d hours, not %lld",
+		                  RULES_PAUSE_MAX_HOURS, (long long)a->arg);
+	if (m->pauses[a->side] >= RULES_PAUSE_MAX)
+		return rules_fail(err, WG_E_FORBIDDEN, "",
+		                  "%s has had %d pauses in this game, the most a side may ask for",
+		                  side_name(m, a->side), RULES_PAUSE_MAX);
+	who_asked(m, a, who, sizeof(who));
+	f = cJSON_CreateObject();
+	cJSON_AddStringToObject(f, "side", side_name(m, a->side));
+	cJSON_AddNumberToObject(f, "hours", (double)a->arg);
+	cJSON_AddNumberToObject(f, "pause", m->pauses[a->side] + 1);
+	rc = rules_emit(ev, RULES_AUD_PUBLIC, "paused", f,
+	                "paused for %lld h, as %s asked and the opponent agreed: both clocks "
+	                "stop (pause %u of %d for %s)",
+	                (long long)a->arg, who, m->pauses[a->side] + 1, RULES_PAUSE_MAX,
+	                side_name(m, a->side));
+	if (rc != 0)
+		return rc;
+	m->pauses[a->side]++;
+	return 0;
+}
+
+/*
+ * TAKEBACK: the match is already as it was before action a->arg (the replay skipped the
+ * undone actions, or the server rebuilt it so); this counts and announces it.
+ */
+static int host_takeback(struct rules_match *m, const struct rules_host_action *a,
+                         struct rules_events *ev, struct rules_error *err)
+{
+	uint64_t from = (uint64_t)a->arg, n;
+	char who[128];
+	cJSON *f;
+	int rc;
+
+	if (a->side < 0 || a->side >= RULES_SIDES)
+		return rules_fail(err, WG_E_BAD_ARGS, "", "a takeback names the side that asked");
+	if (a->arg < 1 || from > m->version || from <= m->barrier)
+		return rules_fail(err, WG_E_BAD_ARGS, "",
+		                  "a takeback from v=%lld is impossible here (the game is at "
+		                  "v=%llu, its last barrier at v=%llu)",
+		                  (long long)a->arg, (unsigned long long)m->version,
+		                  (unsigned long long)m->barrier);
+	n = m->version - from + 1;
+	who_asked(m, a, who, sizeof(who));
+	f = cJSON_CreateObject();
+	cJSON_AddStringToObject(f, "side", side_name(m, a->side));
+	cJSON_AddNumberToObject(f, "from", (double)from);
+	cJSON_AddNumberToObject(f, "to", (double)m->version);
+	cJSON_AddNumberToObject(f, "undone", (double)n);
+	if (n == 1)
+		rc = rules_emit(ev, RULES_AUD_PUBLIC, "taken-back", f,
+		                "%s takes back v=%llu, agreed: the game is as it was at v=%llu "
+		                "(log marks it undone)",
+		                who, (unsigned long long)from, (unsigned long long)(from - 1));
+	else
+		rc = rules_emit(ev, RULES_AUD_PUBLIC, "taken-back", f,
+		                "%s takes back v=%llu to v=%llu (%llu actions), agreed: the game "
+		                "is as it was at v=%llu (log marks them undone)",
+		                who, (unsigned long long)from, (unsigned long long)m->version,
+		                (unsigned long long)n, (unsigned long long)(from - 1));
+	if (rc != 0)
+		return rc;
+	/* every side's decision moves past every number it had before the takeback: each of
+	 * the n undone actions moved it by one at most */
+	for (int s = 0; s < RULES_SIDES; s++)
+		m->pending.decision[s] += (uint32_t)n + 1u;
+	return 0;
+}
+
 int rules_match_host(struct rules_match *m, const struct rules_host_action *a,
                      struct rules_events *ev, struct rules_error *err)
 {
@@ -246,6 +392,28 @@ int rules_match_host(struct rules_match *m, const struct rules_host_action *a,
 	rules_match_outcome(m, &o);
 	if (o.over)
 		return rules_fail(err, WG_E_GAME_OVER, "", "the game is over: %s", o.summary);
+	if (a->kind == RULES_HOST_PAUSE || a->kind == RULES_HOST_TAKEBACK) {
+		rules_dice_clear_log(&m->dice);
+		rc = a->kind == RULES_HOST_PAUSE ? host_pause(m, a, ev, err)
+		                                 : host_takeback(m, a, ev, err);
+		if (rc != 0) {
+			events_truncate(ev, nev);
+			return rc;
+		}
+		m->version++;
+		set_barrier(m, "", "the %s at v=%llu", rules_host_name(a->kind),
+		            (unsigned long long)m->version);
+		if (a->kind == RULES_HOST_PAUSE) {
+			settle_pending(m, RULES_SYSTEM); /* nothing awaited changes */
+		} else { /* what the engine awaits now, under the lifted counters */
+			uint32_t before[RULES_SIDES];
+			memcpy(before, m->pending.decision, sizeof(before));
+			memset(&m->pending, 0, sizeof(m->pending));
+			m->rs->pending(m->game, &m->pending);
+			memcpy(m->pending.decision, before, sizeof(before));
+		}
+		return 0;
+	}
 	saved = malloc(sizeof(*saved));
 	if (saved == NULL)
 		return rules_fail(err, WG_E_NO_MEMORY, "", "out of memory");
@@ -268,10 +436,109 @@ int rules_match_host(struct rules_match *m, const struct rules_host_action *a,
 		undo(m, saved, ev, nev);
 	} else {
 		m->version++;
+		set_barrier(m, "", "the %s at v=%llu", rules_host_name(a->kind),
+		            (unsigned long long)m->version);
 		settle_pending(m, RULES_SYSTEM);
 	}
 	free(saved);
 	return rc;
+}
+
+int rules_match_takeback_check(const struct rules_match *m, int side, uint64_t *target,
+                               struct rules_error *err)
+{
+	struct rules_outcome o;
+	uint64_t t;
+
+	if (m->rs->takeback_barrier == NULL)
+		return rules_fail(err, WG_E_FORBIDDEN, "",
+		                  "the rules of %s allow no takeback: no action of theirs can be "
+		                  "taken back",
+		                  m->rs->name);
+	if (!m->started)
+		return rules_fail(err, WG_E_NOT_STARTED, "", "the game has not started");
+	rules_match_outcome(m, &o);
+	if (o.over)
+		return rules_fail(err, WG_E_GAME_OVER, "", "the game is over: %s", o.summary);
+	if (side < 0 || side >= RULES_SIDES)
+		return rules_fail(err, WG_E_BAD_ARGS, "", "no side %d", side);
+	t = m->last_action[side];
+	if (t == 0)
+		return rules_fail(err, WG_E_FORBIDDEN, "", "%s has made no action to take back",
+		                  side_name(m, side));
+	if (t == m->barrier)
+		return rules_fail(err, WG_E_FORBIDDEN, m->barrier_why.rule,
+		                  "%s's last action cannot be taken back: %s", side_name(m, side),
+		                  m->barrier_why.message);
+	if (t < m->barrier)
+		return rules_fail(err, WG_E_FORBIDDEN, m->barrier_why.rule,
+		                  "%s's last action (v=%llu) can no longer be taken back: %s",
+		                  side_name(m, side), (unsigned long long)t,
+		                  m->barrier_why.message);
+	*target = t;
+	return 0;
+}
+
+void rules_match_undone(struct rules_match *m)
+{
+	m->version++;
+}
+
+void rules_undone_init(struct rules_undone *u)
+{
+	memset(u, 0, sizeof(*u));
+}
+
+void rules_undone_release(struct rules_undone *u)
+{
+	free(u->range);
+	memset(u, 0, sizeof(*u));
+}
+
+int rules_undone_add(struct rules_undone *u, uint64_t from, uint64_t to)
+{
+	if (u->n == u->cap) {
+		size_t ncap = u->cap ? 2 * u->cap : 8;
+		uint64_t(*r)[2] = realloc(u->range, ncap * sizeof(*r));
+		if (r == NULL)
+			return WG_E_NO_MEMORY;
+		u->range = r;
+		u->cap = ncap;
+	}
+	u->range[u->n][0] = from;
+	u->range[u->n][1] = to;
+	u->n++;
+	return 0;
+}
+
+int rules_undone_has(const struct rules_undone *u, uint64_t v)
+{
+	for (size_t i = 0; i < u->n; i++)
+		if (v >= u->range[i][0] && v <= u->range[i][1])
+			return 1;
+	return 0;
+}
+
+uint64_t rules_undone_first(const struct rules_undone *u)
+{
+	uint64_t first = 0;
+
+	for (size_t i = 0; i < u->n; i++)
+		if (first == 0 || u->range[i][0] < first)
+			first = u->range[i][0];
+	return first;
+}
+
+int rules_undone_note(struct rules_undone *u, enum rules_host_kind host, uint64_t seq, int argc,
+                      char **argv)
+{
+	struct rules_host_action a;
+
+	if (host != RULES_HOST_TAKEBACK)
+		return 0;
+	if (rules_host_parse(host, argc, argv, &a) != 0 || a.arg < 1 || (uint64_t)a.arg >= seq)
+		return WG_E_INTERNAL;
+	return rules_undone_add(u, (uint64_t)a.arg, seq - 1);
 }
 
 int rules_match_query(const struct rules_match *m, const struct rules_verb *verb,
@@ -305,11 +572,20 @@ void rules_match_outcome(const struct rules_match *m, struct rules_outcome *o)
 	m->rs->outcome(m->game, o);
 }
 
+/* The kinds whose stored line carries an argument before the note. */
+static int has_arg(enum rules_host_kind kind)
+{
+	return kind == RULES_HOST_PAUSE || kind == RULES_HOST_TAKEBACK;
+}
+
 char *rules_host_line(const struct rules_host_action *a, char *buf, size_t n)
 {
 	const char *name = rules_host_name(a->kind);
+	char arg[32] = "";
 
-	snprintf(buf, n, "%s %d %d%s%s", name != NULL ? name : "?", a->side, a->winner,
+	if (has_arg(a->kind))
+		snprintf(arg, sizeof(arg), " %lld", (long long)a->arg);
+	snprintf(buf, n, "%s %d %d%s%s%s", name != NULL ? name : "?", a->side, a->winner, arg,
 	         a->note != NULL && a->note[0] ? " " : "", a->note != NULL ? a->note : "");
 	return buf;
 }
@@ -336,6 +612,14 @@ int rules_host_parse(enum rules_host_kind kind, int argc, char **argv, struct ru
 	a->winner = (int)strtol(argv[2], &end, 10);
 	if (*end != '\0')
 		return -1;
+	if (has_arg(kind)) {
+		if (argc < 4)
+			return -1;
+		a->arg = strtoll(argv[3], &end, 10);
+		if (*end != '\0' || end == argv[3])
+			return -1;
+		argc--, argv++;
+	}
 	if (argc > 3)
 		a->note = argv[3];
 	return 0;
@@ -373,8 +657,10 @@ int rules_match_replay(struct rules_match *m, enum rules_host_kind host, int sid
 		if (m->dice.log[i].sides != rolls[i].sides ||
 		    m->dice.log[i].value != rolls[i].value)
 			return rules_fail(err, WG_E_INTERNAL, "",
-			                  "replay rolled %u where %u was stored",
-			                  m->dice.log[i].value, rolls[i].value);
+			                  "die %zu of the action: the replay rolled %u (d%u) where "
+			                  "%u (d%u) was stored",
+			                  i + 1, m->dice.log[i].value, m->dice.log[i].sides,
+			                  rolls[i].value, rolls[i].sides);
 	return 0;
 }
 
@@ -402,6 +688,20 @@ char *rules_match_snapshot(const struct rules_match *m)
 		cJSON_AddNumberToObject(h, "winner", m->host_winner);
 		cJSON_AddStringToObject(h, "summary", m->host_summary);
 	}
+	{
+		cJSON *t = cJSON_AddObjectToObject(root, "takeback");
+		cJSON *last = cJSON_AddArrayToObject(t, "last");
+		cJSON *pauses = cJSON_AddArrayToObject(root, "pauses");
+		for (int s = 0; s < RULES_SIDES; s++) {
+			snprintf(buf, sizeof(buf), "%" PRIu64, m->last_action[s]);
+			cJSON_AddItemToArray(last, cJSON_CreateString(buf));
+			cJSON_AddItemToArray(pauses, cJSON_CreateNumber(m->pauses[s]));
+		}
+		snprintf(buf, sizeof(buf), "%" PRIu64, m->barrier);
+		cJSON_AddStringToObject(t, "barrier", buf);
+		cJSON_AddStringToObject(t, "why", m->barrier_why.message);
+		cJSON_AddStringToObject(t, "rule", m->barrier_why.rule);
+	}
 	game = m->rs->snapshot(m->game);
 	if (game == NULL) {
 		cJSON_Delete(root);
@@ -412,6 +712,38 @@ char *rules_match_snapshot(const struct rules_match *m)
 	out = cJSON_PrintUnformatted(root);
 	cJSON_Delete(root);
 	return out;
+}
+
+/* The takeback facts and pause counts of a snapshot; a snapshot of an older build has none:
+ * nothing before it can be taken back then. */
+static void restore_takeback(struct rules_match *m, const cJSON *root)
+{
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(root, "takeback");
+	const cJSON *pauses = cJSON_GetObjectItemCaseSensitive(root, "pauses");
+	const cJSON *last = cJSON_GetObjectItemCaseSensitive(t, "last");
+	const cJSON *barrier = cJSON_GetObjectItemCaseSensitive(t, "barrier");
+	const cJSON *why = cJSON_GetObjectItemCaseSensitive(t, "why");
+	const cJSON *rule = cJSON_GetObjectItemCaseSensitive(t, "rule");
+
+	for (int s = 0; s < RULES_SIDES; s++) {
+		const cJSON *p = cJSON_GetArrayItem(pauses, s);
+		const cJSON *l = cJSON_GetArrayItem(last, s);
+		m->pauses[s] = cJSON_IsNumber(p) ? (unsigned)p->valuedouble : 0;
+		m->last_action[s] = cJSON_IsString(l) ? strtoull(l->valuestring, NULL, 10) : 0;
+	}
+	if (cJSON_IsString(barrier) && cJSON_IsString(why)) {
+		m->barrier = strtoull(barrier->valuestring, NULL, 10);
+		snprintf(m->barrier_why.message, sizeof(m->barrier_why.message), "%s",
+		         why->valuestring);
+		snprintf(m->barrier_why.rule, sizeof(m->barrier_why.rule), "%s",
+		         cJSON_IsString(rule) ? rule->valuestring : "");
+	} else {
+		m->barrier = m->version;
+		snprintf(m->barrier_why.message, sizeof(m->barrier_why.message),
+		         "the game was stored by an older server at v=%llu",
+		         (unsigned long long)m->version);
+		m->barrier_why.rule[0] = '\0';
+	}
 }
 
 int rules_match_restore(struct rules_match *m, const struct ruleset *rs,
@@ -473,6 +805,7 @@ int rules_match_restore(struct rules_match *m, const struct ruleset *rs,
 	}
 	for (int s = 0; dec != NULL && s < RULES_SIDES; s++)
 		m->pending.decision[s] = (uint32_t)cJSON_GetArrayItem(dec, s)->valuedouble;
+	restore_takeback(m, root);
 	cJSON_Delete(root);
 	return 0;
 }

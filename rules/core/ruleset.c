@@ -104,6 +104,7 @@ static const char *const host_names[RULES_HOST_COUNT] = {
     [RULES_HOST_START] = "start",           [RULES_HOST_RESIGN] = "resign",
     [RULES_HOST_TIMEOUT] = "timeout",       [RULES_HOST_DRAW] = "draw",
     [RULES_HOST_ADJUDICATE] = "adjudicate", [RULES_HOST_FORFEIT] = "forfeit",
+    [RULES_HOST_PAUSE] = "pause",           [RULES_HOST_TAKEBACK] = "takeback",
 };
 
 const char *rules_host_name(enum rules_host_kind kind)

@@ -39,7 +39,11 @@
  * tournament forfeit -- is an action of the game's log like a player's, with
  * side RULES_SYSTEM, handed to the engine (host(), which may refuse or react)
  * and replayed like any other.  match.c keeps the default (the game ends as
- * asked) for engines that leave host() NULL.
+ * asked) for engines that leave host() NULL.  Two host actions never reach
+ * the engine and never end the game: an agreed pause (the clocks are the
+ * server's) and an agreed takeback (match.h, "Takebacks"); an engine's only
+ * part in a takeback is to say which of its actions are barriers
+ * (takeback_barrier below).
  *
  * Versions: `version` names the engine's behaviour; a change that can alter
  * the replay of a stored game (a rules fix, a new die roll, another event)
@@ -195,14 +199,19 @@ enum rules_host_kind {
 	RULES_HOST_DRAW = 4,       /* both sides agreed to a draw */
 	RULES_HOST_ADJUDICATE = 5, /* a director decides: winner (-1 a draw) */
 	RULES_HOST_FORFEIT = 6,    /* a tournament director forfeits side */
+	RULES_HOST_PAUSE = 7,      /* both agreed to stop the clocks for arg hours (side asked) */
+	RULES_HOST_TAKEBACK = 8,   /* both agreed to undo side's actions from version arg on */
 	RULES_HOST_COUNT
 };
 
 struct rules_host_action {
 	enum rules_host_kind kind;
-	int side;         /* the side concerned (resign, timeout, forfeit), else -1 */
+	int side;         /* the side concerned (resign, timeout, forfeit; who asked: pause,
+	                   * takeback), else -1 */
 	int winner;       /* adjudicate: 0, 1 or -1 (draw) */
 	const char *note; /* who or why, for the result ("alice"), may be "" */
+	int64_t arg;      /* pause: hours; takeback: the version of the first action undone;
+	                   * else 0 (match.h: the stored line) */
 };
 
 /* host() returns this to leave the action to the default: the game ends as asked. */
@@ -332,6 +341,23 @@ struct ruleset {
 	 */
 	struct rules_game *(*secret_twin)(const struct rules_game *g, int side, unsigned variant,
 	                                  char *what, size_t n, int *lasting);
+
+	/*
+	 * Optional (NULL: no action of this ruleset can ever be taken back: `offer takeback` is
+	 * refused).  Called by the match right after apply() accepted an action of side (argv as
+	 * for apply; g is now the state after it; ev holds the events of that action only):
+	 * returns 1 when the action is a barrier no takeback may cross -- it revealed something
+	 * hidden, or made a decision the rules make final (a phase ended, a face-down commitment
+	 * that may not be changed) -- with why->message saying what, as the words that complete
+	 * "blue's action v=19 ..." ("revealed the support fire markers"), and why->rule the rule
+	 * id; 0 when it may be taken back.  A die rolled
+	 * is a barrier whatever the engine says (when the engine names no reason, the match
+	 * says "rolled a die").
+	 * Pure and deterministic: it is asked again, with the same answer, when the game is
+	 * replayed.
+	 */
+	int (*takeback_barrier)(const struct rules_game *g, int side, int argc, char **argv,
+	                        const struct rules_events *ev, struct rules_error *why);
 };
 
 /* The verb of games of scenario sc named name (case-insensitive), or NULL. */

@@ -282,4 +282,5 @@ const struct ruleset fm_ruleset = {
     .scenario_lint = fm__scenario_lint,
     .picture = fm__picture,
     .secret_twin = fm__secret_twin,
+    .takeback_barrier = fm__takeback_barrier,
 };

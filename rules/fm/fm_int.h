@@ -751,6 +751,13 @@ int fm__restore(const struct rules_scenario *sc, const struct rules_options *opt
 struct rules_game *fm__secret_twin(const struct rules_game *rg, int side, unsigned variant,
                                    char *what, size_t n, int *lasting);
 
+/* ---- takeback.c --------------------------------------------------------- */
+
+/* The ruleset's takeback_barrier (ruleset.h): a reveal, a support step's decision, a phase
+ * ended or begun, a set-up ended (dice are the match's). */
+int fm__takeback_barrier(const struct rules_game *rg, int side, int argc, char **argv,
+                         const struct rules_events *ev, struct rules_error *why);
+
 /* ---- fm.c --------------------------------------------------------------- */
 
 /* One action without the atomicity net: dispatch (turn, awaited decision, the verb's

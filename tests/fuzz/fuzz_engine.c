@@ -386,7 +386,7 @@ static void step_host(struct rules_match *m, struct input *in)
 {
 	static const enum rules_host_kind kinds[] = {RULES_HOST_RESIGN, RULES_HOST_DRAW,
 	                                             RULES_HOST_TIMEOUT};
-	struct rules_host_action a = {kinds[byte(in) % 3], (int)(byte(in) % 2), -1, "fuzz"};
+	struct rules_host_action a = {kinds[byte(in) % 3], (int)(byte(in) % 2), -1, "fuzz", 0};
 	struct rules_events ev;
 	struct rules_error err;
 	char *before = snap(m), *after;

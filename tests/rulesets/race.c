@@ -23,6 +23,9 @@
  *           face down; in the roll phase it ends the game as a draw.
  *   RACE-6  A side whose time runs out (host action) in the bid phase bids 1
  *           instead and the race goes on; in the roll phase it loses.
+ *   Takebacks: a bid may be taken back until both bids are revealed (the
+ *           action that reveals them is a barrier, RACE-3); a roll never
+ *           (a die).
  *
  *   start --> ROLL(first) --roll--> ROLL(other) --roll--> BID(both)
  *                ^                                          |
@@ -309,6 +312,25 @@ static int host(struct rules_game *g, struct rules_dice *dice, const struct rule
 	return RULES_HOST_DEFAULT;
 }
 
+/* Takebacks: the action that revealed both bids is a barrier (RACE-3); rolls are dice. */
+static int barrier(const struct rules_game *g, int side, int argc, char **argv,
+                   const struct rules_events *ev, struct rules_error *why)
+{
+	(void)g;
+	(void)side;
+	(void)argc;
+	(void)argv;
+	for (size_t i = 0; i < ev->count; i++) {
+		const cJSON *type = cJSON_GetObjectItemCaseSensitive(ev->items[i].data, "event");
+		if (cJSON_IsString(type) && strcmp(type->valuestring, "bids-revealed") == 0) {
+			snprintf(why->rule, sizeof(why->rule), "RACE-3");
+			snprintf(why->message, sizeof(why->message), "revealed both bids");
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static cJSON *view(const struct rules_game *g, const struct rules_viewer *who)
 {
 	int viewer = who->side;
@@ -463,6 +485,7 @@ const struct ruleset race_ruleset = {
     .version = "race-1",
     .verb = verb,
     .host = host,
+    .takeback_barrier = barrier,
     .scenario_load = load,
     .scenario_free = scenario_free,
     .scenario_info = info,

@@ -2,7 +2,7 @@
 wg_unit_test(test_hex SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_hex.c LIBS wg_rules)
 # The shared scenario reader and hex terrain map (rules/core/sdoc.c, hexmap.c).
 wg_unit_test(test_hexmap SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_hexmap.c LIBS wg_rules)
-foreach(_fm_suite scenario move support combat crt retreat game hooks)
+foreach(_fm_suite scenario move support combat crt retreat game hooks takeback)
   if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/test_fm_${_fm_suite}.c)
     wg_unit_test(test_fm_${_fm_suite}
                  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_fm_${_fm_suite}.c

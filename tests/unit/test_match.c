@@ -3,6 +3,9 @@
  * the test-only race ruleset: atomic refusal (engine, dice and events
  * unchanged), versioning, exact replay of stored actions with their dice,
  * snapshot/restore round trips, roll logs as JSON; and the scenario catalog.
+ * Pauses and takebacks: the barrier of a die and of the engine's hook (RACE-3), no takeback
+ * without the hook, the state after a takeback exactly the state before the undone action,
+ * a replay of the log with the takeback reaching the same match, pause bounds and counts.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,6 +13,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -317,6 +321,395 @@ static void test_options_are_validated_by_the_engine(void **state)
 	assert_non_null(strstr(err.message, "speed"));
 }
 
+/* ---- takebacks and pauses (match.h "Pauses", "Takebacks") ---- */
+
+/* A game's log as the server stores it: per action its host kind, side, line and dice. */
+struct log_entry {
+	enum rules_host_kind host;
+	int side;
+	char line[64];
+	struct rules_roll rolls[8];
+	size_t nrolls;
+};
+
+struct tlog {
+	struct log_entry e[64];
+	int n;
+};
+
+/* Splits line (copied into buf) into argv at spaces; returns argc. */
+static int split(const char *line, char *buf, size_t size, char **argv, int max)
+{
+	int argc = 0;
+
+	snprintf(buf, size, "%s", line);
+	for (char *t = strtok(buf, " "); t != NULL && argc < max; t = strtok(NULL, " "))
+		argv[argc++] = t;
+	return argc;
+}
+
+static void logged(struct tlog *l, const struct rules_match *m, enum rules_host_kind host, int side,
+                   const char *line)
+{
+	struct log_entry *e = &l->e[l->n++];
+
+	assert_true(l->n <= 64);
+	e->host = host;
+	e->side = side;
+	snprintf(e->line, sizeof(e->line), "%s", line);
+	assert_true(m->dice.nlog <= 8);
+	memcpy(e->rolls, m->dice.log, m->dice.nlog * sizeof(struct rules_roll));
+	e->nrolls = m->dice.nlog;
+}
+
+/* A player's action, applied and logged; returns what apply returned. */
+static int play(struct tlog *l, struct rules_match *m, int side, const char *line,
+                struct rules_events *ev, struct rules_error *err)
+{
+	char buf[64], *argv[4];
+	int argc = split(line, buf, sizeof(buf), argv, 4);
+	int rc = rules_match_apply(m, NULL, side, argc, argv, NULL, ev, err);
+
+	if (rc == 0)
+		logged(l, m, RULES_HOST_NONE, side, line);
+	return rc;
+}
+
+/* The game rebuilt from the log as the server does: fresh, every action replayed except
+ * those the log's takebacks undid and those from undo_from on (0: none). */
+static void rebuild(const struct fixture *f, const struct tlog *l, uint64_t undo_from,
+                    struct rules_match *m)
+{
+	struct rules_undone u;
+	struct rules_events ev;
+	struct rules_error err;
+	char buf[64], *argv[8];
+
+	rules_undone_init(&u);
+	rules_events_init(&ev);
+	for (int i = 0; i < l->n; i++) {
+		int argc = split(l->e[i].line, buf, sizeof(buf), argv, 8);
+		assert_int_equal(rules_undone_note(&u, l->e[i].host, (uint64_t)i + 1, argc, argv),
+		                 0);
+	}
+	if (undo_from > 0)
+		assert_int_equal(rules_undone_add(&u, undo_from, (uint64_t)l->n), 0);
+	assert_int_equal(rules_match_create(m, f->e->rs, f->e->sc, NULL, seed, &err), 0);
+	for (int i = 0; i < l->n; i++) {
+		int argc = split(l->e[i].line, buf, sizeof(buf), argv, 8);
+		if (rules_undone_has(&u, (uint64_t)i + 1)) {
+			assert_int_equal((int)l->e[i].nrolls, 0);
+			rules_match_undone(m);
+			continue;
+		}
+		assert_int_equal(rules_match_replay(m, l->e[i].host, l->e[i].side, argc, argv,
+		                                    l->e[i].rolls, l->e[i].nrolls, &ev, &err),
+		                 0);
+	}
+	rules_events_release(&ev);
+	rules_undone_release(&u);
+	assert_int_equal((int)m->version, l->n);
+}
+
+/* The live takeback of side: check, rebuild without its last action and what followed, the
+ * host action; *m becomes the rebuilt match and the takeback is logged. */
+static int take_back(const struct fixture *f, struct tlog *l, struct rules_match *m, int side,
+                     struct rules_events *ev, struct rules_error *err)
+{
+	struct rules_host_action a = {RULES_HOST_TAKEBACK, side, -1, "alice", 0};
+	struct rules_match m2;
+	uint64_t target;
+	char line[64];
+	int rc;
+
+	if ((rc = rules_match_takeback_check(m, side, &target, err)) != 0)
+		return rc;
+	rebuild(f, l, target, &m2);
+	/* no die was rolled since: the stream is where the live game left it */
+	assert_memory_equal(m2.dice.s, m->dice.s, sizeof(m->dice.s));
+	a.arg = (int64_t)target;
+	if ((rc = rules_match_host(&m2, &a, ev, err)) != 0) {
+		rules_match_release(&m2);
+		return rc;
+	}
+	rules_match_release(m);
+	*m = m2;
+	logged(l, m, RULES_HOST_TAKEBACK, RULES_SYSTEM, rules_host_line(&a, line, sizeof(line)));
+	return 0;
+}
+
+/* A race at the bid of round 1: red rolled first (forced start die 2), blue rolled. */
+static void race_to_bids(const struct fixture *f, struct tlog *l, struct rules_match *m)
+{
+	struct rules_events ev;
+	struct rules_error err;
+
+	rules_events_init(&ev);
+	l->n = 0;
+	assert_int_equal(rules_match_create(m, f->e->rs, f->e->sc, NULL, seed, &err), 0);
+	rules_dice_force(&m->dice, 2);
+	assert_int_equal(rules_match_start(m, &ev, &err), 0);
+	logged(l, m, RULES_HOST_START, RULES_SYSTEM, "start");
+	assert_int_equal(play(l, m, 0, "roll", &ev, &err), 0);
+	assert_int_equal(play(l, m, 1, "roll", &ev, &err), 0);
+	rules_events_release(&ev);
+}
+
+static const char *event_type(const struct rules_events *ev, size_t i)
+{
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(ev->items[i].data, "event");
+
+	return cJSON_IsString(t) ? t->valuestring : "";
+}
+
+static void test_takeback_undoes_a_secret_bid_exactly(void **state)
+{
+	struct fixture *f = *state;
+	struct rules_match m, replayed;
+	struct rules_events ev;
+	struct rules_error err;
+	struct tlog l;
+	char *before, *after, *live_snap, *replay_snap;
+	uint32_t dec[2];
+	uint64_t target;
+
+	race_to_bids(f, &l, &m);
+	rules_events_init(&ev);
+	before = rules_match_snapshot(&m);
+	/* a roll is a die: never taken back */
+	assert_int_equal(rules_match_takeback_check(&m, 0, &target, &err), WG_E_FORBIDDEN);
+	assert_non_null(strstr(err.message, "red's last action (v=2) can no longer be taken back"));
+	assert_non_null(strstr(err.message, "blue's action v=3 rolled a die"));
+	/* red bids in secret: that may be taken back */
+	assert_int_equal(play(&l, &m, 0, "bid 3", &ev, &err), 0);
+	assert_int_equal(rules_match_takeback_check(&m, 0, &target, &err), 0);
+	assert_int_equal((int)target, 4);
+	memcpy(dec, m.pending.decision, sizeof(dec));
+	rules_events_release(&ev);
+	assert_int_equal(take_back(f, &l, &m, 0, &ev, &err), 0);
+	/* one public event says what was undone */
+	assert_int_equal((int)ev.count, 1);
+	assert_string_equal(event_type(&ev, 0), "taken-back");
+	assert_int_equal((int)ev.items[0].audience, RULES_AUD_PUBLIC);
+	assert_int_equal(cJSON_GetObjectItem(ev.items[0].data, "from")->valueint, 4);
+	assert_int_equal(cJSON_GetObjectItem(ev.items[0].data, "to")->valueint, 4);
+	assert_non_null(strstr(cJSON_GetObjectItem(ev.items[0].data, "text")->valuestring,
+	                       "alice (red) takes back v=4"));
+	/* the game is as before the bid: same engine state and dice, the version counts on,
+	 * every decision counter past what it was */
+	assert_int_equal((int)m.version, 5);
+	for (int s = 0; s < 2; s++)
+		assert_true(m.pending.decision[s] > dec[s]);
+	assert_int_equal((int)m.pending.sides, 3); /* both bid again */
+	after = rules_match_snapshot(&m);
+	{
+		cJSON *a = cJSON_Parse(before), *b = cJSON_Parse(after);
+		assert_string_equal(cJSON_GetObjectItem(a, "game")->valuestring,
+		                    cJSON_GetObjectItem(b, "game")->valuestring);
+		assert_true(cJSON_Compare(cJSON_GetObjectItem(a, "dice"),
+		                          cJSON_GetObjectItem(b, "dice"), 1));
+		cJSON_Delete(a);
+		cJSON_Delete(b);
+	}
+	/* a takeback is a barrier: nothing before it can be taken back again */
+	assert_int_equal(rules_match_takeback_check(&m, 0, &target, &err), WG_E_FORBIDDEN);
+	assert_non_null(strstr(err.message, "the takeback at v=5"));
+	/* replaying the whole log (the undone bid skipped) reaches the same match */
+	rebuild(f, &l, 0, &replayed);
+	live_snap = rules_match_snapshot(&m);
+	replay_snap = rules_match_snapshot(&replayed);
+	assert_string_equal(live_snap, replay_snap);
+	/* the game goes on from there: red bids 1 this time, blue 2 */
+	rules_events_release(&ev);
+	assert_int_equal(play(&l, &m, 0, "bid 1", &ev, &err), 0);
+	assert_int_equal(play(&l, &m, 1, "bid 2", &ev, &err), 0);
+	{
+		int revealed = 0;
+		for (size_t i = 0; i < ev.count; i++)
+			revealed += strcmp(event_type(&ev, i), "bids-revealed") == 0;
+		assert_int_equal(revealed, 1);
+	}
+	/* the reveal is a barrier of the engine's (RACE-3), also for the side that bid first */
+	assert_int_equal(rules_match_takeback_check(&m, 0, &target, &err), WG_E_FORBIDDEN);
+	assert_string_equal(err.rule, "RACE-3");
+	assert_non_null(strstr(err.message, "blue's action v=7 revealed both bids"));
+	rules_events_release(&ev);
+	free(before);
+	free(after);
+	free(live_snap);
+	free(replay_snap);
+	rules_match_release(&replayed);
+	rules_match_release(&m);
+}
+
+static void test_takeback_refused_without_the_engine_hook(void **state)
+{
+	struct fixture *f = *state;
+	struct ruleset no_hook = *f->e->rs;
+	struct rules_match m;
+	struct rules_events ev;
+	struct rules_error err;
+	struct tlog l;
+	uint64_t target = 99;
+
+	race_to_bids(f, &l, &m);
+	rules_events_init(&ev);
+	assert_int_equal(play(&l, &m, 0, "bid 3", &ev, &err), 0);
+	no_hook.takeback_barrier = NULL;
+	m.rs = &no_hook;
+	assert_int_equal(rules_match_takeback_check(&m, 0, &target, &err), WG_E_FORBIDDEN);
+	assert_non_null(strstr(err.message, "the rules of race allow no takeback"));
+	assert_int_equal((int)target, 99);
+	m.rs = f->e->rs;
+	/* blue has not acted since the start's barrier... but did roll */
+	assert_int_equal(rules_match_takeback_check(&m, 1, &target, &err), WG_E_FORBIDDEN);
+	/* a takeback line that names an impossible version is refused by the match */
+	{
+		struct rules_host_action a = {RULES_HOST_TAKEBACK, 0, -1, "", 2};
+		char *before = rules_match_snapshot(&m), *after;
+		assert_int_equal(rules_match_host(&m, &a, &ev, &err), WG_E_BAD_ARGS);
+		a.arg = 9;
+		assert_int_equal(rules_match_host(&m, &a, &ev, &err), WG_E_BAD_ARGS);
+		after = rules_match_snapshot(&m);
+		assert_string_equal(before, after);
+		free(before);
+		free(after);
+	}
+	rules_events_release(&ev);
+	rules_match_release(&m);
+}
+
+static void test_pause_is_counted_and_the_game_goes_on(void **state)
+{
+	struct fixture *f = *state;
+	struct rules_match m;
+	struct rules_events ev;
+	struct rules_error err;
+	struct rules_host_action a = {RULES_HOST_PAUSE, 1, -1, "bob", 12}, back;
+	struct rules_outcome o;
+	struct rules_pending p;
+	struct tlog l;
+	char line[64], buf[64], *argv[8];
+	uint64_t target;
+	int argc;
+
+	race_to_bids(f, &l, &m);
+	rules_events_init(&ev);
+	assert_int_equal(play(&l, &m, 0, "bid 3", &ev, &err), 0);
+	rules_events_release(&ev);
+	p = m.pending;
+	/* the stored line carries the hours before the note, and reads back */
+	assert_string_equal(rules_host_line(&a, line, sizeof(line)), "pause 1 -1 12 bob");
+	argc = split(line, buf, sizeof(buf), argv, 8);
+	assert_int_equal(rules_host_parse(RULES_HOST_PAUSE, argc, argv, &back), 0);
+	assert_int_equal((int)back.arg, 12);
+	assert_int_equal(back.side, 1);
+	assert_string_equal(back.note, "bob");
+	assert_int_equal(rules_host_parse(RULES_HOST_PAUSE, 3, argv, &back), -1);
+	/* bounds */
+	a.arg = 0;
+	assert_int_equal(rules_match_host(&m, &a, &ev, &err), WG_E_BAD_ARGS);
+	a.arg = RULES_PAUSE_MAX_HOURS + 1;
+	assert_int_equal(rules_match_host(&m, &a, &ev, &err), WG_E_BAD_ARGS);
+	assert_non_null(strstr(err.message, "1 to 336 hours"));
+	assert_int_equal((int)ev.count, 0);
+	assert_int_equal((int)m.version, 4);
+	/* an agreed pause: recorded, announced, nothing else changes */
+	a.arg = 12;
+	assert_int_equal(rules_match_host(&m, &a, &ev, &err), 0);
+	assert_int_equal((int)m.version, 5);
+	assert_int_equal((int)ev.count, 1);
+	assert_string_equal(event_type(&ev, 0), "paused");
+	assert_non_null(
+	    strstr(cJSON_GetObjectItem(ev.items[0].data, "text")->valuestring, "bob (blue)"));
+	assert_int_equal(cJSON_GetObjectItem(ev.items[0].data, "hours")->valueint, 12);
+	rules_match_outcome(&m, &o);
+	assert_false(o.over);
+	assert_int_equal((int)m.pending.sides, (int)p.sides);
+	assert_memory_equal(m.pending.decision, p.decision, sizeof(p.decision));
+	/* a host action is a barrier: red's bid before the pause stays */
+	assert_int_equal(rules_match_takeback_check(&m, 0, &target, &err), WG_E_FORBIDDEN);
+	assert_non_null(strstr(err.message, "the pause at v=5"));
+	/* at most RULES_PAUSE_MAX pauses per side */
+	for (int i = 1; i < RULES_PAUSE_MAX; i++)
+		assert_int_equal(rules_match_host(&m, &a, &ev, &err), 0);
+	assert_int_equal(rules_match_host(&m, &a, &ev, &err), WG_E_FORBIDDEN);
+	assert_non_null(strstr(err.message, "blue has had 5 pauses"));
+	a.side = 0;
+	assert_int_equal(rules_match_host(&m, &a, &ev, &err), 0);
+	/* the counts survive a snapshot */
+	{
+		struct rules_match r;
+		char *snap = rules_match_snapshot(&m), *again;
+		assert_int_equal(rules_match_restore(&r, f->e->rs, f->e->sc, NULL, snap, &err), 0);
+		assert_int_equal((int)r.pauses[1], RULES_PAUSE_MAX);
+		assert_int_equal((int)r.pauses[0], 1);
+		assert_int_equal((int)r.barrier, (int)m.barrier);
+		assert_string_equal(r.barrier_why.message, m.barrier_why.message);
+		again = rules_match_snapshot(&r);
+		assert_string_equal(snap, again);
+		free(snap);
+		free(again);
+		rules_match_release(&r);
+	}
+	rules_events_release(&ev);
+	rules_match_release(&m);
+}
+
+static void test_old_snapshot_allows_no_takeback_before_it(void **state)
+{
+	struct fixture *f = *state;
+	struct rules_match m, r;
+	struct rules_events ev;
+	struct rules_error err;
+	struct tlog l;
+	uint64_t target;
+	cJSON *doc;
+	char *snap, *old;
+
+	race_to_bids(f, &l, &m);
+	rules_events_init(&ev);
+	assert_int_equal(play(&l, &m, 0, "bid 3", &ev, &err), 0);
+	snap = rules_match_snapshot(&m);
+	doc = cJSON_Parse(snap);
+	cJSON_DeleteItemFromObject(doc, "takeback");
+	cJSON_DeleteItemFromObject(doc, "pauses");
+	old = cJSON_PrintUnformatted(doc);
+	assert_int_equal(rules_match_restore(&r, f->e->rs, f->e->sc, NULL, old, &err), 0);
+	assert_int_equal(rules_match_takeback_check(&r, 0, &target, &err), WG_E_FORBIDDEN);
+	assert_non_null(strstr(err.message, "red has made no action to take back"));
+	assert_int_equal((int)r.barrier, 4);
+	assert_non_null(strstr(r.barrier_why.message, "stored by an older server at v=4"));
+	cJSON_Delete(doc);
+	free(snap);
+	free(old);
+	rules_events_release(&ev);
+	rules_match_release(&r);
+	rules_match_release(&m);
+}
+
+static void test_undone_ranges(void **state)
+{
+	struct rules_undone u;
+	char l1[] = "takeback", l2[] = "0", l3[] = "-1", l4[] = "7", l5[] = "alice";
+	char *argv[5] = {l1, l2, l3, l4, l5};
+
+	(void)state;
+	rules_undone_init(&u);
+	assert_int_equal(rules_undone_note(&u, RULES_HOST_NONE, 3, 1, argv), 0);
+	assert_int_equal((int)u.n, 0);
+	assert_int_equal(rules_undone_note(&u, RULES_HOST_TAKEBACK, 9, 5, argv), 0);
+	assert_false(rules_undone_has(&u, 6));
+	assert_true(rules_undone_has(&u, 7));
+	assert_true(rules_undone_has(&u, 8));
+	assert_false(rules_undone_has(&u, 9));
+	assert_int_equal((int)rules_undone_first(&u), 7);
+	/* a takeback that undoes itself or later actions is unreadable */
+	assert_int_equal(rules_undone_note(&u, RULES_HOST_TAKEBACK, 7, 5, argv), WG_E_INTERNAL);
+	assert_int_equal(rules_undone_note(&u, RULES_HOST_TAKEBACK, 9, 4, argv), 0);
+	rules_undone_release(&u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -329,6 +722,15 @@ int main(void)
 	    cmocka_unit_test(test_catalog_reports_failures),
 	    cmocka_unit_test_setup_teardown(test_options_are_validated_by_the_engine, setup,
 	                                    teardown),
+	    cmocka_unit_test_setup_teardown(test_takeback_undoes_a_secret_bid_exactly, setup,
+	                                    teardown),
+	    cmocka_unit_test_setup_teardown(test_takeback_refused_without_the_engine_hook, setup,
+	                                    teardown),
+	    cmocka_unit_test_setup_teardown(test_pause_is_counted_and_the_game_goes_on, setup,
+	                                    teardown),
+	    cmocka_unit_test_setup_teardown(test_old_snapshot_allows_no_takeback_before_it, setup,
+	                                    teardown),
+	    cmocka_unit_test(test_undone_ranges),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

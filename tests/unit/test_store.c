@@ -739,6 +739,18 @@ static void test_snapshot_latest(void **state)
 	assert_string_equal(s, "{\"h\":30}");
 	free(s);
 
+	/* The latest at or before a seq (a takeback rebuilds from before the undone action). */
+	assert_int_equal(db_snapshot_at_most(st, g, 19, &seq, &s), 0);
+	assert_int_equal(seq, 10);
+	assert_string_equal(s, "{\"v\":10}");
+	free(s);
+	assert_int_equal(db_snapshot_at_most(st, g, 20, &seq, &s), 0);
+	assert_int_equal(seq, 20);
+	free(s);
+	s = NULL;
+	assert_int_equal(db_snapshot_at_most(st, h, 29, &seq, &s), WG_E_NOT_FOUND);
+	assert_null(s);
+
 	/* A large state survives whole. */
 	big = malloc(1 << 20);
 	assert_non_null(big);
@@ -1571,6 +1583,14 @@ static void test_clocks_vacations_and_meta(void **state)
 	assert_int_equal(back.running[1], 0);
 	assert_int_equal(back.reminded[1], 6);
 	assert_int_equal(back.since, 777);
+	assert_int_equal(back.paused_until, 0);
+	/* an agreed pause is part of the clock */
+	c.paused_until = 999000;
+	c.paused_by = 1;
+	assert_int_equal(db_clock_put(st, &c), 0);
+	assert_int_equal(db_clock_get(st, g.id, &back), 0);
+	assert_int_equal(back.paused_until, 999000);
+	assert_int_equal(back.paused_by, 1);
 	/* a step carries the clock with it, and a refused step does not write it */
 	c.left[0] = 500;
 	c.since = 888;
