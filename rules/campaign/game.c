@@ -447,6 +447,53 @@ static void camp_outcome(const struct rules_game *rg, struct rules_outcome *o)
 	snprintf(o->summary, sizeof(o->summary), "%s", g->summary);
 }
 
+/*
+ * Takebacks (ruleset.h, takeback_barrier): a die rolled is a barrier whatever this says (the
+ * match checks it first: every battle, recovery, drop, draw).  Besides dice, an action is a
+ * barrier when it revealed something hidden or made a choice the rules make final:
+ *   - a battle commitment locked (10.2b) or revealed, the Battle Display (10.1.3);
+ *   - an examination of the enemy's hand or mat (8.2: what was seen cannot be unseen);
+ *   - a hand selected (the first hands at once, 4.0; a Planning Phase ends the player turn);
+ *   - a phase begun, the set-up ended, the game over.
+ * A move, a regroup step, a new Task Force, an attack declared (before the commitments), a
+ * retreat or an advance may be taken back.
+ */
+static const struct {
+	const char *event;
+	const char *rule;
+	const char *what;
+} barrier_events[] = {
+    {"commitments", "SC-10.2b", "revealed the battle commitments"},
+    {"battle", "SC-10.1.3a", "showed the engaged units on the Battle Display"},
+    {"committed", "SC-10.2b", "locked a battle commitment, which may not be changed"},
+    {"intel", "SC-8.2a", "examined the enemy's hand or OOB mat"},
+    {"hand-selected", "SC-6.2a", "selected a hand of staff markers"},
+    {"phase", "SC-5.0a", "began a phase: play never returns to an earlier one"},
+    {"setup-done", "SC-4.0k", "ended the set-up"},
+    {"game-over", "SC-14.1a", "ended the game"},
+};
+
+static int camp_takeback_barrier(const struct rules_game *rg, int side, int argc, char **argv,
+                                 const struct rules_events *ev, struct rules_error *why)
+{
+	(void)rg;
+	(void)side;
+	(void)argc;
+	(void)argv;
+	for (size_t k = 0; k < sizeof(barrier_events) / sizeof(barrier_events[0]); k++)
+		for (size_t i = 0; i < ev->count; i++) {
+			const cJSON *type =
+			    cJSON_GetObjectItemCaseSensitive(ev->items[i].data, "event");
+			if (!cJSON_IsString(type) ||
+			    strcmp(type->valuestring, barrier_events[k].event))
+				continue;
+			snprintf(why->rule, sizeof(why->rule), "%s", barrier_events[k].rule);
+			snprintf(why->message, sizeof(why->message), "%s", barrier_events[k].what);
+			return 1;
+		}
+	return 0;
+}
+
 static const struct rules_verb *camp_verb(const struct rules_scenario *sc, size_t i)
 {
 	const struct camp_verb *v = camp__verb_at(i);
@@ -477,4 +524,5 @@ const struct ruleset camp_ruleset = {
     .scenario_lint = camp__scenario_lint,
     .picture = camp__picture,
     .secret_twin = camp__secret_twin,
+    .takeback_barrier = camp_takeback_barrier,
 };

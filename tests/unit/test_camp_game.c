@@ -205,6 +205,61 @@ static void test_camp_replay_is_deterministic(void **state)
 	ct_close(&b);
 }
 
+/* Takebacks (issue 10): a move is taken back, the unit stands where it stood with its
+ * Tactical Movement to make; after a commitment is locked, or a die rolled, refused. */
+static int take_back(struct ct *t, int side, const char *before)
+{
+	struct rules_host_action a = {RULES_HOST_TAKEBACK, side, -1, "ann", 0};
+	struct rules_match m2;
+	uint64_t target;
+	int rc;
+
+	if ((rc = rules_match_takeback_check(&t->m, side, &target, &t->err)) != 0)
+		return rc;
+	assert_int_equal(rules_match_restore(&m2, t->m.rs, t->m.sc, &t->m.opts, before, &t->err),
+	                 0);
+	assert_int_equal((int)m2.version, (int)target - 1);
+	while (m2.version < t->m.version)
+		rules_match_undone(&m2);
+	a.arg = (int64_t)target;
+	if ((rc = rules_match_host(&m2, &a, &t->ev, &t->err)) != 0) {
+		rules_match_release(&m2);
+		return rc;
+	}
+	rules_match_release(&t->m);
+	t->m = m2;
+	t->g = (struct camp_game *)t->m.game;
+	return 0;
+}
+
+static void test_camp_takeback_barriers(void **state)
+{
+	struct ct t;
+	char *before;
+
+	(void)state;
+	ct_open(&t, NULL);
+	ct_ok(&t, ALLIED, "end");
+	before = rules_match_snapshot(&t.m);
+	ct_ok(&t, ALLIED, "play G-3 move 4CAD 0304");
+	assert_string_equal(ct_where(&t, "4CAD"), "0304");
+	if (take_back(&t, ALLIED, before) != 0)
+		fail_msg("takeback: %s [%s]", t.err.message, t.err.rule);
+	free(before);
+	assert_string_equal(ct_where(&t, "4CAD"), "0305");
+	assert_int_equal(t.g->hand[ALLIED][2], 2); /* the G-3 is back in the hand */
+	assert_false(t.g->u[ct_unit(&t, "4CAD")].flags & CAMP_F_MOVED);
+	/* a locked commitment is final (10.2b) */
+	ct_ok(&t, ALLIED, "play G-3 move 4CAD 0304");
+	ct_ok(&t, ALLIED, "play G-3 attack 4CAD 0303");
+	ct_ok(&t, ALLIED, "commit none");
+	before = rules_match_snapshot(&t.m);
+	assert_int_equal(take_back(&t, ALLIED, before), WG_E_FORBIDDEN);
+	assert_string_equal(t.err.rule, "SC-10.2b");
+	free(before);
+	ct_close(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,6 +267,7 @@ int main(void)
 	    cmocka_unit_test(test_camp_bot_games_on_the_shipped_scenario),
 	    cmocka_unit_test(test_camp_free_setup_bot),
 	    cmocka_unit_test(test_camp_replay_is_deterministic),
+	    cmocka_unit_test(test_camp_takeback_barriers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
