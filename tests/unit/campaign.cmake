@@ -8,3 +8,11 @@ foreach(_camp_suite game battle)
                  LIBS wg_rules)
   endif()
 endforeach()
+# The shipped scenario checked by the data generator's own checker, and the checker proved to
+# refuse broken data (tools/campaign/check.py; docs/scenarios/scheldt-campaign.md).
+find_program(WG_PYTHON3 NAMES python3)
+if(WG_PYTHON3)
+  add_test(NAME campaign_data_check COMMAND ${WG_PYTHON3} ${CMAKE_SOURCE_DIR}/tools/campaign/check.py)
+  add_test(NAME campaign_data_check_self_test
+           COMMAND ${WG_PYTHON3} ${CMAKE_SOURCE_DIR}/tools/campaign/check.py --self-test)
+endif()
