@@ -343,14 +343,21 @@ static int pocket(struct camp_game *g, struct rules_events *ev)
 	if (had == 0 || camp__coastal_left(g, 1) > 0)
 		return 0;
 	g->pocket_surrendered = 1;
-	for (int i = 0; i < g->nunits; i++) {
-		int hex = camp__unit_hex(g, i);
-		if (sc->units[i].side != CAMP_GERMAN || hex < 0 ||
-		    !camp__in_zone(g, hex, sc->z_pocket))
-			continue;
-		g->u[i].where = g->opt.surrender_dead ? CAMP_W_DEAD : CAMP_W_GONE;
-		g->u[i].hex = g->u[i].tf = -1;
-		n++;
+	{
+		/* find every unit first: a boxed unit's hex is its HQ's, gone once the HQ is */
+		unsigned char in[CAMP_MAX_UNITS] = {0};
+		for (int i = 0; i < g->nunits; i++) {
+			int hex = camp__unit_hex(g, i);
+			in[i] = sc->units[i].side == CAMP_GERMAN && hex >= 0 &&
+			        camp__in_zone(g, hex, sc->z_pocket);
+		}
+		for (int i = 0; i < g->nunits; i++) {
+			if (!in[i])
+				continue;
+			g->u[i].where = g->opt.surrender_dead ? CAMP_W_DEAD : CAMP_W_GONE;
+			g->u[i].hex = g->u[i].tf = -1;
+			n++;
+		}
 	}
 	{
 		cJSON *f = cJSON_CreateObject();
