@@ -254,8 +254,9 @@ static void test_sc_data_10_the_breskens_pocket(void **state)
 	close_shipped(sc, doc);
 }
 
-/* SC-DATA-11, SC-2.2.1a, SC-2.2.1h, SC-2.2.1j, SC-3.7b: HQs are size XX with no factors; Tactical
- * Units brigade to battalion with AF, DF, MF */
+/* SC-DATA-11, SC-2.2.1a, SC-2.2.1b, SC-2.2.1h, SC-2.2.1j, SC-3.7b: HQs (kind "hq") are size XX
+ * with no factors; Tactical Units brigade to battalion with AF, DF, MF; the scratch battalions
+ * are a class of their own (test_sc_data_14) */
 static void test_sc_data_11_unit_sizes(void **state)
 {
 	cJSON *doc;

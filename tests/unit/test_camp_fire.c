@@ -84,7 +84,7 @@ static void test_sc_9_2a_what_may_be_attacked(void **state)
 	ct_close(&t);
 }
 
-/* SC-AMB-56, SC-13.1.1a: the Funnies lower the reduction only when they take part */
+/* SC-AMB-56, SC-13.1.1a, SC-10.5.5f: the Funnies lower the reduction only when they take part */
 static void test_sc_amb_56_funnies_only_when_participating(void **state)
 {
 	struct ct t;
@@ -104,7 +104,8 @@ static void test_sc_amb_56_funnies_only_when_participating(void **state)
 	ct_close(&t);
 }
 
-/* SC-9.2b, SC-9.2.1a, SC-9.2.1b, SC-9.2.1c, SC-AMB-36: the player of the G-3 is the Attacker; he
+/* SC-9.2b, SC-9.2c, SC-9.2.1a, SC-9.2.1b, SC-9.2.1c, SC-AMB-36, SC-10.1.5c, SC-10.5.2b, SC-AMB-50:
+ * the player of the G-3 is the Attacker (his units fire their AF, the Defender's their DF); he
  * attacks a hex: every defending unit in it (two Task Forces' worth and a detached unit)
  * defends and shares the hits; of the attacking Task Force only the units he names take part
  * and can be hit */
@@ -263,8 +264,9 @@ static void test_sc_10_1a_one_battle_at_a_time(void **state)
 	ct_close(&t);
 }
 
-/* SC-10.4c, SC-3.2e, SC-AMB-09: a G-4 brings in every friendly artillery unit in range of the
- * defender's hex whatever its nationality, at its AF less its hits; an Isolated one not */
+/* SC-10.4c, SC-3.2e, SC-AMB-09, SC-2.2.1d, SC-10.1.5a, SC-10.5.1a, SC-AMB-37: a G-4 brings in
+ * every friendly artillery unit within its Range of the defender's hex whatever its
+ * nationality, at its AF less its hits; an Isolated one not; the dice are exactly the sum */
 static void test_sc_10_4c_artillery_in_range(void **state)
 {
 	struct ct t;
@@ -396,8 +398,9 @@ static void test_sc_10_4e_directly_involved_artillery(void **state)
 	ct_close(&t);
 }
 
-/* SC-10.3a, SC-10.5.4a, SC-10.1.6a: the TA side fires first; units hit fire back reduced, the
- * eliminated non-artillery ones not at all */
+/* SC-10.3a, SC-10.5.4a, SC-10.1.6a, SC-10.5.2d, SC-2.2.2d, SC-AMB-07: the TA side fires first;
+ * units hit fire back reduced, the eliminated non-artillery ones not at all; hits equal to the
+ * printed DF eliminate (SB4, DF 2, with 2) */
 static void test_sc_10_5_4a_return_fire_is_not_simultaneous(void **state)
 {
 	struct ct t;

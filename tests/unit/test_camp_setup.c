@@ -154,8 +154,9 @@ static void test_sc_4_0g_setup_losses_leave_the_game(void **state)
 	ct_close(&t);
 }
 
-/* SC-4.0b, SC-4.0e, SC-3.3a, SC-3.3b: the set-up puts units on the map as detached units
- * or in the boxes of their HQs, with their printed set-up hits */
+/* SC-4.0b, SC-4.0e, SC-3.3a, SC-3.3b, SC-2.2.1g, SC-2.2.1i: the set-up puts each unit (its
+ * `setup` in the data stands for the Set-Up Code) in one place: on the map as a detached unit,
+ * in the box of its HQ, on the OOB mat or waiting, with its printed set-up hits */
 static void test_sc_4_0b_units_set_up_as_directed(void **state)
 {
 	struct ct t;
@@ -379,8 +380,9 @@ static void test_sc_5_2_2a_markers_by_phase(void **state)
 	ct_close(&t);
 }
 
-/* SC-5.2.2b, SC-5.3a, SC-6.3b: the non-phasing side acts only in the Commitment step of the
- * phasing side's battles (and with G-2 and G-4 only, G-3 under 15.1) */
+/* SC-5.2.2b, SC-5.3a, SC-6.3b, SC-AMB-32: the non-phasing side acts only in the Commitment step
+ * of the phasing side's battles (and with G-2 and G-4 only, G-3 under 15.1); the Allied may
+ * commit air support when they defend */
 static void test_sc_5_2_2b_the_other_side_only_commits(void **state)
 {
 	struct ct t;
@@ -585,8 +587,8 @@ static void test_sc_6_3c_played_markers_return_to_the_pile(void **state)
 	ct_close(&t);
 }
 
-/* SC-6.3d: a marker the Allied commit in a German battle is gone from his hand until his own
- * next Planning Phase */
+/* SC-6.3d, SC-10.4g: a marker the Allied commit in a German battle is gone from his hand until
+ * his own next Planning Phase (the air support adds its three dice: 8 + 2 + 3) */
 static void test_sc_6_3d_markers_spent_in_the_enemy_turn(void **state)
 {
 	struct ct t;

@@ -125,8 +125,9 @@ static int reduction_of(const char *att, int attacker, const char *from, const c
 	return r;
 }
 
-/* SC-13.2.3a, SC-13.2.3b, SC-13.2.3c, SC-13.2.3d, SC-AMB-60: 1004 is polder (TM 1) with a
- * fortification: a German defender reduces by 2, every time; an Allied defender by 1 */
+/* SC-13.2.3a, SC-13.2.3b, SC-13.2.3c, SC-13.2.3d, SC-AMB-60, SC-10.5.5d, SC-10.5.5e: 1004 is
+ * polder (TM 1) with a fortification: a German defender reduces by 2 (cumulative), every
+ * time; an Allied defender by 1 */
 static void test_sc_13_2_3_fortifications(void **state)
 {
 	struct ct t;
