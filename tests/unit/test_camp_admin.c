@@ -876,7 +876,9 @@ static void test_sc_13_1_4e_first_attack_has_the_advantage(void **state)
 }
 
 /* SC-13.1.4g, SC-AMB-51: the town still held at the end of the landing turn's Operations
- * Phase, the Force is eliminated; taken, it stays */
+ * Phase, the Force is eliminated (and still at sea, too); taken, it stays; landed on the
+ * shore next to a town free of the enemy, it stays too (the rule eliminates it only for a
+ * town still held) */
 static void test_sc_13_1_4g_eliminated_if_the_town_holds(void **state)
 {
 	struct ct t;
@@ -903,6 +905,20 @@ static void test_sc_13_1_4g_eliminated_if_the_town_holds(void **state)
 	assert_string_equal(ct_where(&t, "4SSF"), "0902");
 	assert_int_equal(t.g->ssf, 2);
 	ct_close(&t);
+	/* on the shore (0801) next to Vlissingen: held, eliminated; free, it stays */
+	for (int held = 1; held >= 0; held--) {
+		ct_open(&t, NULL);
+		ct_at(&t, 10, ALLIED, CAMP_PH_PREP);
+		ct_hand(&t, ALLIED, "G-1");
+		ct_ok(&t, ALLIED, "play G-1 reinforce ssf 0801");
+		if (!held)
+			ct_set(&t, "CA2", CAMP_W_DEAD);
+		ct_ok(&t, ALLIED, "end");
+		ct_ok(&t, ALLIED, "end");
+		assert_string_equal(ct_where(&t, "4SSF"), held ? "dead" : "0801");
+		assert_int_equal(t.g->ssf, held ? 3 : 2);
+		ct_close(&t);
+	}
 }
 
 /* ---- 13.1.5 the 51st Division -------------------------------------------------------------- */
