@@ -8,3 +8,10 @@ foreach(_camp_suite game battle setup admin move intel special fire data redacti
                  LIBS wg_rules)
   endif()
 endforeach()
+# docs/rules-coverage.md lists every SC- id of the checklist (kept beside the repository, in
+# shared/rules/) with its tag and the tests that prove it; skipped when the checklist is not there.
+find_program(WG_PYTHON3 NAMES python3)
+add_test(NAME campaign_rules_coverage
+         COMMAND ${WG_PYTHON3} ${CMAKE_SOURCE_DIR}/tests/coverage_check.py ${CMAKE_SOURCE_DIR}
+                 ${CMAKE_SOURCE_DIR}/../shared/rules/campaign-checklist.md)
+set_tests_properties(campaign_rules_coverage PROPERTIES SKIP_RETURN_CODE 77)
