@@ -452,6 +452,10 @@ int camp__attach_check(const struct camp_game *g, int unit, int tf, struct rules
 	struct camp_mover mv;
 	int half;
 
+	if (g->sc->units[unit].hq)
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "SC-7.2.1c",
+		                  "%s is an HQ: HQs may not be attached to other HQs",
+		                  g->sc->units[unit].id);
 	if ((rc = rg_unit_ok(g, unit, err)) != 0)
 		return rc;
 	if (!g->sc->units[tf].hq || g->sc->units[tf].side != g->phasing ||

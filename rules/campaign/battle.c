@@ -344,10 +344,17 @@ int camp__commit_check(const struct camp_game *g, int side, const struct camp_co
 			return rules_fail(err, WG_E_ILLEGAL_ACTION, "SC-15.1c",
 			                  "%s stands in an enemy Operations Zone (SC-AMB-68)",
 			                  u->id);
-		if (g->u[c->react].flags & CAMP_F_RECOVERED || u->mf == 0)
-			return rules_fail(err, WG_E_ILLEGAL_ACTION, "SC-15.1c",
-			                  "%s may not move now", u->id);
+		/* a whole Task Force may react: its units' MF (an HQ has none of its own) */
 		camp__mover(g, c->react, &mv);
+		{
+			int16_t m[CAMP_MAX_C2 + 2];
+			int n = camp__members(g, c->react, m), busy = 0;
+			for (int k = 0; k < n; k++)
+				busy |= (g->u[m[k]].flags & CAMP_F_RECOVERED) != 0;
+			if (busy || mv.mf == 0)
+				return rules_fail(err, WG_E_ILLEGAL_ACTION, "SC-15.1c",
+				                  "%s may not move now", u->id);
+		}
 		if (camp__step(g, &mv, hex, b->target, &half, err) != 0) {
 			snprintf(err->rule, sizeof(err->rule), "SC-AMB-68");
 			return err->code;

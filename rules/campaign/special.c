@@ -343,14 +343,21 @@ static int pocket(struct camp_game *g, struct rules_events *ev)
 	if (had == 0 || camp__coastal_left(g, 1) > 0)
 		return 0;
 	g->pocket_surrendered = 1;
-	for (int i = 0; i < g->nunits; i++) {
-		int hex = camp__unit_hex(g, i);
-		if (sc->units[i].side != CAMP_GERMAN || hex < 0 ||
-		    !camp__in_zone(g, hex, sc->z_pocket))
-			continue;
-		g->u[i].where = g->opt.surrender_dead ? CAMP_W_DEAD : CAMP_W_GONE;
-		g->u[i].hex = g->u[i].tf = -1;
-		n++;
+	{
+		/* find every unit first: a boxed unit's hex is its HQ's, gone once the HQ is */
+		unsigned char in[CAMP_MAX_UNITS] = {0};
+		for (int i = 0; i < g->nunits; i++) {
+			int hex = camp__unit_hex(g, i);
+			in[i] = sc->units[i].side == CAMP_GERMAN && hex >= 0 &&
+			        camp__in_zone(g, hex, sc->z_pocket);
+		}
+		for (int i = 0; i < g->nunits; i++) {
+			if (!in[i])
+				continue;
+			g->u[i].where = g->opt.surrender_dead ? CAMP_W_DEAD : CAMP_W_GONE;
+			g->u[i].hex = g->u[i].tf = -1;
+			n++;
+		}
 	}
 	{
 		cJSON *f = cJSON_CreateObject();
@@ -367,16 +374,18 @@ static int end_of_operations(struct camp_game *g, struct rules_events *ev)
 {
 	int rc;
 
-	/* 13.1.4g, SC-AMB-51: the SSF must be in its town, free of the enemy */
+	/* 13.1.4g: the SSF is eliminated if its town still holds enemy forces; it may not stay
+	 * at sea either (SC-AMB-51), but on land next to a town free of the enemy it stays (the
+	 * rule eliminates it only for a town still held) */
 	if (g->phasing == CAMP_ALLIED && g->ssf == 1) {
 		for (int i = 0; i < g->nunits; i++) {
 			int hex;
 			if (g->sc->units[i].special != CAMP_SP_SSF || g->u[i].where != CAMP_W_MAP)
 				continue;
 			hex = g->u[i].hex;
-			if (!camp__in_zone(g, hex, g->ssf_town)) {
+			if (camp__is_sea(g, hex)) {
 				camp__eliminate(g, i, ev,
-				                "at the end of its landing turn, not in its town "
+				                "at the end of its landing turn, still at sea "
 				                "(13.1.4)");
 				g->ssf = 3;
 			}
