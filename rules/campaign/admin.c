@@ -144,7 +144,9 @@ void camp__hqs_off(struct camp_game *g, struct rules_events *ev)
 
 void camp__tidy(struct camp_game *g, struct rules_events *ev)
 {
-	if (g->phase == CAMP_PH_SETUP_FREE || g->b.stage != CAMP_B_NONE)
+	/* a regroup may empty a box and fill it again: its HQ leaves only at `done` */
+	if (g->phase == CAMP_PH_SETUP_FREE || g->b.stage != CAMP_B_NONE ||
+	    g->await == CAMP_AW_REGROUP)
 		return;
 	for (int i = 0; i < g->nunits; i++) {
 		struct camp_unit *u = &g->u[i];
@@ -280,17 +282,47 @@ static int scratch_draw(struct camp_game *g, struct rules_dice *d)
 	return n == 0 ? -1 : pool[rules_dice_pick(d, n)];
 }
 
+/* The town the 4th SSF lands for (13.1.4b): the one named, or the only one next to hex. */
+static int ssf_town(const struct camp_game *g, int gi, int hex, const char *name, int *town,
+                    struct rules_error *err)
+{
+	const struct camp_group *gr = &g->sc->groups[gi];
+	int n = 0;
+
+	*town = -1;
+	for (int k = 0; k < gr->ntowns; k++) {
+		int z = gr->towns[k];
+		if (!adjacent_to_zone(g, hex, z) || camp__in_zone(g, hex, z))
+			continue;
+		if (name != NULL && strcasecmp(name, g->sc->map.zones[z].id) != 0 &&
+		    strcasecmp(name, g->sc->map.zones[z].name) != 0)
+			continue;
+		*town = z;
+		n++;
+	}
+	if (n == 1)
+		return 0;
+	if (name != NULL)
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "SC-13.1.4b",
+		                  "hex %s is not next to the landing town '%s'",
+		                  camp__hex_id(g, hex, (char[RULES_HEX_ID_MAX]){0}), name);
+	return rules_fail(err, WG_E_BAD_ARGS, "SC-13.1.4b",
+	                  "hex %s is next to more than one landing town: name the town (play "
+	                  "G-1 reinforce ssf <hex> <town>)",
+	                  camp__hex_id(g, hex, (char[RULES_HEX_ID_MAX]){0}));
+}
+
 static int reinforce(struct camp_game *g, struct rules_dice *d, int side, int argc, char **argv,
                      cJSON *reply, struct rules_events *ev, struct rules_error *err)
 {
 	const struct camp_scenario *sc = g->sc;
 	char hb[RULES_HEX_ID_MAX];
-	int hex, gi, unit = -1, rc;
+	int hex, gi, unit = -1, rc, town = -1;
 
-	if (argc != 5)
+	if (argc != 5 && argc != 6)
 		return rules_fail(err, WG_E_BAD_ARGS, "SC-7.1b",
 		                  "play G-1 reinforce <group|unit|scratch> <hex> (`reinforcements` "
-		                  "lists them)");
+		                  "lists them; the 4th SSF: ssf <hex> [<town>])");
 	if ((rc = camp__parse_hex(g, argv[4], &hex, err)) != 0)
 		return rc;
 	camp__hex_id(g, hex, hb);
@@ -361,6 +393,14 @@ static int reinforce(struct camp_game *g, struct rules_dice *d, int side, int ar
 		if (sc->units[i].group == gi && g->u[i].where == CAMP_W_WAITING &&
 		    (rc = camp__entry_check(g, gi, i, hex, err)) != 0)
 			return rc;
+	if (sc->groups[gi].kind == CAMP_G_SSF &&
+	    (rc = ssf_town(g, gi, hex, argc == 6 ? argv[5] : NULL, &town, err)) != 0)
+		return rc;
+	else if (sc->groups[gi].kind != CAMP_G_SSF && argc == 6)
+		return rules_fail(
+		    err, WG_E_BAD_ARGS, "SC-7.1b",
+		    "play G-1 reinforce <group> <hex>: a town is named for the 4th SSF "
+		    "only");
 	{
 		cJSON *f = cJSON_CreateObject(), *units = cJSON_AddArrayToObject(f, "units");
 		char list[300];
@@ -387,13 +427,13 @@ static int reinforce(struct camp_game *g, struct rules_dice *d, int side, int ar
 			if (sc->units[i].special == CAMP_SP_SSF) {
 				g->ssf = 1;
 				g->u[i].flags |= CAMP_F_LANDED;
-				for (int k = 0; k < sc->groups[gi].ntowns; k++)
-					if (adjacent_to_zone(g, hex, sc->groups[gi].towns[k]))
-						g->ssf_town = sc->groups[gi].towns[k];
+				g->ssf_town = town;
 			}
 		}
-		if (sc->groups[gi].kind == CAMP_G_51)
+		if (sc->groups[gi].kind == CAMP_G_51) {
 			g->d51 = 1;
+			g->d51_entry = g->turn;
+		}
 		if ((rc = emit_pub(ev, "reinforcement", f, "reinforcement %s enters at %s: %s%s",
 		                   sc->groups[gi].id, hb, list[0] ? list : "(HQs only)",
 		                   boxed ? " with units in its boxes" : "")) != 0)

@@ -930,7 +930,9 @@ int camp__max_retreats(const struct camp_game *g)
 				continue;
 			nm = camp__members(g, r[k], m);
 			for (int q = 0; q < nm; q++)
-				need += g->sc->units[m[q]].df - g->u[m[q]].hits;
+				need += (g->sc->units[m[q]].classes & CAMP_C_FRAGILE)
+				            ? 1 /* 13.1.1d, 13.1.6e: one hit kills it */
+				            : g->sc->units[m[q]].df - g->u[m[q]].hits;
 		}
 		/* the hits left after conversion must eliminate every unit that cannot retreat */
 		if (need <= b->left - n)

@@ -342,6 +342,7 @@ struct camp_game {
 	int paras;              /* parachute brigades dropped (13.1.3f) */
 	int d51_turns;          /* game turns that ended with the 51st on the map (13.1.5d) */
 	int d51;                /* 0 not entered, 1 on the map, 2 withdrawn */
+	int d51_entry;          /* the turn it entered (its withdrawal is in a later turn) */
 	int ssf;                /* 0 not landed, 1 landed this turn, 2 in play, 3 gone */
 	int ssf_town;           /* the zone it lands next to */
 	int pocket_surrendered; /* 13.3.2 */

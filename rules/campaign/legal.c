@@ -173,6 +173,30 @@ static void setup_hits(struct opts *o)
 
 /* ---- the Preparation Phase ---------------------------------------------------------------- */
 
+/* The 4th SSF landing on hex h: "ssf <hex>", or with the town when h is next to two of them
+ * (13.1.4b). */
+static void ssf_choices(struct opts *o, const struct camp_group *gr, int h)
+{
+	const struct camp_game *g = o->g;
+	int towns[CAMP_MAX_TOWNS], nt = 0;
+	char hb[RULES_HEX_ID_MAX];
+
+	for (int k = 0; k < gr->ntowns; k++) {
+		int z = gr->towns[k], next = 0;
+		for (int d = 0; d < RULES_HEX_DIRS; d++) {
+			int nb = rules_hex_neighbour(&g->sc->map.grid, h, d);
+			next |= nb >= 0 && camp__in_zone(g, nb, z);
+		}
+		if (next && !camp__in_zone(g, h, z))
+			towns[nt++] = z;
+	}
+	camp__hex_id(g, h, hb);
+	if (nt == 1)
+		choice(o, "%s %s", gr->id, hb);
+	for (int k = 0; nt > 1 && k < nt; k++)
+		choice(o, "%s %s %s", gr->id, hb, g->sc->map.zones[towns[k]].id);
+}
+
 static void reinforce(struct opts *o)
 {
 	const struct camp_game *g = o->g;
@@ -201,7 +225,9 @@ static void reinforce(struct opts *o)
 				} else {
 					ok = camp__entry_check(g, k, i, h, &e) == 0;
 				}
-				if (ok)
+				if (ok && gr->kind == CAMP_G_SSF)
+					ssf_choices(o, gr, h);
+				else if (ok)
 					choice(o, "%s %s",
 					       gr->kind == CAMP_G_PARA ? sc->units[i].id : gr->id,
 					       camp__hex_id(g, h, hb));
@@ -328,7 +354,7 @@ static void prep(struct opts *o)
 		}
 		close_group(o);
 	}
-	if (o->side == CAMP_ALLIED && g->d51 == 1)
+	if (o->side == CAMP_ALLIED && g->d51 == 1 && g->d51_entry != g->turn)
 		alone(o, "withdraw", "withdraw");
 	(void)e;
 }

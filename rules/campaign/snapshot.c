@@ -113,6 +113,7 @@ char *camp__snapshot(const struct rules_game *rg)
 	S(o, g, paras);
 	S(o, g, d51_turns);
 	S(o, g, d51);
+	S(o, g, d51_entry);
 	S(o, g, ssf);
 	S(o, g, ssf_town);
 	S(o, g, pocket_surrendered);
@@ -295,6 +296,7 @@ int camp__restore(const struct rules_scenario *rsc, const struct rules_options *
 	g->paras = geti(&r, o, "paras", 0, 99);
 	g->d51_turns = geti(&r, o, "d51_turns", 0, 99);
 	g->d51 = geti(&r, o, "d51", 0, 2);
+	g->d51_entry = geti(&r, o, "d51_entry", 0, CAMP_MAX_TURNS);
 	g->ssf = geti(&r, o, "ssf", 0, 3);
 	g->ssf_town = geti(&r, o, "ssf_town", -1, RULES_MAP_ZONES);
 	g->pocket_surrendered = geti(&r, o, "pocket_surrendered", 0, 1);

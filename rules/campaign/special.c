@@ -249,6 +249,11 @@ int camp__do_withdraw(struct camp_game *g, struct rules_dice *d, int side, int a
 		if (g->d51 != 1)
 			return rules_fail(err, WG_E_ILLEGAL_ACTION, "SC-13.1.5e",
 			                  "the 51st Division is not on the map");
+		if (g->d51_entry == g->turn)
+			return rules_fail(
+			    err, WG_E_ILLEGAL_ACTION, "SC-13.1.5e",
+			    "the 51st Division entered this turn: it may be withdrawn in a "
+			    "subsequent Allied Preparation Phase");
 		if ((rc = withdrawal_begin(g, ev)) != 0)
 			return rc;
 		camp__line(reply, "the 51st Division is withdrawn");

@@ -286,6 +286,29 @@ static void test_sc_7_2_1a_empty_hq_leaves_the_map(void **state)
 	ct_close(&t);
 }
 
+/* SC-7.2a, SC-7.2b: in the regroup dialogue a box emptied by a detach may be filled again
+ * before `done` (two HQs swap their units in any order): its HQ leaves only if it is still
+ * empty at `done` */
+static void test_sc_7_2_swap_in_any_order(void **state)
+{
+	struct ct t;
+
+	(void)state;
+	regroup_ground(&t);
+	ct_ok(&t, ALLIED, "play G-1 regroup 4CAD");
+	ct_ok(&t, ALLIED, "detach 146 0405");
+	ct_ok(&t, ALLIED, "detach 147 0405");
+	assert_string_equal(ct_where(&t, "49"), "0405"); /* empty, but the dialogue is open */
+	ct_ok(&t, ALLIED, "attach 10CIB 49");
+	ct_ok(&t, ALLIED, "attach 146 4CAD");
+	ct_ok(&t, ALLIED, "attach 147 4CAD");
+	ct_ok(&t, ALLIED, "done");
+	assert_string_equal(ct_where(&t, "49"), "0405");
+	assert_string_equal(ct_where(&t, "10CIB"), "box:49");
+	assert_false(ct_has_event(&t, "hq-off-map"));
+	ct_close(&t);
+}
+
 /* SC-7.2.1b, SC-AMB-24, SC-EX-03: a G-1 puts an empty HQ on a hex of detached units: the
  * units named join (at least one, at most C2, by nationality), the rest stay detached */
 static void test_sc_7_2_1b_form_a_task_force(void **state)
@@ -910,7 +933,7 @@ static void test_sc_13_1_4g_eliminated_if_the_town_holds(void **state)
 		ct_open(&t, NULL);
 		ct_at(&t, 10, ALLIED, CAMP_PH_PREP);
 		ct_hand(&t, ALLIED, "G-1");
-		ct_ok(&t, ALLIED, "play G-1 reinforce ssf 0801");
+		ct_ok(&t, ALLIED, "play G-1 reinforce ssf 0801 vlissingen");
 		if (!held)
 			ct_set(&t, "CA2", CAMP_W_DEAD);
 		ct_ok(&t, ALLIED, "end");
@@ -919,6 +942,25 @@ static void test_sc_13_1_4g_eliminated_if_the_town_holds(void **state)
 		assert_int_equal(t.g->ssf, held ? 3 : 2);
 		ct_close(&t);
 	}
+}
+
+/* SC-13.1.4b: a landing hex next to two of the towns names the one the SSF lands for */
+static void test_sc_13_1_4b_two_towns_name_the_town(void **state)
+{
+	struct ct t;
+
+	(void)state;
+	ct_open(&t, NULL);
+	ct_at(&t, 10, ALLIED, CAMP_PH_PREP);
+	ct_hand(&t, ALLIED, "G-1");
+	ct_do(&t, ALLIED, "play G-1 reinforce ssf 0801");
+	ct_refused(&t, WG_E_BAD_ARGS, "SC-13.1.4b"); /* 0801: Westkapelle and Vlissingen */
+	ct_do(&t, ALLIED, "play G-1 reinforce ssf 0801 domburg");
+	ct_refused(&t, WG_E_ILLEGAL_ACTION, "SC-13.1.4b");
+	assert_int_equal(t.g->hand[ALLIED][0], 1); /* refused: nothing spent */
+	ct_ok(&t, ALLIED, "play G-1 reinforce ssf 0801 westkapelle");
+	assert_int_equal(t.g->ssf_town, rules_hexmap_zone(&t.g->sc->map, "westkapelle"));
+	ct_close(&t);
 }
 
 /* ---- 13.1.5 the 51st Division -------------------------------------------------------------- */
@@ -1031,6 +1073,9 @@ static void test_sc_13_1_5e_voluntary_withdrawal(void **state)
 	ct_at(&t, 5, ALLIED, CAMP_PH_OPS);
 	ct_do(&t, ALLIED, "withdraw");
 	ct_refused(&t, WG_E_WRONG_PHASE, "SC-13.1.5e");
+	ct_at(&t, 5, ALLIED, CAMP_PH_PREP);
+	ct_do(&t, ALLIED, "withdraw"); /* "any subsequent Allied Preparation Phase" */
+	ct_refused(&t, WG_E_ILLEGAL_ACTION, "SC-13.1.5e");
 	ct_at(&t, 5, GERMAN, CAMP_PH_PREP);
 	ct_do(&t, GERMAN, "withdraw");
 	ct_refused(&t, WG_E_WRONG_PHASE, "SC-13.1.5e");
@@ -1085,6 +1130,7 @@ int main(void)
 	    cmocka_unit_test(test_sc_7_2e_where_detached_units_go),
 	    cmocka_unit_test(test_sc_amb_23_attach_needs_a_legal_step),
 	    cmocka_unit_test(test_sc_7_2_1a_empty_hq_leaves_the_map),
+	    cmocka_unit_test(test_sc_7_2_swap_in_any_order),
 	    cmocka_unit_test(test_sc_7_2_1b_form_a_task_force),
 	    cmocka_unit_test(test_sc_7_2_1c_no_hq_in_a_box),
 	    cmocka_unit_test(test_sc_ex_d13_c2_and_nationality),
@@ -1106,6 +1152,7 @@ int main(void)
 	    cmocka_unit_test(test_sc_13_1_4c_enter_or_attack_the_town),
 	    cmocka_unit_test(test_sc_13_1_4e_first_attack_has_the_advantage),
 	    cmocka_unit_test(test_sc_13_1_4g_eliminated_if_the_town_holds),
+	    cmocka_unit_test(test_sc_13_1_4b_two_towns_name_the_town),
 	    cmocka_unit_test(test_sc_13_1_5b_the_51st_by_one_g1),
 	    cmocka_unit_test(test_sc_ex_d12_the_51st_costs_half_a_point_a_turn),
 	    cmocka_unit_test(test_sc_13_1_5e_voluntary_withdrawal),
