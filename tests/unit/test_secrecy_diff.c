@@ -420,7 +420,7 @@ static void same_or_fail(const struct proto_buf *a, const struct proto_buf *b, c
 {
 	size_t i = 0, start, n = a->len < b->len ? a->len : b->len;
 
-	if (a->len == b->len && memcmp(a->data, b->data, a->len) == 0)
+	if (a->len == b->len && (a->len == 0 || memcmp(a->data, b->data, a->len) == 0))
 		return;
 	while (i < n && a->data[i] == b->data[i])
 		i++;
