@@ -1,0 +1,3 @@
+# Ratings and tournaments (issue 12): Glicko-2, the pairing systems (Berger, Swiss, knockout)
+# and the standings with their tiebreaks -- pure modules of server/.
+wg_unit_test(test_glicko2 SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_glicko2.c LIBS wg_server)
