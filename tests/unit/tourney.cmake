@@ -1,3 +1,5 @@
 # Ratings and tournaments (issue 12): Glicko-2, the pairing systems (Berger, Swiss, knockout)
 # and the standings with their tiebreaks -- pure modules of server/.
 wg_unit_test(test_glicko2 SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_glicko2.c LIBS wg_server)
+wg_unit_test(test_matching SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_matching.c LIBS wg_server)
+wg_unit_test(test_pairing SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_pairing.c LIBS wg_server)
