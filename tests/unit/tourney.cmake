@@ -3,3 +3,4 @@
 wg_unit_test(test_glicko2 SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_glicko2.c LIBS wg_server)
 wg_unit_test(test_matching SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_matching.c LIBS wg_server)
 wg_unit_test(test_pairing SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_pairing.c LIBS wg_server)
+wg_unit_test(test_standings SOURCES ${CMAKE_SOURCE_DIR}/tests/unit/test_standings.c LIBS wg_server)
