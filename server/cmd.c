@@ -32,7 +32,8 @@ static const struct srv_cmd *const table[] = {
     &srv_cmd_challenges, &srv_cmd_seek,      &srv_cmd_seeks,   &srv_cmd_unseek,
     &srv_cmd_accept,     &srv_cmd_decline,   &srv_cmd_offer,   &srv_cmd_rematch,
     &srv_cmd_debug,      &srv_cmd_kick,      &srv_cmd_ban,     &srv_cmd_unban,
-    &srv_cmd_stats,      &srv_cmd_shutdown,  &srv_cmd_audit,
+    &srv_cmd_stats,      &srv_cmd_shutdown,  &srv_cmd_audit,   &srv_cmd_tournament,
+    &srv_cmd_ratings,
 };
 
 const struct srv_cmd *const *srv_cmd_table(size_t *count)

@@ -65,6 +65,8 @@ struct srv_cmd {
 	const char *usage;
 	const char *help;
 	int (*exec)(struct srv_cmd_ctx *ctx);
+	const struct srv_cmd *subs; /* sub-verbs (`tournament create`), name NULL last; or NULL:
+	                             * `help <verb> <sub>` explains one */
 };
 
 /* Handles one request line of conn (already framed, NUL-terminated). */
@@ -106,6 +108,7 @@ extern const struct srv_cmd srv_cmd_who, srv_cmd_finger, srv_cmd_tell, srv_cmd_m
 extern const struct srv_cmd srv_cmd_challenge, srv_cmd_challenges, srv_cmd_seek, srv_cmd_seeks,
     srv_cmd_unseek, srv_cmd_accept, srv_cmd_decline;
 extern const struct srv_cmd srv_cmd_offer, srv_cmd_rematch;
+extern const struct srv_cmd srv_cmd_tournament, srv_cmd_ratings;
 
 /* accept draw / decline draw (accept 1, 0) in the target game (cmd-offer.c). */
 int srv_offer_answer(struct srv_cmd_ctx *ctx, int accept);
@@ -118,6 +121,7 @@ extern const struct srv_cmd srv_cmd_kick, srv_cmd_ban, srv_cmd_unban, srv_cmd_st
 struct srv_new_args {
 	int side; /* -1: random */
 	int private_game;
+	int rated; /* rated (1) or unrated (0, the default): docs/tournaments.md */
 	struct rules_options opts;
 	struct proto_buf optext; /* the options as typed (quoted), stored with the game */
 	struct srv_tc tc;

@@ -47,6 +47,7 @@ enum opt_id {
 	OPT_CHAT_PER_MINUTE,
 	OPT_GUEST_TIMEOUT,
 	OPT_ADMINS,
+	OPT_RATING_SIDE_ADVANTAGE,
 	OPT_VERSION,
 	OPT_HELP,
 };
@@ -103,6 +104,8 @@ static const struct opt options[] = {
      "(default 600)"},
     {OPT_ADMINS, "admins", "NAMES",
      "user names, comma-separated, who may use the operator verbs (default: none)"},
+    {OPT_RATING_SIDE_ADVANTAGE, "rating-side-advantage", "yes|no",
+     "ratings expect each scenario's side advantage, estimated from its record (default no)"},
     {OPT_VERSION, "version", NULL, "print the version and exit (also -V)"},
     {OPT_HELP, "help", NULL, "print this help and exit (also -h)"},
 };
@@ -350,6 +353,11 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 		cfg->admins[n] = '\0';
 		return 0;
 	}
+	case OPT_RATING_SIDE_ADVANTAGE:
+		if (parse_bool(value, &b) != 0)
+			goto bad;
+		cfg->rating_side_advantage = b;
+		return 0;
 	default:
 		snprintf(err, errsize, "--%s cannot be used here", o->name);
 		return -1;

@@ -44,6 +44,7 @@ struct srv_config {
 	int chat_per_minute;        /* chat messages of one user a minute */
 	int guest_timeout;          /* seconds a connection may stay without logging in */
 	char admins[512];           /* user names, comma-separated: the operators */
+	int rating_side_advantage;  /* 1: ratings expect a side's advantage (docs/tournaments.md) */
 };
 
 /* Fills cfg with the built-in defaults. */

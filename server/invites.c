@@ -144,8 +144,9 @@ char *srv_invite_describe(struct srv *s, const struct srv_invite *iv, char *buf,
 	const char *side =
 	    iv->rec.side < 0 || e == NULL ? "random" : e->info.side_names[iv->rec.side];
 
-	int n = snprintf(buf, size, "%s, %s plays %s, clock %s%s%s", iv->rec.scenario,
-	                 iv->from_name, iv->rec.side < 0 ? "a random side" : side, iv->rec.clock,
+	int n = snprintf(buf, size, "%s%s, %s plays %s, clock %s%s%s", iv->rec.scenario,
+	                 iv->rec.rated ? " (rated)" : "", iv->from_name,
+	                 iv->rec.side < 0 ? "a random side" : side, iv->rec.clock,
 	                 iv->rec.options[0] ? ", " : "", iv->rec.options);
 
 	if (n >= (int)size && size > 4) /* long options: the description ends with "..." */
@@ -166,6 +167,7 @@ cJSON *srv_invite_event(struct srv *s, const struct srv_invite *iv, const char *
 	if (iv->rec.kind == DB_INVITE_CHALLENGE)
 		cJSON_AddStringToObject(ev, "to", iv->to_name);
 	cJSON_AddStringToObject(ev, "scenario", iv->rec.scenario);
+	cJSON_AddBoolToObject(ev, "rated", iv->rec.rated);
 	cJSON_AddStringToObject(ev, "side",
 	                        iv->rec.side < 0 || e == NULL ? "random"
 	                                                      : e->info.side_names[iv->rec.side]);

@@ -37,6 +37,7 @@
 #include "config.h"
 #include "idmap.h"
 #include "quota.h"
+#include "tourney.h"
 
 struct srv_conn;
 struct srv_game;
@@ -94,6 +95,7 @@ struct srv {
 	struct srv_idmap vacations;  /* user id -> struct srv_vac (malloc'd; clock.c) */
 	struct srv_invite **invites; /* the open challenges and seeks, by id (invites.c) */
 	size_t ninvites, capinvites;
+	struct srv_tourneys tourneys; /* tournament work due and deadlines (tourney.c) */
 	int shutting_down;
 	int listening;
 	char readbuf[65536]; /* every read lands here and is framed at once */
