@@ -216,9 +216,10 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 	cJSON_AddStringToObject(data, "scenario", e->info.id);
 	cJSON_AddStringToObject(data, "side", e->info.side_names[side]);
 	cJSON_AddBoolToObject(data, "private", a.private_game);
-	cJSON_AddBoolToObject(data, "rated", a.rated);
 	cJSON_AddStringToObject(data, "commitment", g->rec.commitment);
 	cJSON_AddStringToObject(data, "clock", a.spec);
+	if (a.rated) /* only then: the member is new (docs/tournaments.md) */
+		cJSON_AddBoolToObject(data, "rated", 1);
 	snprintf(summary, sizeof(summary),
 	         "game %lld created%s; you play %s; waiting for an opponent", (long long)g->rec.id,
 	         a.rated ? " (rated)" : "", e->info.side_names[side]);

@@ -185,7 +185,7 @@ static int exec_finger(struct srv_cmd_ctx *ctx)
 	struct srv_user *online;
 	struct srv_vac *v;
 	struct db_user u;
-	cJSON *data, *lines, *stats, *games, *vac, *o;
+	cJSON *data, *lines, *stats, *sides, *games, *vac, *o;
 	char when[40], dur[32], summary[120];
 	int nt = 0, rc;
 
@@ -270,6 +270,7 @@ static int exec_finger(struct srv_cmd_ctx *ctx)
 			t->lost++, total.lost++;
 	}
 	stats = cJSON_AddArrayToObject(data, "scenarios");
+	sides = cJSON_AddArrayToObject(data, "sides"); /* per scenario and side: played, won */
 	add_linef(lines, "games: %d played, %d won, %d lost, %d drawn", total.played, total.won,
 	          total.lost, total.drawn);
 	if (nt > 0)
@@ -282,17 +283,15 @@ static int exec_finger(struct srv_cmd_ctx *ctx)
 		cJSON_AddNumberToObject(o, "won", tallies[i].won);
 		cJSON_AddNumberToObject(o, "lost", tallies[i].lost);
 		cJSON_AddNumberToObject(o, "drawn", tallies[i].drawn);
-		{
-			cJSON *sides = cJSON_AddArrayToObject(o, "sides");
-			for (int k = 0; k < 2; k++) {
-				cJSON *x = cJSON_CreateObject();
-				cJSON_AddStringToObject(x, "side", tallies[i].side_name[k]);
-				cJSON_AddNumberToObject(x, "played", tallies[i].side_played[k]);
-				cJSON_AddNumberToObject(x, "won", tallies[i].side_won[k]);
-				cJSON_AddItemToArray(sides, x);
-			}
-		}
 		cJSON_AddItemToArray(stats, o);
+		for (int k = 0; k < 2; k++) {
+			cJSON *x = cJSON_CreateObject();
+			cJSON_AddStringToObject(x, "scenario", tallies[i].scenario);
+			cJSON_AddStringToObject(x, "side", tallies[i].side_name[k]);
+			cJSON_AddNumberToObject(x, "played", tallies[i].side_played[k]);
+			cJSON_AddNumberToObject(x, "won", tallies[i].side_won[k]);
+			cJSON_AddItemToArray(sides, x);
+		}
 		add_linef(lines, "  %-24.24s %6d %5d %5d %5d", tallies[i].scenario,
 		          tallies[i].played, tallies[i].won, tallies[i].lost, tallies[i].drawn);
 		add_linef(lines, "    as %.16s %d played, %d won; as %.16s %d played, %d won",

@@ -167,13 +167,13 @@ cJSON *srv_invite_event(struct srv *s, const struct srv_invite *iv, const char *
 	if (iv->rec.kind == DB_INVITE_CHALLENGE)
 		cJSON_AddStringToObject(ev, "to", iv->to_name);
 	cJSON_AddStringToObject(ev, "scenario", iv->rec.scenario);
-	cJSON_AddBoolToObject(ev, "rated", iv->rec.rated);
 	cJSON_AddStringToObject(ev, "side",
 	                        iv->rec.side < 0 || e == NULL ? "random"
 	                                                      : e->info.side_names[iv->rec.side]);
 	cJSON_AddStringToObject(ev, "clock", iv->rec.clock);
 	cJSON_AddStringToObject(ev, "options", iv->rec.options);
 	cJSON_AddNumberToObject(ev, "expires", (double)(iv->rec.expires / 1000));
+	cJSON_AddBoolToObject(ev, "rated", iv->rec.rated);
 	cJSON_AddStringToObject(ev, "text", text);
 	return ev;
 }

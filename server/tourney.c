@@ -15,6 +15,7 @@
 #include <sodium.h>
 
 #include "clock.h"
+#include "conn.h"
 #include "fanout.h"
 #include "games.h"
 #include "glicko2.h"
@@ -323,6 +324,56 @@ static void tell(struct srv *s, const struct srv_tourney *t, int64_t user, const
 	cJSON_AddStringToObject(ev, "text", text);
 	srv_tourney_notify(s, user, ev);
 	cJSON_Delete(ev);
+}
+
+struct login_walk {
+	struct srv *s;
+	struct srv_conn *c;
+};
+
+static int login_one(void *ctx, const struct db_tourney *rec)
+{
+	struct login_walk *w = ctx;
+	int64_t me = w->c->user != NULL ? w->c->user->id : 0;
+	struct srv_tourney t;
+
+	if (me == 0 || srv_tourney_load(w->s, rec->id, &t) != 0)
+		return 0;
+	for (size_t i = 0; i < t.ngames && !w->c->closing; i++) {
+		const struct db_tgame *g = &t.games[i];
+		int k = g->player[0] == me ? 0 : g->player[1] == me ? 1 : -1;
+		char text[400];
+		struct srv_fanout out;
+		cJSON *ev;
+		if (k < 0 || g->round != t.rec.round || g->game != 0 ||
+		    g->result != DB_TRESULT_PENDING || g->bid[k] >= 0)
+			continue;
+		snprintf(text, sizeof(text),
+		         "%s (%lld): round %d: you meet %s; bid in secret for the side you want: "
+		         "tournament bid %lld <side> <amount>",
+		         t.rec.name, (long long)t.rec.id, g->round, name_of(&t, g->player[1 - k]),
+		         (long long)t.rec.id);
+		ev = cJSON_CreateObject();
+		cJSON_AddStringToObject(ev, "event", "tournament");
+		cJSON_AddNumberToObject(ev, "tournament", (double)t.rec.id);
+		cJSON_AddStringToObject(ev, "name", t.rec.name);
+		cJSON_AddStringToObject(ev, "kind", "bid");
+		cJSON_AddNumberToObject(ev, "round", g->round);
+		cJSON_AddStringToObject(ev, "text", text);
+		srv_fanout_init(&out, 0, ev);
+		srv_fanout_send(&out, w->c);
+		srv_fanout_release(&out);
+		cJSON_Delete(ev);
+	}
+	srv_tourney_release(&t);
+	return 0;
+}
+
+void srv_tourney_login(struct srv *s, struct srv_conn *c)
+{
+	struct login_walk w = {.s = s, .c = c};
+
+	db_tourney_each(s->store, 1u << DB_TOURNEY_RUNNING, login_one, &w);
 }
 
 /* ---- storing ---- */

@@ -43,6 +43,7 @@
 #include "rules/core/ruleset.h"
 
 struct srv;
+struct srv_conn;
 struct srv_game;
 
 /* The server's tournament work (in struct srv). */
@@ -143,5 +144,8 @@ void srv_tourneys_release(struct srv *s);
 /* The one way tournaments and ratings tell a player something: ev (not consumed) to every
  * connection of user now online. */
 void srv_tourney_notify(struct srv *s, int64_t user, const cJSON *ev);
+/* At login, on the connection that logged in: every bid a running tournament waits for from
+ * the user (a game waiting for it is told by the games' own login notices). */
+void srv_tourney_login(struct srv *s, struct srv_conn *c);
 
 #endif
