@@ -104,8 +104,8 @@ const struct srv_cmd srv_cmd_help = {
     .max_args = 2,
     .group = "session",
     .usage = "help [command [verb]|errors]",
-    .help = "Lists the commands, or explains one command (server or game verb), or lists the "
-            "error codes with `help errors`.",
+    .help = "Lists the commands, or explains one command (server or game verb) or one verb of a "
+            "family (help tournament create), or lists the error codes with `help errors`.",
     .exec = exec_help,
 };
 

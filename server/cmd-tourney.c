@@ -315,9 +315,8 @@ static int exec_join(struct srv_cmd_ctx *ctx)
 	rc = srv_tourney_join(ctx->srv, &t, me(ctx), &err);
 	if (rc == 0)
 		snprintf(summary, sizeof(summary),
-		         "you are registered in tournament %lld (%s), %zu "
-		         "players so far",
-		         (long long)t.rec.id, t.rec.name, t.nplayers + 1);
+		         "you are registered in tournament %lld (%s): %zu player%s so far",
+		         (long long)t.rec.id, t.rec.name, t.nplayers + 1, t.nplayers ? "s" : "");
 	srv_tourney_release(&t);
 	if (rc != 0)
 		return failed(ctx, &err);
@@ -375,10 +374,8 @@ static int exec_bid(struct srv_cmd_ctx *ctx)
 		                    SRV_TOURNEY_MAX_BID);
 	}
 	memset(&err, 0, sizeof(err));
-	rc = srv_tourney_bid(ctx->srv, &t, me(ctx), side, (int)amount, &err);
-	snprintf(summary, sizeof(summary),
-	         "your bid of %ld for %s is in (secret until both bids are)", amount,
-	         e->info.side_names[side]);
+	rc = srv_tourney_bid(ctx->srv, &t, me(ctx), side, (int)amount, summary, sizeof(summary),
+	                     &err);
 	srv_tourney_release(&t);
 	if (rc != 0)
 		return failed(ctx, &err);

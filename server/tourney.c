@@ -1585,7 +1585,7 @@ int srv_tourney_pause(struct srv *s, struct srv_tourney *t, int on, struct rules
 }
 
 int srv_tourney_bid(struct srv *s, struct srv_tourney *t, int64_t user, int side, int amount,
-                    struct rules_error *err)
+                    char *summary, size_t size, struct rules_error *err)
 {
 	struct db_tgame *g = NULL;
 	int k = -1, rc, first, applied;
@@ -1623,6 +1623,8 @@ int srv_tourney_bid(struct srv *s, struct srv_tourney *t, int64_t user, int side
 		    "round %d: %s has bid; your bid decides the sides with it (tournament bid %lld "
 		    "<side> <amount>)",
 		    g->round, name_of(t, user), (long long)t->rec.id);
+		snprintf(summary, size, "your bid of %d for %s is in, secret until %s bids", amount,
+		         side_name(s, t, side), name_of(t, g->player[1 - k]));
 		return 0;
 	}
 	/* both bids are in: revealed together */
@@ -1682,6 +1684,8 @@ int srv_tourney_bid(struct srv *s, struct srv_tourney *t, int64_t user, int side
 	for (int j = 0; j < 2; j++)
 		tell(s, t, g->player[j], "bids", g->game, "round %d: %s; you play %s in game %lld",
 		     g->round, text, side_name(s, t, j), (long long)g->game);
+	snprintf(summary, size, "both bids are in: you play %s in game %lld",
+	         side_name(s, t, g->player[0] == user ? 0 : 1), (long long)g->game);
 	return 0;
 }
 
@@ -1965,14 +1969,14 @@ void srv_tourney_standings(struct srv *s, const struct srv_tourney *t, cJSON *da
 				else if (kind == SRV_STAND_BYE)
 					snprintf(cell, sizeof(cell), "bye");
 				else
-					snprintf(cell, sizeof(cell), "%c%s%d%c",
+					snprintf(cell, sizeof(cell), "%c%s%d%.1s",
 					         half == 2   ? '+'
 					         : half == 1 ? '='
 					                     : '-',
 					         kind == SRV_STAND_FORFEIT ? "F" : "", place[opp],
 					         kind == SRV_STAND_PLAYED && side >= 0
-					             ? letters[side]
-					             : ' ');
+					             ? &letters[side]
+					             : "");
 				/* 78 columns: a new line indented under the first cell */
 				if (at + 6 > 78) {
 					if (crosstable)
@@ -2054,7 +2058,9 @@ static void game_json(struct srv *s, const struct srv_tourney *t, const struct d
 		return;
 	}
 	if (g->bid[0] >= 0 && g->bid[1] >= 0)
-		snprintf(bids, sizeof(bids), "; bids %d and %d", g->bid[0], g->bid[1]);
+		snprintf(bids, sizeof(bids), "; bids %s %d %s, %s %d %s", name_of(t, g->player[0]),
+		         g->bid[0], side_name(s, t, g->bid_side[0]), name_of(t, g->player[1]),
+		         g->bid[1], side_name(s, t, g->bid_side[1]));
 	if (g->game != 0) {
 		char gid[24];
 		snprintf(gid, sizeof(gid), "#%lld", (long long)g->game);

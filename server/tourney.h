@@ -115,9 +115,10 @@ int srv_tourney_withdraw(struct srv *s, struct srv_tourney *t, int64_t user,
                          struct rules_error *err);
 /* The director pauses (on 1) or resumes (on 0) t. */
 int srv_tourney_pause(struct srv *s, struct srv_tourney *t, int on, struct rules_error *err);
-/* user bids amount for side in his game of the current round waiting for bids. */
+/* user bids amount for side in his game of the current round waiting for bids; what came of
+ * it (kept secret, or both revealed and the game started) in summary. */
 int srv_tourney_bid(struct srv *s, struct srv_tourney *t, int64_t user, int side, int amount,
-                    struct rules_error *err);
+                    char *summary, size_t size, struct rules_error *err);
 
 /* The standings of t into data (JSON "standings", "crosstable") and lines (text within 80
  * columns; the crosstable only when crosstable is 1). */
