@@ -27,20 +27,8 @@
 #include "server.h"
 #include "standings.h"
 
-static int fail(struct rules_error *err, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int fail(struct rules_error *err, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	err->code = code;
-	err->rule[0] = '\0';
-	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof(err->message), fmt, ap);
-	va_end(ap);
-	return code;
-}
+/* The module's refusals: rules_fail with no rule id. */
+#define fail(err, code, ...) rules_fail((err), (code), "", __VA_ARGS__)
 
 static void add_line(cJSON *lines, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -1004,6 +992,24 @@ static int pair_round(struct srv *s, struct srv_tourney *t, struct rules_error *
 
 	if (plans == NULL)
 		return fail(err, WG_E_NO_MEMORY, "out of memory");
+	/* what the games need, checked before anything is written: a scenario uninstalled since
+	 * leaves the tournament waiting (told in the log), not a dropped batch */
+	{
+		struct rules_options opts;
+		struct srv_tc tc;
+		if (rules_catalog_find(&s->catalog, t->rec.scenario) == NULL ||
+		    srv_options_parse(t->rec.options, &opts) != 0 ||
+		    srv_tc_parse(&tc, t->rec.clock, why, sizeof(why)) != 0) {
+			free(plans);
+			log_warn(0,
+			         "tournament %lld: round %d cannot be paired: scenario %s is not "
+			         "installed or its options are unreadable",
+			         (long long)t->rec.id, r, t->rec.scenario);
+			return fail(err, WG_E_NO_SUCH_SCENARIO,
+			            "round %d cannot be paired: scenario %s is not installed", r,
+			            t->rec.scenario);
+		}
+	}
 	rc = plan_round(s, t, r, plans, &nplans, why, sizeof(why));
 	if (rc < 0) {
 		free(plans);
@@ -1136,6 +1142,25 @@ static int open_boards(struct srv *s, struct srv_tourney *t, int create, int *ma
 	return open;
 }
 
+/* Runs host action a on game (of tournament t) for the system and publishes it; a refusal is
+ * logged (the game goes on). */
+static void system_verdict(struct srv *s, const struct srv_tourney *t, struct srv_game *game,
+                           const struct rules_host_action *a)
+{
+	struct rules_error err;
+	struct srv_outcome out;
+
+	memset(&err, 0, sizeof(err));
+	srv_outcome_init(&out);
+	if (srv_host_action(s, game, &srv_system_actor, a, &out, &err) != 0) {
+		srv_outcome_release(&out);
+		log_warn(0, "tournament %lld: game %lld: %s", (long long)t->rec.id,
+		         (long long)game->rec.id, err.message);
+		return;
+	}
+	srv_host_publish(s, game, &out);
+}
+
 /* Applies the round's deadline (or the director's advance): unfinished games forfeited by
  * the side awaited (both awaited: adjudicated a draw); games waiting for bids forfeited by
  * who did not bid.  With overdue=adjudicate running games are left to the director (told).
@@ -1177,8 +1202,6 @@ static int close_round(struct srv *s, struct srv_tourney *t, const char *why)
 		{
 			struct rules_host_action a = {
 			    .kind = RULES_HOST_FORFEIT, .side = -1, .winner = -1, .note = why};
-			struct rules_error err;
-			struct srv_outcome out;
 			unsigned awaited = game->match.pending.sides;
 			if (awaited == RULES_AUD_SIDE(0) || awaited == RULES_AUD_SIDE(1)) {
 				a.side = awaited == RULES_AUD_SIDE(0) ? 0 : 1;
@@ -1186,15 +1209,7 @@ static int close_round(struct srv *s, struct srv_tourney *t, const char *why)
 				a.kind = RULES_HOST_ADJUDICATE;
 				a.winner = -1;
 			}
-			memset(&err, 0, sizeof(err));
-			srv_outcome_init(&out);
-			if (srv_host_action(s, game, &srv_system_actor, &a, &out, &err) != 0) {
-				srv_outcome_release(&out);
-				log_warn(0, "tournament %lld: game %lld: %s", (long long)t->rec.id,
-				         (long long)g->game, err.message);
-				continue;
-			}
-			srv_host_publish(s, game, &out);
+			system_verdict(s, t, game, &a);
 		}
 	}
 	if (left > 0)
@@ -1505,19 +1520,9 @@ static void forfeit_current(struct srv *s, struct srv_tourney *t, int64_t user, 
 			struct srv_game *game = srv_game_get(s, g->game);
 			struct rules_host_action a = {
 			    .kind = RULES_HOST_FORFEIT, .side = k, .winner = -1, .note = why};
-			struct rules_error err;
-			struct srv_outcome out;
 			if (game == NULL || game->rec.status == DB_GAME_FINISHED)
 				continue;
-			memset(&err, 0, sizeof(err));
-			srv_outcome_init(&out);
-			if (srv_host_action(s, game, &srv_system_actor, &a, &out, &err) != 0) {
-				srv_outcome_release(&out);
-				log_warn(0, "tournament %lld: game %lld: %s", (long long)t->rec.id,
-				         (long long)g->game, err.message);
-				continue;
-			}
-			srv_host_publish(s, game, &out);
+			system_verdict(s, t, game, &a);
 		}
 	}
 }
