@@ -118,12 +118,10 @@ int srv_pair_double(int n, int round, struct srv_pair_board *out)
 
 int srv_pair_swiss_max_rounds(int n)
 {
-	int r = (n + 1) / 2;
+	int r = (n + 1) / 2; /* 3 from 5 players */
 
 	if (n < 2)
 		return 0;
-	if (r < 3)
-		r = 3;
 	return r > SRV_PAIR_MAX_ROUNDS ? SRV_PAIR_MAX_ROUNDS : r;
 }
 

@@ -75,8 +75,8 @@ struct srv_pair_player {
 #define SRV_PAIR_MAX_PLAYERS 256
 
 /*
- * The most Swiss rounds the server plays with n players: (n + 1) / 2, at least 3 (at most
- * SRV_PAIR_MAX_ROUNDS).  Up to n / 2 rounds, everyone still has at least half the field left
+ * The most Swiss rounds the server plays with n players: (n + 1) / 2 (3 from 5 players; at
+ * most SRV_PAIR_MAX_ROUNDS).  Up to n / 2 rounds, everyone still has at least half the field left
  * to meet, so a pairing without a rematch always exists (Dirac's theorem); beyond about that
  * small fields run out of pairings (a Swiss of 6 players can be stuck in round 4) or must
  * give a side a third time in a row -- a round robin is the format for those.

@@ -551,9 +551,10 @@ static void tell_board(struct srv *s, const struct srv_tourney *t, const struct 
 	}
 	if (g->result != DB_TRESULT_PENDING) {
 		for (int k = 0; k < 2; k++)
-			tell(s, t, g->player[k], "forfeit", 0, "round %d: %s against %s (%s)",
-			     g->round, half_of(g, k) ? "you win by forfeit" : "you lose by forfeit",
-			     name_of(t, g->player[1 - k]), name_of(t, g->player[1 - k]));
+			tell(s, t, g->player[k], "forfeit", 0,
+			     "round %d: %s against %s (withdrawn)", g->round,
+			     half_of(g, k) ? "you win by forfeit" : "you lose by forfeit",
+			     name_of(t, g->player[half_of(g, k) ? 1 - k : k]));
 		return;
 	}
 	if (g->game == 0) {

@@ -17,7 +17,8 @@
  *   - round deadlines (overdue=forfeit and overdue=adjudicate), pause, advance;
  *   - a SIGKILL in the middle of a pairing: after the restart the round is
  *     paired once, never half, never twice;
- *   - rated and unrated games, ratings, finger and the side records;
+ *   - rated and unrated games, ratings, finger and the side records; the side advantage
+ *     term of rating-side-advantage in the expected score;
  *   - help and refusals.
  */
 #include <setjmp.h>
@@ -865,6 +866,54 @@ static void test_sigkill_during_pairing_neither_loses_nor_duplicates(void **stat
 			assert_true(all[i].game != all[j].game);
 }
 
+/* ---- the side advantage term (last: a restart with rating-side-advantage) ---- */
+
+static void test_side_advantage_in_the_expected_score(void **state)
+{
+	struct e2e_client x, y;
+	cJSON *root, *data, *adv;
+	double a;
+	long long g;
+	const char *ev, *p;
+	double after;
+
+	(void)state;
+	e2e_server_kill(&server);
+	server.args[server.nargs++] = "--rating-side-advantage";
+	server.args[server.nargs++] = "yes";
+	assert_int_equal(e2e_server_restart(&server), 0);
+	relogin(0);
+	/* the record so far favours one side: its advantage is in the expected score */
+	cmd_ok(&f.dir, "ratings race");
+	assert_contains(f.dir.reply, "side advantage on");
+	assert_contains(f.dir.reply, "is expected to score as if");
+	cmd_ok(&f.dj, "ratings race");
+	data = jdata(&f.dj, &root);
+	adv = cJSON_GetObjectItem(data, "advantage");
+	assert_true(cJSON_IsNumber(adv));
+	a = adv->valuedouble;
+	cJSON_Delete(root);
+	assert_true(a != 0);
+	/* two new players; red (side 0) wins: more than 1662 when blue is favoured, less when
+	 * red is (1662 without the term) */
+	assert_int_equal(e2e_login_new(&x, server.port, "xia", "secret-x"), 0);
+	assert_int_equal(e2e_login_new(&y, server.port, "yan", "secret-y"), 0);
+	cmd_ok(&x, "new race side=red rated");
+	g = game_of(x.reply);
+	cmd_ok(&y, "join %lld", g);
+	cmd_ok(&y, "resign game=%lld", g);
+	ev = e2e_take_event(&x, "rating 1500 -> ", 3000);
+	assert_non_null(ev);
+	p = strstr(ev, "rating 1500 -> ");
+	after = atof(p + 15);
+	if (a > 0)
+		assert_true(after < 1662);
+	else
+		assert_true(after > 1662);
+	e2e_close(&x);
+	e2e_close(&y);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -876,6 +925,7 @@ int main(void)
 	    cmocka_unit_test_setup(test_rated_games_ratings_finger_and_side_records, fresh),
 	    cmocka_unit_test_setup(test_help_and_refusals, fresh),
 	    cmocka_unit_test_setup(test_sigkill_during_pairing_neither_loses_nor_duplicates, fresh),
+	    cmocka_unit_test_setup(test_side_advantage_in_the_expected_score, fresh),
 	};
 
 	return cmocka_run_group_tests(tests, start, stop);

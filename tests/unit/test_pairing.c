@@ -416,6 +416,11 @@ static void test_swiss_round_one_is_top_half_against_bottom_half(void **state)
 	assert_int_equal(out.bye, 106);
 	/* bad input */
 	assert_int_equal(srv_pair_swiss(s.pl, 1, 1, 99, 0, &out), -2);
+	/* the most rounds: (n + 1) / 2 */
+	assert_int_equal(srv_pair_swiss_max_rounds(2), 1);
+	assert_int_equal(srv_pair_swiss_max_rounds(4), 2);
+	assert_int_equal(srv_pair_swiss_max_rounds(5), 3);
+	assert_int_equal(srv_pair_swiss_max_rounds(64), 32);
 }
 
 /* ---- knockout ---- */
