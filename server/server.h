@@ -11,7 +11,8 @@
  *         connections (nothing is written to a socket yet)
  *   idle (only while some connection's input waits for its turn, conn.h
  *         "Work budget"): each waiting connection gets one turn
- *   prepare (before the loop blocks again): the batch is committed with one
+ *   prepare (before the loop blocks again): the tournaments' due work joins
+ *         the batch (tourney.h: results, pairings), the batch is committed with one
  *         fsync, then every connection's queued output is written -- so no
  *         client ever hears of a write that is not durable, and a crash
  *         before the commit loses only what nobody was told about.  The only other
