@@ -1576,6 +1576,9 @@ int srv_tourney_pause(struct srv *s, struct srv_tourney *t, int on, struct rules
 		return fail(err, WG_E_EXISTS, "tournament %lld is %s already", (long long)t->rec.id,
 		            on ? "paused" : "running");
 	t->rec.paused = on;
+	/* a round deadline that passed during the pause starts again from the resumption */
+	if (!on && t->rec.deadline > 0 && t->rec.deadline <= srv_clock_now(s))
+		t->rec.deadline = srv_clock_now(s) + (int64_t)t->set.deadline_days * SRV_TC_DAY;
 	if (db_tourney_update(s->store, &t->rec) != 0)
 		return fail(err, WG_E_STORAGE, "%s", db_last_error(s->store));
 	for (size_t i = 0; i < t->nplayers; i++)
