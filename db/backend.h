@@ -118,6 +118,31 @@ struct db_backend {
 	int (*outbox_count_pending)(struct db_store *st, int64_t user, int64_t *count);
 	int (*outbox_purge)(struct db_store *st, int64_t before);
 	int (*outbox_max_id)(struct db_store *st, int64_t *id);
+	int (*rating_get)(struct db_store *st, int64_t user, const char *scenario,
+	                  struct db_rating *out);
+	int (*rating_put)(struct db_store *st, const struct db_rating *r);
+	int (*rating_each_scenario)(struct db_store *st, const char *scenario,
+	                            int (*fn)(void *ctx, const struct db_rating *r), void *ctx);
+	int (*rating_each_user)(struct db_store *st, int64_t user,
+	                        int (*fn)(void *ctx, const struct db_rating *r), void *ctx);
+	int (*rated_game_put)(struct db_store *st, const struct db_rated_game *g);
+	int (*rated_game_get)(struct db_store *st, int64_t game, struct db_rated_game *out);
+	int (*rated_game_each_pending)(struct db_store *st,
+	                               int (*fn)(void *ctx, const struct db_rated_game *g),
+	                               void *ctx);
+	int (*tourney_create)(struct db_store *st, struct db_tourney *t);
+	int (*tourney_update)(struct db_store *st, const struct db_tourney *t);
+	int (*tourney_get)(struct db_store *st, int64_t id, struct db_tourney *out);
+	int (*tourney_each)(struct db_store *st, unsigned state_mask,
+	                    int (*fn)(void *ctx, const struct db_tourney *t), void *ctx);
+	int (*tplayer_put)(struct db_store *st, const struct db_tplayer *p);
+	int (*tplayer_delete)(struct db_store *st, int64_t tourney, int64_t user);
+	int (*tplayer_each)(struct db_store *st, int64_t tourney,
+	                    int (*fn)(void *ctx, const struct db_tplayer *p), void *ctx);
+	int (*tgame_put)(struct db_store *st, const struct db_tgame *g);
+	int (*tgame_each)(struct db_store *st, int64_t tourney,
+	                  int (*fn)(void *ctx, const struct db_tgame *g), void *ctx);
+	int (*tgame_by_game)(struct db_store *st, int64_t game, struct db_tgame *out);
 };
 
 /* The SQLite backend (store_sqlite.c). */

@@ -18,10 +18,10 @@
  *                   blocks,    (challenges, audit    notify_outbox
  *                   users_seen  seeks)
  *
- *               8 --[9]--> 9
- *                   clocks:
- *                   paused_until,
- *                   paused_by
+ *               8 --[9]--> 9 --[10]--> 10
+ *                   clocks:    ratings, rated_games, invites.rated,
+ *                   paused_until, tournaments, tournament_players,
+ *                   paused_by  tournament_games
  *
  * Invariants:
  *   - a released script is never edited; changes are appended as new scripts;
@@ -289,6 +289,84 @@ static const char *const db__migrations[] = {
     /* 9: agreed pauses (docs/clocks.md, "Pauses"): both clocks of a game stop until then */
     "ALTER TABLE clocks ADD COLUMN paused_until INTEGER NOT NULL DEFAULT 0; -- ms, 0: none\n"
     "ALTER TABLE clocks ADD COLUMN paused_by INTEGER NOT NULL DEFAULT -1;  -- side, -1: none\n",
+
+    /* 10: ratings and tournaments (docs/tournaments.md). */
+    "-- Glicko-2 per user and scenario; last: ms since the epoch of the last rated game\n"
+    "CREATE TABLE ratings (\n"
+    "	user     INTEGER NOT NULL REFERENCES users(id),\n"
+    "	scenario TEXT NOT NULL,\n"
+    "	rating   REAL NOT NULL,\n"
+    "	rd       REAL NOT NULL,\n"
+    "	vol      REAL NOT NULL,\n"
+    "	games    INTEGER NOT NULL DEFAULT 0,\n"
+    "	last     INTEGER NOT NULL,\n"
+    "	PRIMARY KEY (user, scenario)\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE INDEX ratings_scenario ON ratings(scenario, rating);\n"
+    "-- a rated game: marked when it is created; done 1 once rated, with both players'\n"
+    "-- ratings and deviations before (r0, d0, r1, d1) and after (n0, m0, n1, m1)\n"
+    "CREATE TABLE rated_games (\n"
+    "	game INTEGER PRIMARY KEY REFERENCES games(id),\n"
+    "	done INTEGER NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),\n"
+    "	r0 REAL NOT NULL DEFAULT 0, d0 REAL NOT NULL DEFAULT 0,\n"
+    "	r1 REAL NOT NULL DEFAULT 0, d1 REAL NOT NULL DEFAULT 0,\n"
+    "	n0 REAL NOT NULL DEFAULT 0, m0 REAL NOT NULL DEFAULT 0,\n"
+    "	n1 REAL NOT NULL DEFAULT 0, m1 REAL NOT NULL DEFAULT 0\n"
+    ");\n"
+    "CREATE INDEX rated_games_pending ON rated_games(done, game);\n"
+    "ALTER TABLE invites ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));\n"
+    "-- state 0 registration, 1 running, 2 finished; round: the current one (0 before the\n"
+    "-- start); deadline: ms since the epoch when the round ends (0: none)\n"
+    "CREATE TABLE tournaments (\n"
+    "	id       INTEGER PRIMARY KEY,\n"
+    "	name     TEXT NOT NULL,\n"
+    "	scenario TEXT NOT NULL,\n"
+    "	director INTEGER NOT NULL REFERENCES users(id),\n"
+    "	format   TEXT NOT NULL,\n"
+    "	settings TEXT NOT NULL DEFAULT '',\n"
+    "	clock    TEXT NOT NULL DEFAULT 'none',\n"
+    "	options  TEXT NOT NULL DEFAULT '',\n"
+    "	seed     BLOB NOT NULL CHECK (length(seed) = 32),\n"
+    "	state    INTEGER NOT NULL DEFAULT 0 CHECK (state BETWEEN 0 AND 2),\n"
+    "	paused   INTEGER NOT NULL DEFAULT 0 CHECK (paused IN (0, 1)),\n"
+    "	round    INTEGER NOT NULL DEFAULT 0 CHECK (round >= 0),\n"
+    "	rounds   INTEGER NOT NULL DEFAULT 0 CHECK (rounds >= 0),\n"
+    "	deadline INTEGER NOT NULL DEFAULT 0,\n"
+    "	created  INTEGER NOT NULL,\n"
+    "	note     TEXT NOT NULL DEFAULT ''\n"
+    ");\n"
+    "CREATE INDEX tournaments_state ON tournaments(state, id);\n"
+    "-- pnum: the pairing number given at the start (1: the best rated), with the rating;\n"
+    "-- withdrawn: the round a player withdrew in (0: plays on)\n"
+    "CREATE TABLE tournament_players (\n"
+    "	tournament INTEGER NOT NULL REFERENCES tournaments(id),\n"
+    "	user       INTEGER NOT NULL REFERENCES users(id),\n"
+    "	joined     INTEGER NOT NULL,\n"
+    "	pnum       INTEGER NOT NULL DEFAULT 0,\n"
+    "	rating     REAL NOT NULL DEFAULT 0,\n"
+    "	withdrawn  INTEGER NOT NULL DEFAULT 0,\n"
+    "	PRIMARY KEY (tournament, user)\n"
+    ") WITHOUT ROWID;\n"
+    "-- one game (or bye) of a round: player0 plays side 0 once the game exists, player1 NULL\n"
+    "-- is player0's bye; result -2 pending, -1 drawn, 0 or 1 the winner, -3 both lost;\n"
+    "-- how it ended; the secret bids (side, amount; -1 none) of player0 and player1\n"
+    "CREATE TABLE tournament_games (\n"
+    "	tournament INTEGER NOT NULL REFERENCES tournaments(id),\n"
+    "	round      INTEGER NOT NULL CHECK (round >= 1),\n"
+    "	board      INTEGER NOT NULL CHECK (board >= 1),\n"
+    "	leg        INTEGER NOT NULL DEFAULT 1 CHECK (leg >= 1),\n"
+    "	player0    INTEGER NOT NULL REFERENCES users(id),\n"
+    "	player1    INTEGER REFERENCES users(id),\n"
+    "	game       INTEGER REFERENCES games(id),\n"
+    "	result     INTEGER NOT NULL DEFAULT -2 CHECK (result BETWEEN -3 AND 1),\n"
+    "	how        TEXT NOT NULL DEFAULT '',\n"
+    "	bid_side0  INTEGER NOT NULL DEFAULT -1,\n"
+    "	bid0       INTEGER NOT NULL DEFAULT -1,\n"
+    "	bid_side1  INTEGER NOT NULL DEFAULT -1,\n"
+    "	bid1       INTEGER NOT NULL DEFAULT -1,\n"
+    "	PRIMARY KEY (tournament, round, board, leg)\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE INDEX tournament_games_game ON tournament_games(game);\n",
 };
 
 int db__migration_count(void)

@@ -419,3 +419,98 @@ int db_outbox_max_id(struct db_store *st, int64_t *id)
 {
 	return ((struct db__head *)st)->ops->outbox_max_id(st, id);
 }
+
+/* ---- ratings and tournaments ---- */
+
+#define DB__OPS(st) (((struct db__head *)(st))->ops)
+
+int db_rating_get(struct db_store *st, int64_t user, const char *scenario, struct db_rating *out)
+{
+	return DB__OPS(st)->rating_get(st, user, scenario, out);
+}
+
+int db_rating_put(struct db_store *st, const struct db_rating *r)
+{
+	return DB__OPS(st)->rating_put(st, r);
+}
+
+int db_rating_each_scenario(struct db_store *st, const char *scenario,
+                            int (*fn)(void *ctx, const struct db_rating *r), void *ctx)
+{
+	return DB__OPS(st)->rating_each_scenario(st, scenario, fn, ctx);
+}
+
+int db_rating_each_user(struct db_store *st, int64_t user,
+                        int (*fn)(void *ctx, const struct db_rating *r), void *ctx)
+{
+	return DB__OPS(st)->rating_each_user(st, user, fn, ctx);
+}
+
+int db_rated_game_put(struct db_store *st, const struct db_rated_game *g)
+{
+	return DB__OPS(st)->rated_game_put(st, g);
+}
+
+int db_rated_game_get(struct db_store *st, int64_t game, struct db_rated_game *out)
+{
+	return DB__OPS(st)->rated_game_get(st, game, out);
+}
+
+int db_rated_game_each_pending(struct db_store *st,
+                               int (*fn)(void *ctx, const struct db_rated_game *g), void *ctx)
+{
+	return DB__OPS(st)->rated_game_each_pending(st, fn, ctx);
+}
+
+int db_tourney_create(struct db_store *st, struct db_tourney *t)
+{
+	return DB__OPS(st)->tourney_create(st, t);
+}
+
+int db_tourney_update(struct db_store *st, const struct db_tourney *t)
+{
+	return DB__OPS(st)->tourney_update(st, t);
+}
+
+int db_tourney_get(struct db_store *st, int64_t id, struct db_tourney *out)
+{
+	return DB__OPS(st)->tourney_get(st, id, out);
+}
+
+int db_tourney_each(struct db_store *st, unsigned state_mask,
+                    int (*fn)(void *ctx, const struct db_tourney *t), void *ctx)
+{
+	return DB__OPS(st)->tourney_each(st, state_mask, fn, ctx);
+}
+
+int db_tplayer_put(struct db_store *st, const struct db_tplayer *p)
+{
+	return DB__OPS(st)->tplayer_put(st, p);
+}
+
+int db_tplayer_delete(struct db_store *st, int64_t tourney, int64_t user)
+{
+	return DB__OPS(st)->tplayer_delete(st, tourney, user);
+}
+
+int db_tplayer_each(struct db_store *st, int64_t tourney,
+                    int (*fn)(void *ctx, const struct db_tplayer *p), void *ctx)
+{
+	return DB__OPS(st)->tplayer_each(st, tourney, fn, ctx);
+}
+
+int db_tgame_put(struct db_store *st, const struct db_tgame *g)
+{
+	return DB__OPS(st)->tgame_put(st, g);
+}
+
+int db_tgame_each(struct db_store *st, int64_t tourney,
+                  int (*fn)(void *ctx, const struct db_tgame *g), void *ctx)
+{
+	return DB__OPS(st)->tgame_each(st, tourney, fn, ctx);
+}
+
+int db_tgame_by_game(struct db_store *st, int64_t game, struct db_tgame *out)
+{
+	return DB__OPS(st)->tgame_by_game(st, game, out);
+}

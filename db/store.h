@@ -332,6 +332,7 @@ struct db_invite {
 	int64_t expires; /* ms since the epoch */
 	int state;       /* enum db_invite_state */
 	int64_t game;    /* the game an accepted one created, else 0 */
+	int rated;       /* 1: the game it creates is rated (docs/tournaments.md) */
 };
 
 /* Inserts iv (id ignored) open, and sets iv->id. */
@@ -341,6 +342,131 @@ int db_invite_close(struct db_store *st, int64_t id, int state, int64_t game);
 /* Calls fn for every open invite in id order. */
 int db_invite_each_open(struct db_store *st, int (*fn)(void *ctx, const struct db_invite *iv),
                         void *ctx);
+
+/* ---- ratings (docs/tournaments.md) ---- */
+
+/* A user's Glicko-2 rating in one scenario. */
+struct db_rating {
+	int64_t user;
+	char scenario[DB_SCENARIO_MAX];
+	char name[DB_NAME_MAX + 1]; /* the user's name (read back; ignored when written) */
+	double rating, rd, vol;
+	int64_t games; /* rated games played */
+	int64_t last;  /* ms since the epoch of the last rated game */
+};
+
+/* The rating of user in scenario; WG_E_NOT_FOUND if the user has none there. */
+int db_rating_get(struct db_store *st, int64_t user, const char *scenario, struct db_rating *out);
+/* Writes (inserts or replaces) r. */
+int db_rating_put(struct db_store *st, const struct db_rating *r);
+/* Calls fn for every rating of scenario, the best first (then by name). */
+int db_rating_each_scenario(struct db_store *st, const char *scenario,
+                            int (*fn)(void *ctx, const struct db_rating *r), void *ctx);
+/* Calls fn for every rating of user, by scenario. */
+int db_rating_each_user(struct db_store *st, int64_t user,
+                        int (*fn)(void *ctx, const struct db_rating *r), void *ctx);
+
+/* A rated game: marked (done 0) when created, rated (done 1) once over. */
+struct db_rated_game {
+	int64_t game;
+	int done;
+	double before[2], rd_before[2]; /* per side, before the game */
+	double after[2], rd_after[2];   /* after it */
+};
+
+/* Writes (inserts or replaces) g. */
+int db_rated_game_put(struct db_store *st, const struct db_rated_game *g);
+/* WG_E_NOT_FOUND if game is not rated. */
+int db_rated_game_get(struct db_store *st, int64_t game, struct db_rated_game *out);
+/* Calls fn for every rated game not rated yet (done 0), in game order. */
+int db_rated_game_each_pending(struct db_store *st,
+                               int (*fn)(void *ctx, const struct db_rated_game *g), void *ctx);
+
+/* ---- tournaments (docs/tournaments.md) ---- */
+
+#define DB_TNAME_MAX     40
+#define DB_TFORMAT_MAX   16
+#define DB_TSETTINGS_MAX 200
+#define DB_THOW_MAX      16
+
+enum db_tourney_state {
+	DB_TOURNEY_OPEN = 0,     /* registration */
+	DB_TOURNEY_RUNNING = 1,  /* rounds being played */
+	DB_TOURNEY_FINISHED = 2, /* over (note says why when it ended early) */
+};
+
+struct db_tourney {
+	int64_t id;
+	char name[DB_TNAME_MAX + 1];
+	char scenario[DB_SCENARIO_MAX];
+	int64_t director;
+	char director_name[DB_NAME_MAX + 1]; /* read back; ignored when written */
+	char format[DB_TFORMAT_MAX];         /* rr, double-rr, swiss, knockout */
+	char settings[DB_TSETTINGS_MAX];     /* "rounds=5 max=16 sides=bid ...", canonical */
+	char clock[DB_CLOCK_SPEC_MAX];       /* the games' time control, canonical */
+	char options[DB_OPTIONS_MAX];        /* the rules' options, as typed */
+	uint8_t seed[32];
+	int state; /* enum db_tourney_state */
+	int paused;
+	int round, rounds;
+	int64_t deadline; /* ms since the epoch when the current round ends, 0: none */
+	int64_t created;  /* ms since the epoch */
+	char note[DB_RESULT_MAX];
+};
+
+/* Inserts t (id ignored) and sets t->id. */
+int db_tourney_create(struct db_store *st, struct db_tourney *t);
+/* Writes settings, state, paused, round, rounds, deadline and note of t->id; WG_E_NOT_FOUND
+ * if there is no such tournament. */
+int db_tourney_update(struct db_store *st, const struct db_tourney *t);
+/* WG_E_NOT_FOUND if there is no such tournament. */
+int db_tourney_get(struct db_store *st, int64_t id, struct db_tourney *out);
+/* Calls fn for every tournament with state in the mask (1 << state), in id order. */
+int db_tourney_each(struct db_store *st, unsigned state_mask,
+                    int (*fn)(void *ctx, const struct db_tourney *t), void *ctx);
+
+/* A registration. */
+struct db_tplayer {
+	int64_t tourney, user;
+	char name[DB_NAME_MAX + 1]; /* read back; ignored when written */
+	int64_t joined;             /* ms since the epoch */
+	int pnum;                   /* pairing number (0 before the start) */
+	double rating;              /* at the start */
+	int withdrawn;              /* the round he withdrew in, 0: plays on */
+};
+
+/* Writes (inserts or replaces) p. */
+int db_tplayer_put(struct db_store *st, const struct db_tplayer *p);
+/* Removes user's registration (WG_E_NOT_FOUND if none). */
+int db_tplayer_delete(struct db_store *st, int64_t tourney, int64_t user);
+/* Calls fn for every player of tourney, in the order they joined. */
+int db_tplayer_each(struct db_store *st, int64_t tourney,
+                    int (*fn)(void *ctx, const struct db_tplayer *p), void *ctx);
+
+#define DB_TRESULT_PENDING (-2)
+#define DB_TRESULT_DRAW    (-1)
+#define DB_TRESULT_NONE    (-3) /* both lost (a double forfeit) */
+
+/* One game (or bye) of a round. */
+struct db_tgame {
+	int64_t tourney;
+	int round, board, leg;
+	int64_t player[2];             /* player[1] 0: player[0]'s bye */
+	char name[2][DB_NAME_MAX + 1]; /* read back; ignored when written */
+	int64_t game;                  /* 0: no game (yet) */
+	int result;                    /* DB_TRESULT_*, or 0 / 1 the winner */
+	char how[DB_THOW_MAX];         /* "", played, resign, timeout, forfeit, adjudicate,
+	                                * draw, bye */
+	int bid_side[2], bid[2];       /* the players' bids, -1: none */
+};
+
+/* Writes (inserts or replaces) g. */
+int db_tgame_put(struct db_store *st, const struct db_tgame *g);
+/* Calls fn for every game of tourney by round, board and leg. */
+int db_tgame_each(struct db_store *st, int64_t tourney,
+                  int (*fn)(void *ctx, const struct db_tgame *g), void *ctx);
+/* The tournament game that is game; WG_E_NOT_FOUND if game is no tournament's. */
+int db_tgame_by_game(struct db_store *st, int64_t game, struct db_tgame *out);
 
 /* ---- one accepted step ---- */
 

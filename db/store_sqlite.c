@@ -87,6 +87,19 @@
 	"o.id, o.uid, o.user, o.channel, o.state, o.attempts, o.created, o.next_at, o.done_at, "   \
 	"o.body, o.error"
 
+#define DB__RATING_COLS                                                                            \
+	"r.user, r.scenario, u.name, r.rating, r.rd, r.vol, r.games, r.last FROM ratings r "       \
+	"JOIN users u ON u.id = r.user"
+#define DB__RATED_COLS "game, done, r0, d0, r1, d1, n0, m0, n1, m1"
+#define DB__TOURNEY_COLS                                                                           \
+	"t.id, t.name, t.scenario, t.director, u.name, t.format, t.settings, t.clock, t.options, " \
+	"t.seed, t.state, t.paused, t.round, t.rounds, t.deadline, t.created, t.note "             \
+	"FROM tournaments t JOIN users u ON u.id = t.director"
+#define DB__TGAME_COLS                                                                             \
+	"g.tournament, g.round, g.board, g.leg, g.player0, u0.name, g.player1, u1.name, g.game, "  \
+	"g.result, g.how, g.bid_side0, g.bid0, g.bid_side1, g.bid1 FROM tournament_games g "       \
+	"JOIN users u0 ON u0.id = g.player0 LEFT JOIN users u1 ON u1.id = g.player1"
+
 /* Every statement the store runs: X(id, sql). */
 #define DB__STATEMENTS(X)                                                                          \
 	X(BEGIN, "BEGIN IMMEDIATE")                                                                \
@@ -171,10 +184,11 @@
 	X(SEEN_GET, "SELECT at FROM users_seen WHERE user = ?1")                                   \
 	X(SEEN_PUT, "INSERT OR REPLACE INTO users_seen(user, at) VALUES (?1, ?2)")                 \
 	X(INVITE_CREATE, "INSERT INTO invites(kind, sender, recipient, scenario, side, clock, "    \
-	                 "options, created, expires) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)") \
+	                 "options, created, expires, rated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "  \
+	                 "?8, ?9, ?10)")                                                           \
 	X(INVITE_CLOSE, "UPDATE invites SET state = ?2, game = ?3 WHERE id = ?1 AND state = 0")    \
 	X(INVITE_EACH_OPEN, "SELECT id, kind, sender, recipient, scenario, side, clock, options, " \
-	                    "created, expires, state, game FROM invites WHERE state = 0 "          \
+	                    "created, expires, state, game, rated FROM invites WHERE state = 0 "   \
 	                    "ORDER BY id")                                                         \
 	X(CHAT_APPEND, "INSERT INTO chat(game, user, name, text, at) "                             \
 	               "VALUES (?1, ?2, ?3, ?4, ?5)")                                              \
@@ -214,7 +228,39 @@
 	X(OUTBOX_COUNT_PENDING, "SELECT count(*) FROM notify_outbox WHERE user = ?1 AND "          \
 	                        "state = 0")                                                       \
 	X(OUTBOX_PURGE, "DELETE FROM notify_outbox WHERE state != 0 AND done_at < ?1")             \
-	X(OUTBOX_MAX_ID, "SELECT COALESCE(max(id), 0) FROM notify_outbox")
+	X(OUTBOX_MAX_ID, "SELECT COALESCE(max(id), 0) FROM notify_outbox")                         \
+	X(RATING_GET, "SELECT " DB__RATING_COLS " WHERE r.user = ?1 AND r.scenario = ?2")          \
+	X(RATING_PUT, "INSERT OR REPLACE INTO ratings(user, scenario, rating, rd, vol, games, "    \
+	              "last) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")                                 \
+	X(RATING_EACH_SCENARIO, "SELECT " DB__RATING_COLS " WHERE r.scenario = ?1 "                \
+	                        "ORDER BY r.rating DESC, u.name")                                  \
+	X(RATING_EACH_USER, "SELECT " DB__RATING_COLS " WHERE r.user = ?1 ORDER BY r.scenario")    \
+	X(RATED_PUT, "INSERT OR REPLACE INTO rated_games(game, done, r0, d0, r1, d1, n0, m0, n1, " \
+	             "m1) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")                       \
+	X(RATED_GET, "SELECT " DB__RATED_COLS " FROM rated_games WHERE game = ?1")                 \
+	X(RATED_EACH_PENDING, "SELECT " DB__RATED_COLS " FROM rated_games WHERE done = 0 "         \
+	                      "ORDER BY game")                                                     \
+	X(TOURNEY_CREATE, "INSERT INTO tournaments(name, scenario, director, format, settings, "   \
+	                  "clock, options, seed, state, paused, round, rounds, deadline, "         \
+	                  "created, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "  \
+	                  "?12, ?13, ?14, ?15)")                                                   \
+	X(TOURNEY_UPDATE, "UPDATE tournaments SET settings = ?2, state = ?3, paused = ?4, "        \
+	                  "round = ?5, rounds = ?6, deadline = ?7, note = ?8 WHERE id = ?1")       \
+	X(TOURNEY_GET, "SELECT " DB__TOURNEY_COLS " WHERE t.id = ?1")                              \
+	X(TOURNEY_EACH, "SELECT " DB__TOURNEY_COLS " WHERE t.state IN (?1, ?2, ?3) ORDER BY t.id") \
+	X(TPLAYER_PUT,                                                                             \
+	  "INSERT OR REPLACE INTO tournament_players(tournament, user, joined, pnum, "             \
+	  "rating, withdrawn) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")                                    \
+	X(TPLAYER_DELETE, "DELETE FROM tournament_players WHERE tournament = ?1 AND user = ?2")    \
+	X(TPLAYER_EACH, "SELECT p.tournament, p.user, u.name, p.joined, p.pnum, p.rating, "        \
+	                "p.withdrawn FROM tournament_players p JOIN users u ON u.id = p.user "     \
+	                "WHERE p.tournament = ?1 ORDER BY p.joined, p.user")                       \
+	X(TGAME_PUT, "INSERT OR REPLACE INTO tournament_games(tournament, round, board, leg, "     \
+	             "player0, player1, game, result, how, bid_side0, bid0, bid_side1, bid1) "     \
+	             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)")            \
+	X(TGAME_EACH, "SELECT " DB__TGAME_COLS " WHERE g.tournament = ?1 "                         \
+	              "ORDER BY g.round, g.board, g.leg")                                          \
+	X(TGAME_BY_GAME, "SELECT " DB__TGAME_COLS " WHERE g.game = ?1")
 
 enum db__stmt_id {
 #define DB__STMT_ENUM(id, sql) DB__S_##id,
@@ -1520,6 +1566,7 @@ static int sq_invite_create(struct db_store *st, struct db_invite *iv)
 	db__bind_text(stmt, 7, iv->options);
 	sqlite3_bind_int64(stmt, 8, iv->created);
 	sqlite3_bind_int64(stmt, 9, iv->expires);
+	sqlite3_bind_int(stmt, 10, iv->rated ? 1 : 0);
 	rc = db__run(st, DB__S_INVITE_CREATE, stmt, "db_invite_create");
 	if (rc == 0) {
 		iv->id = sqlite3_last_insert_rowid(st->db);
@@ -1571,6 +1618,7 @@ static int sq_invite_each_open(struct db_store *st,
 		iv.expires = sqlite3_column_int64(stmt, 9);
 		iv.state = sqlite3_column_int(stmt, 10);
 		iv.game = sqlite3_column_int64(stmt, 11);
+		iv.rated = sqlite3_column_int(stmt, 12);
 		if ((ret = fn(ctx, &iv)) != 0)
 			break;
 	}
@@ -2193,6 +2241,484 @@ static int sq_outbox_max_id(struct db_store *st, int64_t *id)
 	return db__one_int(st, DB__S_OUTBOX_MAX_ID, 0, 0, id, "db_outbox_max_id");
 }
 
+/* ---- ratings ---- */
+
+static void db__rating_row(sqlite3_stmt *stmt, struct db_rating *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->user = sqlite3_column_int64(stmt, 0);
+	db__copy(r->scenario, sizeof(r->scenario), stmt, 1);
+	db__copy(r->name, sizeof(r->name), stmt, 2);
+	r->rating = sqlite3_column_double(stmt, 3);
+	r->rd = sqlite3_column_double(stmt, 4);
+	r->vol = sqlite3_column_double(stmt, 5);
+	r->games = sqlite3_column_int64(stmt, 6);
+	r->last = sqlite3_column_int64(stmt, 7);
+}
+
+static int sq_rating_get(struct db_store *st, int64_t user, const char *scenario,
+                         struct db_rating *out)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if (scenario == NULL)
+		return db__errf(st, WG_E_BAD_ARGS, "db_rating_get: scenario is NULL");
+	if ((stmt = db__acquire(st, DB__S_RATING_GET)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	db__bind_text(stmt, 2, scenario);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		db__rating_row(stmt, out);
+		rc = 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_rating_get: no rating");
+	} else {
+		rc = db__sqlerr(st, "db_rating_get");
+	}
+	db__release(st, DB__S_RATING_GET, stmt);
+	return rc;
+}
+
+static int sq_rating_put(struct db_store *st, const struct db_rating *r)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__check_str(st, "rating scenario", r->scenario, sizeof(r->scenario))) < 0)
+		return rc;
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_RATING_PUT)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, r->user);
+	db__bind_text(stmt, 2, r->scenario);
+	sqlite3_bind_double(stmt, 3, r->rating);
+	sqlite3_bind_double(stmt, 4, r->rd);
+	sqlite3_bind_double(stmt, 5, r->vol);
+	sqlite3_bind_int64(stmt, 6, r->games);
+	sqlite3_bind_int64(stmt, 7, r->last);
+	return db__run(st, DB__S_RATING_PUT, stmt, "db_rating_put");
+}
+
+/* Walks the rows of a bound ratings query. */
+static int db__rating_walk(struct db_store *st, enum db__stmt_id id, sqlite3_stmt *stmt,
+                           int (*fn)(void *ctx, const struct db_rating *r), void *ctx,
+                           const char *what)
+{
+	struct db_rating r;
+	int rc, ret = 0;
+
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		db__rating_row(stmt, &r);
+		if ((ret = fn(ctx, &r)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, what);
+	db__release(st, id, stmt);
+	return ret;
+}
+
+static int sq_rating_each_scenario(struct db_store *st, const char *scenario,
+                                   int (*fn)(void *ctx, const struct db_rating *r), void *ctx)
+{
+	sqlite3_stmt *stmt;
+
+	if (scenario == NULL)
+		return db__errf(st, WG_E_BAD_ARGS, "db_rating_each_scenario: scenario is NULL");
+	if ((stmt = db__acquire(st, DB__S_RATING_EACH_SCENARIO)) == NULL)
+		return WG_E_STORAGE;
+	db__bind_text(stmt, 1, scenario);
+	return db__rating_walk(st, DB__S_RATING_EACH_SCENARIO, stmt, fn, ctx,
+	                       "db_rating_each_scenario");
+}
+
+static int sq_rating_each_user(struct db_store *st, int64_t user,
+                               int (*fn)(void *ctx, const struct db_rating *r), void *ctx)
+{
+	sqlite3_stmt *stmt;
+
+	if ((stmt = db__acquire(st, DB__S_RATING_EACH_USER)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, user);
+	return db__rating_walk(st, DB__S_RATING_EACH_USER, stmt, fn, ctx, "db_rating_each_user");
+}
+
+static void db__rated_row(sqlite3_stmt *stmt, struct db_rated_game *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->game = sqlite3_column_int64(stmt, 0);
+	g->done = sqlite3_column_int(stmt, 1);
+	g->before[0] = sqlite3_column_double(stmt, 2);
+	g->rd_before[0] = sqlite3_column_double(stmt, 3);
+	g->before[1] = sqlite3_column_double(stmt, 4);
+	g->rd_before[1] = sqlite3_column_double(stmt, 5);
+	g->after[0] = sqlite3_column_double(stmt, 6);
+	g->rd_after[0] = sqlite3_column_double(stmt, 7);
+	g->after[1] = sqlite3_column_double(stmt, 8);
+	g->rd_after[1] = sqlite3_column_double(stmt, 9);
+}
+
+static int sq_rated_game_put(struct db_store *st, const struct db_rated_game *g)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_RATED_PUT)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, g->game);
+	sqlite3_bind_int(stmt, 2, g->done ? 1 : 0);
+	sqlite3_bind_double(stmt, 3, g->before[0]);
+	sqlite3_bind_double(stmt, 4, g->rd_before[0]);
+	sqlite3_bind_double(stmt, 5, g->before[1]);
+	sqlite3_bind_double(stmt, 6, g->rd_before[1]);
+	sqlite3_bind_double(stmt, 7, g->after[0]);
+	sqlite3_bind_double(stmt, 8, g->rd_after[0]);
+	sqlite3_bind_double(stmt, 9, g->after[1]);
+	sqlite3_bind_double(stmt, 10, g->rd_after[1]);
+	return db__run(st, DB__S_RATED_PUT, stmt, "db_rated_game_put");
+}
+
+static int sq_rated_game_get(struct db_store *st, int64_t game, struct db_rated_game *out)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_RATED_GET);
+	int rc;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, game);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		db__rated_row(stmt, out);
+		rc = 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_rated_game_get: game %lld is not rated",
+		              (long long)game);
+	} else {
+		rc = db__sqlerr(st, "db_rated_game_get");
+	}
+	db__release(st, DB__S_RATED_GET, stmt);
+	return rc;
+}
+
+static int sq_rated_game_each_pending(struct db_store *st,
+                                      int (*fn)(void *ctx, const struct db_rated_game *g),
+                                      void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_RATED_EACH_PENDING);
+	struct db_rated_game g;
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		db__rated_row(stmt, &g);
+		if ((ret = fn(ctx, &g)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_rated_game_each_pending");
+	db__release(st, DB__S_RATED_EACH_PENDING, stmt);
+	return ret;
+}
+
+/* ---- tournaments ---- */
+
+static void db__tourney_row(sqlite3_stmt *stmt, struct db_tourney *t)
+{
+	const void *seed;
+
+	memset(t, 0, sizeof(*t));
+	t->id = sqlite3_column_int64(stmt, 0);
+	db__copy(t->name, sizeof(t->name), stmt, 1);
+	db__copy(t->scenario, sizeof(t->scenario), stmt, 2);
+	t->director = sqlite3_column_int64(stmt, 3);
+	db__copy(t->director_name, sizeof(t->director_name), stmt, 4);
+	db__copy(t->format, sizeof(t->format), stmt, 5);
+	db__copy(t->settings, sizeof(t->settings), stmt, 6);
+	db__copy(t->clock, sizeof(t->clock), stmt, 7);
+	db__copy(t->options, sizeof(t->options), stmt, 8);
+	seed = sqlite3_column_blob(stmt, 9);
+	if (seed != NULL && sqlite3_column_bytes(stmt, 9) == (int)sizeof(t->seed))
+		memcpy(t->seed, seed, sizeof(t->seed));
+	t->state = sqlite3_column_int(stmt, 10);
+	t->paused = sqlite3_column_int(stmt, 11);
+	t->round = sqlite3_column_int(stmt, 12);
+	t->rounds = sqlite3_column_int(stmt, 13);
+	t->deadline = sqlite3_column_int64(stmt, 14);
+	t->created = sqlite3_column_int64(stmt, 15);
+	db__copy(t->note, sizeof(t->note), stmt, 16);
+}
+
+static int db__tourney_check(struct db_store *st, const struct db_tourney *t)
+{
+	int rc;
+
+	if ((rc = db__check_str(st, "tournament name", t->name, sizeof(t->name))) < 0 ||
+	    (rc = db__check_str(st, "tournament scenario", t->scenario, sizeof(t->scenario))) < 0 ||
+	    (rc = db__check_str(st, "tournament format", t->format, sizeof(t->format))) < 0 ||
+	    (rc = db__check_str(st, "tournament settings", t->settings, sizeof(t->settings))) < 0 ||
+	    (rc = db__check_str(st, "tournament clock", t->clock, sizeof(t->clock))) < 0 ||
+	    (rc = db__check_str(st, "tournament options", t->options, sizeof(t->options))) < 0 ||
+	    (rc = db__check_str(st, "tournament note", t->note, sizeof(t->note))) < 0)
+		return rc;
+	return 0;
+}
+
+static int sq_tourney_create(struct db_store *st, struct db_tourney *t)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__tourney_check(st, t)) < 0 || (rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_TOURNEY_CREATE)) == NULL)
+		return WG_E_STORAGE;
+	db__bind_text(stmt, 1, t->name);
+	db__bind_text(stmt, 2, t->scenario);
+	sqlite3_bind_int64(stmt, 3, t->director);
+	db__bind_text(stmt, 4, t->format);
+	db__bind_text(stmt, 5, t->settings);
+	db__bind_text(stmt, 6, t->clock);
+	db__bind_text(stmt, 7, t->options);
+	sqlite3_bind_blob(stmt, 8, t->seed, (int)sizeof(t->seed), SQLITE_STATIC);
+	sqlite3_bind_int(stmt, 9, t->state);
+	sqlite3_bind_int(stmt, 10, t->paused ? 1 : 0);
+	sqlite3_bind_int(stmt, 11, t->round);
+	sqlite3_bind_int(stmt, 12, t->rounds);
+	sqlite3_bind_int64(stmt, 13, t->deadline);
+	sqlite3_bind_int64(stmt, 14, t->created);
+	db__bind_text(stmt, 15, t->note);
+	rc = db__run(st, DB__S_TOURNEY_CREATE, stmt, "db_tourney_create");
+	if (rc == 0)
+		t->id = sqlite3_last_insert_rowid(st->db);
+	return rc;
+}
+
+static int sq_tourney_update(struct db_store *st, const struct db_tourney *t)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__tourney_check(st, t)) < 0 || (rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_TOURNEY_UPDATE)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, t->id);
+	db__bind_text(stmt, 2, t->settings);
+	sqlite3_bind_int(stmt, 3, t->state);
+	sqlite3_bind_int(stmt, 4, t->paused ? 1 : 0);
+	sqlite3_bind_int(stmt, 5, t->round);
+	sqlite3_bind_int(stmt, 6, t->rounds);
+	sqlite3_bind_int64(stmt, 7, t->deadline);
+	db__bind_text(stmt, 8, t->note);
+	rc = db__run(st, DB__S_TOURNEY_UPDATE, stmt, "db_tourney_update");
+	if (rc == 0 && sqlite3_changes(st->db) == 0)
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_tourney_update: no tournament %lld",
+		              (long long)t->id);
+	return rc;
+}
+
+static int sq_tourney_get(struct db_store *st, int64_t id, struct db_tourney *out)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_TOURNEY_GET);
+	int rc;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, id);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		db__tourney_row(stmt, out);
+		rc = 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_tourney_get: no tournament %lld",
+		              (long long)id);
+	} else {
+		rc = db__sqlerr(st, "db_tourney_get");
+	}
+	db__release(st, DB__S_TOURNEY_GET, stmt);
+	return rc;
+}
+
+static int sq_tourney_each(struct db_store *st, unsigned state_mask,
+                           int (*fn)(void *ctx, const struct db_tourney *t), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_TOURNEY_EACH);
+	struct db_tourney t;
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	for (int i = 0; i < 3; i++) /* a state not in the mask binds -1: no row has it */
+		sqlite3_bind_int(stmt, i + 1, (state_mask & (1u << i)) ? i : -1);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		db__tourney_row(stmt, &t);
+		if ((ret = fn(ctx, &t)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_tourney_each");
+	db__release(st, DB__S_TOURNEY_EACH, stmt);
+	return ret;
+}
+
+static int sq_tplayer_put(struct db_store *st, const struct db_tplayer *p)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_TPLAYER_PUT)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, p->tourney);
+	sqlite3_bind_int64(stmt, 2, p->user);
+	sqlite3_bind_int64(stmt, 3, p->joined);
+	sqlite3_bind_int(stmt, 4, p->pnum);
+	sqlite3_bind_double(stmt, 5, p->rating);
+	sqlite3_bind_int(stmt, 6, p->withdrawn);
+	return db__run(st, DB__S_TPLAYER_PUT, stmt, "db_tplayer_put");
+}
+
+static int sq_tplayer_delete(struct db_store *st, int64_t tourney, int64_t user)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_TPLAYER_DELETE)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, tourney);
+	sqlite3_bind_int64(stmt, 2, user);
+	rc = db__run(st, DB__S_TPLAYER_DELETE, stmt, "db_tplayer_delete");
+	if (rc == 0 && sqlite3_changes(st->db) == 0)
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_tplayer_delete: not registered");
+	return rc;
+}
+
+static int sq_tplayer_each(struct db_store *st, int64_t tourney,
+                           int (*fn)(void *ctx, const struct db_tplayer *p), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_TPLAYER_EACH);
+	struct db_tplayer p;
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, tourney);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		memset(&p, 0, sizeof(p));
+		p.tourney = sqlite3_column_int64(stmt, 0);
+		p.user = sqlite3_column_int64(stmt, 1);
+		db__copy(p.name, sizeof(p.name), stmt, 2);
+		p.joined = sqlite3_column_int64(stmt, 3);
+		p.pnum = sqlite3_column_int(stmt, 4);
+		p.rating = sqlite3_column_double(stmt, 5);
+		p.withdrawn = sqlite3_column_int(stmt, 6);
+		if ((ret = fn(ctx, &p)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_tplayer_each");
+	db__release(st, DB__S_TPLAYER_EACH, stmt);
+	return ret;
+}
+
+static void db__tgame_row(sqlite3_stmt *stmt, struct db_tgame *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->tourney = sqlite3_column_int64(stmt, 0);
+	g->round = sqlite3_column_int(stmt, 1);
+	g->board = sqlite3_column_int(stmt, 2);
+	g->leg = sqlite3_column_int(stmt, 3);
+	g->player[0] = sqlite3_column_int64(stmt, 4);
+	db__copy(g->name[0], sizeof(g->name[0]), stmt, 5);
+	g->player[1] = sqlite3_column_int64(stmt, 6);
+	db__copy(g->name[1], sizeof(g->name[1]), stmt, 7);
+	g->game = sqlite3_column_int64(stmt, 8);
+	g->result = sqlite3_column_int(stmt, 9);
+	db__copy(g->how, sizeof(g->how), stmt, 10);
+	g->bid_side[0] = sqlite3_column_int(stmt, 11);
+	g->bid[0] = sqlite3_column_int(stmt, 12);
+	g->bid_side[1] = sqlite3_column_int(stmt, 13);
+	g->bid[1] = sqlite3_column_int(stmt, 14);
+}
+
+static int sq_tgame_put(struct db_store *st, const struct db_tgame *g)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__check_str(st, "tournament result", g->how, sizeof(g->how))) < 0 ||
+	    (rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_TGAME_PUT)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, g->tourney);
+	sqlite3_bind_int(stmt, 2, g->round);
+	sqlite3_bind_int(stmt, 3, g->board);
+	sqlite3_bind_int(stmt, 4, g->leg);
+	sqlite3_bind_int64(stmt, 5, g->player[0]);
+	db__bind_user(stmt, 6, g->player[1]);
+	db__bind_user(stmt, 7, g->game); /* 0: NULL */
+	sqlite3_bind_int(stmt, 8, g->result);
+	db__bind_text(stmt, 9, g->how);
+	sqlite3_bind_int(stmt, 10, g->bid_side[0]);
+	sqlite3_bind_int(stmt, 11, g->bid[0]);
+	sqlite3_bind_int(stmt, 12, g->bid_side[1]);
+	sqlite3_bind_int(stmt, 13, g->bid[1]);
+	return db__run(st, DB__S_TGAME_PUT, stmt, "db_tgame_put");
+}
+
+static int sq_tgame_each(struct db_store *st, int64_t tourney,
+                         int (*fn)(void *ctx, const struct db_tgame *g), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_TGAME_EACH);
+	struct db_tgame g;
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, tourney);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		db__tgame_row(stmt, &g);
+		if ((ret = fn(ctx, &g)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_tgame_each");
+	db__release(st, DB__S_TGAME_EACH, stmt);
+	return ret;
+}
+
+static int sq_tgame_by_game(struct db_store *st, int64_t game, struct db_tgame *out)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_TGAME_BY_GAME);
+	int rc;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, game);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		db__tgame_row(stmt, out);
+		rc = 0;
+	} else if (rc == SQLITE_DONE) {
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_tgame_by_game: game %lld is no tournament's",
+		              (long long)game);
+	} else {
+		rc = db__sqlerr(st, "db_tgame_by_game");
+	}
+	db__release(st, DB__S_TGAME_BY_GAME, stmt);
+	return rc;
+}
+
 const struct db_backend db__sqlite = {
     .scheme = "sqlite",
     .open = sq_open,
@@ -2266,4 +2792,21 @@ const struct db_backend db__sqlite = {
     .outbox_count_pending = sq_outbox_count_pending,
     .outbox_purge = sq_outbox_purge,
     .outbox_max_id = sq_outbox_max_id,
+    .rating_get = sq_rating_get,
+    .rating_put = sq_rating_put,
+    .rating_each_scenario = sq_rating_each_scenario,
+    .rating_each_user = sq_rating_each_user,
+    .rated_game_put = sq_rated_game_put,
+    .rated_game_get = sq_rated_game_get,
+    .rated_game_each_pending = sq_rated_game_each_pending,
+    .tourney_create = sq_tourney_create,
+    .tourney_update = sq_tourney_update,
+    .tourney_get = sq_tourney_get,
+    .tourney_each = sq_tourney_each,
+    .tplayer_put = sq_tplayer_put,
+    .tplayer_delete = sq_tplayer_delete,
+    .tplayer_each = sq_tplayer_each,
+    .tgame_put = sq_tgame_put,
+    .tgame_each = sq_tgame_each,
+    .tgame_by_game = sq_tgame_by_game,
 };

@@ -160,6 +160,7 @@ static void auth_done(struct srv_auth_work *w)
 		srv_game_login_notices(s, c);
 		srv_people_login(s, c);
 		srv_invites_login(s, c);
+		srv_tourney_login(s, c);
 		break;
 	case OP_PASSWORD_CHECK:
 		if (w->result != 0) {

@@ -102,6 +102,7 @@ static int debug_clock(struct srv_cmd_ctx *ctx)
 	srv_clocks_tick(s);
 	srv_invites_tick(s);
 	srv_notify_tick(s); /* retries and digests that came due */
+	srv_tourneys_tick(s);
 	snprintf(summary, sizeof(summary), "clock at %lld (%s)", (long long)(to / 1000),
 	         srv_clock_format_time(to, when, sizeof(when)));
 	srv_conn_ok_text(ctx->conn, ctx->tag, summary);
@@ -133,6 +134,23 @@ static int debug_hashes(struct srv_cmd_ctx *ctx)
 	return 0;
 }
 
+/* debug crash pairing <n>: the server kills itself (SIGKILL) once n games of the next
+ * tournament pairing are created, before they are committed (tests of tourney.c) */
+static int debug_crash(struct srv_cmd_ctx *ctx)
+{
+	char *end;
+	long n = ctx->argc == 4 ? strtol(ctx->argv[3], &end, 10) : -1;
+	char summary[120];
+
+	if (ctx->argc != 4 || strcmp(ctx->argv[2], "pairing") != 0 || *end != '\0' || n < 0 ||
+	    n > 1000)
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "debug crash pairing <games> (0: off)");
+	ctx->srv->tourneys.kill_after = (int)n;
+	snprintf(summary, sizeof(summary), "the next pairing kills the server after %ld games", n);
+	srv_conn_ok_text(ctx->conn, ctx->tag, n > 0 ? summary : "no crash planned");
+	return 0;
+}
+
 static int exec_debug(struct srv_cmd_ctx *ctx)
 {
 	struct srv_game *g;
@@ -142,6 +160,8 @@ static int exec_debug(struct srv_cmd_ctx *ctx)
 		return debug_clock(ctx);
 	if (strcmp(ctx->argv[1], "hashes") == 0)
 		return debug_hashes(ctx);
+	if (strcmp(ctx->argv[1], "crash") == 0)
+		return debug_crash(ctx);
 
 	if ((strcmp(ctx->argv[1], "dice") != 0 || ctx->argc < 3) &&
 	    strcmp(ctx->argv[1], "host") != 0)
@@ -189,7 +209,8 @@ const struct srv_cmd srv_cmd_debug = {
     .flags = SRV_CMD_LOGIN | SRV_CMD_DEBUG | SRV_CMD_GAME,
     .group = "debug",
     .usage = "debug dice <d> [<d> ...] | debug host <action> [<side>] [note] [game=<id>] "
-             "[v=<n>] | debug clock +<seconds>|<seconds> | debug hashes [hold|release]",
+             "[v=<n>] | debug clock +<seconds>|<seconds> | debug hashes [hold|release] | "
+             "debug crash pairing <games>",
     .help = "Queues the next die results of the current game, or runs a host action as a "
             "clock or a director would: timeout <side>, forfeit <side>, draw, adjudicate "
             "<side>|draw (server started with --allow-debug only). Forced dice are recorded "
@@ -197,6 +218,7 @@ const struct srv_cmd srv_cmd_debug = {
             "debug clock moves the fake time of --debug-clock forward; timeouts and "
             "reminders then happen as they would. debug hashes counts the password hashes "
             "computed, dropped and in flight; hold makes them wait (tests), release lets "
-            "them go.",
+            "them go. debug crash pairing <n> kills the server in the middle of the next "
+            "tournament pairing, once n of its games exist (tests).",
     .exec = exec_debug,
 };

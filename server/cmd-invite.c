@@ -22,6 +22,7 @@
 #include "invites.h"
 #include "notify.h"
 #include "people.h"
+#include "ratings.h"
 #include "server.h"
 
 static void add_linef(cJSON *lines, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -65,6 +66,7 @@ static int invite_args(struct srv_cmd_ctx *ctx, const char *scenario, int first,
 	rec->side = a.side;
 	snprintf(rec->clock, sizeof(rec->clock), "%s", a.spec);
 	snprintf(rec->options, sizeof(rec->options), "%s", a.optext.data ? a.optext.data : "");
+	rec->rated = a.rated;
 	srv_new_args_release(&a);
 	rec->created = srv_clock_now(ctx->srv);
 	rec->expires = rec->created + SRV_INVITE_TTL_MS;
@@ -156,10 +158,10 @@ const struct srv_cmd srv_cmd_challenge = {
     .max_args = -1,
     .flags = SRV_CMD_LOGIN,
     .group = "people",
-    .usage = "challenge <user> <scenario> [side=<side>|random] [clock=<clock>] "
-             "[weekends=pause] [vacation=no] [option=value ...]",
-    .help = "Invites one user to a game: the side is yours (random if none), the clock and "
-            "options as for new. The user is told on every connection, or at login if "
+    .usage = "challenge <user> <scenario> [side=<side>|random] [rated|unrated] "
+             "[clock=<clock>] [weekends=pause] [vacation=no] [option=value ...]",
+    .help = "Invites one user to a game: the side is yours (random if none), rated, the clock "
+            "and options as for new. The user is told on every connection, or at login if "
             "offline, and answers with accept <id> or decline <id>; accepting creates the game "
             "with both of you seated. You withdraw it with decline <id>. A challenge expires "
             "10 days after it was made; a user who blocks you cannot be challenged.",
@@ -248,11 +250,11 @@ const struct srv_cmd srv_cmd_seek = {
     .max_args = -1,
     .flags = SRV_CMD_LOGIN,
     .group = "people",
-    .usage = "seek <scenario> [side=<side>|random] [clock=<clock>] [weekends=pause] "
-             "[vacation=no] [option=value ...]",
+    .usage = "seek <scenario> [side=<side>|random] [rated|unrated] [clock=<clock>] "
+             "[weekends=pause] [vacation=no] [option=value ...]",
     .help = "Offers a game to anyone. It is listed by seeks, and the first user who runs "
             "accept <id> plays you, both seated at once (you are told). The side is yours "
-            "(random if none), the clock and options as for new. unseek withdraws it; it "
+            "(random if none), rated, the clock and options as for new. unseek withdraws it; it "
             "expires 10 days after it was made. Users you block do not see it.",
     .exec = exec_seek,
 };
@@ -453,6 +455,10 @@ static int accept_invite(struct srv_cmd_ctx *ctx)
 		if ((rc = srv_host_seat(s, g, &who, -1, &out, &ctx->err)) != 0) {
 			srv_outcome_release(&out);
 			return rc;
+		}
+		if (iv->rec.rated && srv_rating_mark(s, g->rec.id) != 0) {
+			srv_outcome_release(&out);
+			return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(s->store));
 		}
 	}
 	id = iv->rec.id;

@@ -16,6 +16,7 @@
 #include "fanout.h"
 #include "games.h"
 #include "host.h"
+#include "ratings.h"
 #include "server.h"
 
 static void add_linef(cJSON *lines, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -54,6 +55,27 @@ static int exec_scenarios(struct srv_cmd_ctx *ctx)
 		add_linef(lines, "%-16s %-9s %s (%s vs %s)", e->info.id, e->rs->name, e->info.title,
 		          e->info.side_names[0], e->info.side_names[1]);
 		add_linef(lines, "%-16s %-9s %s", "", "", e->info.description);
+		{
+			/* the side record: games, wins per side (ratings.h) */
+			struct srv_side_record rec;
+			cJSON *r = cJSON_AddObjectToObject(o, "record"), *rs;
+			srv_side_record(ctx->srv, e->info.id, 0, &rec);
+			cJSON_AddNumberToObject(r, "games", (double)rec.games);
+			cJSON_AddNumberToObject(r, "draws", (double)rec.draws);
+			rs = cJSON_AddArrayToObject(r, "sides");
+			for (int s = 0; s < RULES_SIDES; s++) {
+				cJSON *x = cJSON_CreateObject();
+				cJSON_AddStringToObject(x, "side", e->info.side_names[s]);
+				cJSON_AddNumberToObject(x, "wins", (double)rec.wins[s]);
+				cJSON_AddItemToArray(rs, x);
+			}
+			if (rec.games > 0)
+				add_linef(lines,
+				          "%-16s %-9s record: %ld games, %s won %ld, %s won %ld, "
+				          "%ld drawn",
+				          "", "", rec.games, e->info.side_names[0], rec.wins[0],
+				          e->info.side_names[1], rec.wins[1], rec.draws);
+		}
 	}
 	for (size_t i = 0; i < cat->nfailures; i++) {
 		cJSON *o = cJSON_CreateObject();
@@ -76,7 +98,8 @@ const struct srv_cmd srv_cmd_scenarios = {
     .group = "lobby",
     .usage = "scenarios",
     .help = "Lists the installed scenarios with their ruleset, sides and a one-line "
-            "description, and every scenario file that failed validation with the reason.",
+            "description, the side record of the games finished (games, wins per side, draws), "
+            "and every scenario file that failed validation with the reason.",
     .exec = exec_scenarios,
 };
 
@@ -112,6 +135,8 @@ int srv_new_args_parse(struct srv_cmd_ctx *ctx, const struct rules_catalog_entry
 				return srv_cmd_fail(ctx, WG_E_BAD_OPTION, "%s", why);
 		} else if (allow_private && strcasecmp(arg, "private") == 0) {
 			a->private_game = 1;
+		} else if (strcasecmp(arg, "rated") == 0 || strcasecmp(arg, "unrated") == 0) {
+			a->rated = strcasecmp(arg, "rated") == 0; /* ratings.h */
 		} else if (strcasecmp(arg, "random") == 0 || strcasecmp(arg, "side=random") == 0) {
 			a->side = -1;
 		} else if (strncasecmp(arg, "side=", 5) == 0) {
@@ -180,6 +205,8 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 		                     a.optext.data ? a.optext.data : "", &a.tc, &g, &ctx->err);
 	}
 	srv_new_args_release(&a);
+	if (rc == 0 && a.rated && srv_rating_mark(ctx->srv, g->rec.id) != 0)
+		rc = srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(ctx->srv->store));
 	if (rc != 0)
 		return rc;
 	side = srv_game_side_of(g, ctx->conn->user->id);
@@ -191,9 +218,11 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 	cJSON_AddBoolToObject(data, "private", a.private_game);
 	cJSON_AddStringToObject(data, "commitment", g->rec.commitment);
 	cJSON_AddStringToObject(data, "clock", a.spec);
+	if (a.rated) /* only then: the member is new (docs/tournaments.md) */
+		cJSON_AddBoolToObject(data, "rated", 1);
 	snprintf(summary, sizeof(summary),
-	         "game %lld created; you play %s; waiting for an opponent", (long long)g->rec.id,
-	         e->info.side_names[side]);
+	         "game %lld created%s; you play %s; waiting for an opponent", (long long)g->rec.id,
+	         a.rated ? " (rated)" : "", e->info.side_names[side]);
 	cJSON_AddStringToObject(data, "summary", summary);
 	srv_conn_ok(ctx->conn, ctx->tag, data);
 	cJSON_Delete(data);
@@ -206,15 +235,16 @@ const struct srv_cmd srv_cmd_new = {
     .max_args = -1,
     .flags = SRV_CMD_LOGIN,
     .group = "lobby",
-    .usage = "new <scenario> [side=<side>|random] [private] [clock=<clock>] "
+    .usage = "new <scenario> [side=<side>|random] [private] [rated|unrated] [clock=<clock>] "
              "[weekends=pause] [vacation=no] [option=value ...]",
     .help = "Creates a game of a scenario and seats you on the side you name (random if "
             "none). A private game is not listed; others join it by its id. clock= is the "
             "time control: none (default), live:<minutes>+<seconds>, days:<n> or "
             "fischer:<hours>+<hours>/<cap hours>; weekends=pause stops a correspondence "
             "clock from Saturday to Monday 00:00 UTC; vacation=no keeps it running through "
-            "vacations (docs/clocks.md). Other options are passed to the rules (see docs/ for "
-            "each ruleset). The reply carries the SHA-256 commitment to the game's dice "
+            "vacations (docs/clocks.md). rated: the game changes both players' ratings in the "
+            "scenario (unrated by default). Other options are passed to the rules (see docs/ "
+            "for each ruleset). The reply carries the SHA-256 commitment to the game's dice "
             "seed, revealed when the game ends.",
     .exec = exec_new,
 };

@@ -30,6 +30,7 @@
 #include "log.h"
 #include "notify.h"
 #include "people.h"
+#include "ratings.h"
 #include "server.h"
 
 /* The offers of a game, by the word after offer / accept / decline. */
@@ -414,6 +415,7 @@ static int exec_rematch(struct srv_cmd_ctx *ctx)
 	rec.side = 1 - side; /* the sides swapped */
 	srv_tc_format(&g->clock.tc, rec.clock, sizeof(rec.clock));
 	snprintf(rec.options, sizeof(rec.options), "%s", g->rec.options);
+	rec.rated = srv_rating_is_rated(s, g->rec.id); /* a rated game's rematch is rated */
 	rec.created = srv_clock_now(s);
 	rec.expires = rec.created + SRV_INVITE_TTL_MS;
 	if ((rc = srv_invite_add(s, &rec, me->name, g->seat_name[1 - side], &iv)) != 0)

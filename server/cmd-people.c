@@ -16,6 +16,7 @@
 #include "conn.h"
 #include "games.h"
 #include "people.h"
+#include "ratings.h"
 #include "server.h"
 
 #define MESSAGES_MAX 200 /* messages [n]: at most this many */
@@ -160,6 +161,8 @@ const struct srv_cmd srv_cmd_who = {
 struct tally {
 	char scenario[DB_SCENARIO_MAX];
 	int played, won, lost, drawn;
+	int side_played[2], side_won[2]; /* the side record of the user (ratings.h) */
+	char side_name[2][32];
 };
 
 static struct tally *tally_of(struct tally *t, int *n, const char *scenario)
@@ -182,7 +185,7 @@ static int exec_finger(struct srv_cmd_ctx *ctx)
 	struct srv_user *online;
 	struct srv_vac *v;
 	struct db_user u;
-	cJSON *data, *lines, *stats, *games, *vac, *o;
+	cJSON *data, *lines, *stats, *sides, *games, *vac, *o;
 	char when[40], dur[32], summary[120];
 	int nt = 0, rc;
 
@@ -227,8 +230,7 @@ static int exec_finger(struct srv_cmd_ctx *ctx)
 		add_linef(lines, "vacation: %s, %s in the bank", v->on_since > 0 ? "on" : "off",
 		          srv_tc_duration(srv_vac_left(v, now), dur, sizeof(dur)));
 	}
-	cJSON_AddNullToObject(data, "rating");
-	add_linef(lines, "rating: none (ratings are not kept yet)");
+	srv_rating_finger(s, u.id, data, lines); /* "rating", null when none */
 	/* results per scenario, and the games going on (private ones only to their players) */
 	memset(&total, 0, sizeof(total));
 	games = cJSON_AddArrayToObject(data, "games");
@@ -254,6 +256,12 @@ static int exec_finger(struct srv_cmd_ctx *ctx)
 			continue;
 		t->played++;
 		total.played++;
+		t->side_played[side]++;
+		if (g->rec.winner == side)
+			t->side_won[side]++;
+		for (int k = 0; k < 2; k++)
+			snprintf(t->side_name[k], sizeof(t->side_name[k]), "%s",
+			         srv_game_side_name(g, k));
 		if (g->rec.winner == side)
 			t->won++, total.won++;
 		else if (g->rec.winner < 0)
@@ -262,6 +270,7 @@ static int exec_finger(struct srv_cmd_ctx *ctx)
 			t->lost++, total.lost++;
 	}
 	stats = cJSON_AddArrayToObject(data, "scenarios");
+	sides = cJSON_AddArrayToObject(data, "sides"); /* per scenario and side: played, won */
 	add_linef(lines, "games: %d played, %d won, %d lost, %d drawn", total.played, total.won,
 	          total.lost, total.drawn);
 	if (nt > 0)
@@ -275,8 +284,20 @@ static int exec_finger(struct srv_cmd_ctx *ctx)
 		cJSON_AddNumberToObject(o, "lost", tallies[i].lost);
 		cJSON_AddNumberToObject(o, "drawn", tallies[i].drawn);
 		cJSON_AddItemToArray(stats, o);
+		for (int k = 0; k < 2; k++) {
+			cJSON *x = cJSON_CreateObject();
+			cJSON_AddStringToObject(x, "scenario", tallies[i].scenario);
+			cJSON_AddStringToObject(x, "side", tallies[i].side_name[k]);
+			cJSON_AddNumberToObject(x, "played", tallies[i].side_played[k]);
+			cJSON_AddNumberToObject(x, "won", tallies[i].side_won[k]);
+			cJSON_AddItemToArray(sides, x);
+		}
 		add_linef(lines, "  %-24.24s %6d %5d %5d %5d", tallies[i].scenario,
 		          tallies[i].played, tallies[i].won, tallies[i].lost, tallies[i].drawn);
+		add_linef(lines, "    as %.16s %d played, %d won; as %.16s %d played, %d won",
+		          tallies[i].side_name[0], tallies[i].side_played[0],
+		          tallies[i].side_won[0], tallies[i].side_name[1],
+		          tallies[i].side_played[1], tallies[i].side_won[1]);
 	}
 	add_linef(lines, "current games: %d", cJSON_GetArraySize(games));
 	for (cJSON *it = games->child; it != NULL; it = it->next)
@@ -301,8 +322,9 @@ const struct srv_cmd srv_cmd_finger = {
     .usage = "finger [<user>]",
     .help = "Shows a user's profile (yours without a name). When they registered, whether they "
             "are online and what they are doing or when they were last seen, their vacation "
-            "state, games played, won, lost and drawn per scenario, and the games they are in "
-            "now (private games only to their players). Ratings are not kept yet.",
+            "state, their rating per scenario (? provisional), games played, won, lost and "
+            "drawn per scenario and per side, and the games they are in now (private games "
+            "only to their players).",
     .exec = exec_finger,
 };
 

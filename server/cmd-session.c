@@ -28,7 +28,7 @@ static int help_reply(struct srv_cmd_ctx *ctx, cJSON *data, int rc, const char *
 	return rc == 0 ? 0 : srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
 }
 
-static int help_one(struct srv_cmd_ctx *ctx, const char *name)
+static int help_one(struct srv_cmd_ctx *ctx, const char *name, const char *subname)
 {
 	const struct srv_cmd *cmd = srv_cmd_find(name);
 	struct srv_game *g = srv_game_get(ctx->srv, ctx->game_id);
@@ -41,6 +41,16 @@ static int help_one(struct srv_cmd_ctx *ctx, const char *name)
 		lines = cJSON_AddArrayToObject(data, "lines");
 		return help_reply(ctx, data, lines == NULL ? -1 : srv_help_errors(lines, cols),
 		                  "error codes");
+	}
+	if (cmd != NULL && subname != NULL) { /* help tournament create */
+		for (const struct srv_cmd *sub = cmd->subs; sub != NULL && sub->name != NULL; sub++)
+			if (strcasecmp(sub->name, subname) == 0)
+				return help_reply(ctx, data, srv_help_command(data, sub, cols),
+				                  NULL);
+		cJSON_Delete(data);
+		return srv_cmd_fail(ctx, WG_E_UNKNOWN_VERB,
+		                    "%s has no verb '%.40s'; help %s lists them", cmd->name,
+		                    subname, cmd->name);
 	}
 	if (cmd != NULL)
 		return help_reply(ctx, data, srv_help_command(data, cmd, cols), NULL);
@@ -67,7 +77,7 @@ static int exec_help(struct srv_cmd_ctx *ctx)
 	size_t n;
 
 	if (ctx->argc > 1)
-		return help_one(ctx, ctx->argv[1]);
+		return help_one(ctx, ctx->argv[1], ctx->argc > 2 ? ctx->argv[2] : NULL);
 	table = srv_cmd_table(&n);
 	data = cJSON_CreateObject();
 	lines = cJSON_AddArrayToObject(data, "lines");
@@ -91,11 +101,11 @@ const struct srv_cmd srv_cmd_help = {
     .name = "help",
     .alias = "?",
     .min_args = 0,
-    .max_args = 1,
+    .max_args = 2,
     .group = "session",
-    .usage = "help [command|errors]",
-    .help = "Lists the commands, or explains one command (server or game verb), or lists the "
-            "error codes with `help errors`.",
+    .usage = "help [command [verb]|errors]",
+    .help = "Lists the commands, or explains one command (server or game verb) or one verb of a "
+            "family (help tournament create), or lists the error codes with `help errors`.",
     .exec = exec_help,
 };
 

@@ -21,19 +21,19 @@
 #include "server.h"
 
 static const struct srv_cmd *const table[] = {
-    &srv_cmd_help,       &srv_cmd_ping,      &srv_cmd_quit,    &srv_cmd_mode,
-    &srv_cmd_register,   &srv_cmd_login,     &srv_cmd_logout,  &srv_cmd_whoami,
-    &srv_cmd_password,   &srv_cmd_scenarios, &srv_cmd_new,     &srv_cmd_games,
-    &srv_cmd_join,       &srv_cmd_watch,     &srv_cmd_unwatch, &srv_cmd_use,
-    &srv_cmd_view,       &srv_cmd_pending,   &srv_cmd_log,     &srv_cmd_say,
-    &srv_cmd_chat,       &srv_cmd_resign,    &srv_cmd_verify,  &srv_cmd_moretime,
-    &srv_cmd_vacation,   &srv_cmd_who,       &srv_cmd_finger,  &srv_cmd_tell,
-    &srv_cmd_messages,   &srv_cmd_block,     &srv_cmd_unblock, &srv_cmd_challenge,
-    &srv_cmd_challenges, &srv_cmd_seek,      &srv_cmd_seeks,   &srv_cmd_unseek,
-    &srv_cmd_accept,     &srv_cmd_decline,   &srv_cmd_offer,   &srv_cmd_rematch,
-    &srv_cmd_debug,      &srv_cmd_kick,      &srv_cmd_ban,     &srv_cmd_unban,
-    &srv_cmd_stats,      &srv_cmd_shutdown,  &srv_cmd_audit,   &srv_cmd_notify,
-    &srv_cmd_export,
+    &srv_cmd_help,       &srv_cmd_ping,       &srv_cmd_quit,    &srv_cmd_mode,
+    &srv_cmd_register,   &srv_cmd_login,      &srv_cmd_logout,  &srv_cmd_whoami,
+    &srv_cmd_password,   &srv_cmd_scenarios,  &srv_cmd_new,     &srv_cmd_games,
+    &srv_cmd_join,       &srv_cmd_watch,      &srv_cmd_unwatch, &srv_cmd_use,
+    &srv_cmd_view,       &srv_cmd_pending,    &srv_cmd_log,     &srv_cmd_say,
+    &srv_cmd_chat,       &srv_cmd_resign,     &srv_cmd_verify,  &srv_cmd_moretime,
+    &srv_cmd_vacation,   &srv_cmd_who,        &srv_cmd_finger,  &srv_cmd_tell,
+    &srv_cmd_messages,   &srv_cmd_block,      &srv_cmd_unblock, &srv_cmd_challenge,
+    &srv_cmd_challenges, &srv_cmd_seek,       &srv_cmd_seeks,   &srv_cmd_unseek,
+    &srv_cmd_accept,     &srv_cmd_decline,    &srv_cmd_offer,   &srv_cmd_rematch,
+    &srv_cmd_debug,      &srv_cmd_kick,       &srv_cmd_ban,     &srv_cmd_unban,
+    &srv_cmd_stats,      &srv_cmd_shutdown,   &srv_cmd_audit,   &srv_cmd_notify,
+    &srv_cmd_export,     &srv_cmd_tournament, &srv_cmd_ratings,
 };
 
 const struct srv_cmd *const *srv_cmd_table(size_t *count)

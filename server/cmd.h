@@ -65,6 +65,8 @@ struct srv_cmd {
 	const char *usage;
 	const char *help;
 	int (*exec)(struct srv_cmd_ctx *ctx);
+	const struct srv_cmd *subs; /* sub-verbs (`tournament create`), name NULL last; or NULL:
+	                             * `help <verb> <sub>` explains one */
 };
 
 /* Handles one request line of conn (already framed, NUL-terminated). */
@@ -107,6 +109,7 @@ extern const struct srv_cmd srv_cmd_challenge, srv_cmd_challenges, srv_cmd_seek,
     srv_cmd_unseek, srv_cmd_accept, srv_cmd_decline;
 extern const struct srv_cmd srv_cmd_offer, srv_cmd_rematch, srv_cmd_export;
 extern const struct srv_cmd srv_cmd_notify;
+extern const struct srv_cmd srv_cmd_tournament, srv_cmd_ratings;
 
 /* accept draw|pause|takeback / decline ... (accept 1, 0) in the target game (cmd-offer.c). */
 int srv_offer_answer(struct srv_cmd_ctx *ctx, int accept);
@@ -121,6 +124,7 @@ extern const struct srv_cmd srv_cmd_kick, srv_cmd_ban, srv_cmd_unban, srv_cmd_st
 struct srv_new_args {
 	int side; /* -1: random */
 	int private_game;
+	int rated; /* rated (1) or unrated (0, the default): docs/tournaments.md */
 	struct rules_options opts;
 	struct proto_buf optext; /* the options as typed (quoted), stored with the game */
 	struct srv_tc tc;

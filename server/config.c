@@ -51,6 +51,7 @@ enum opt_id {
 	OPT_ADMINS,
 	OPT_SENDMAIL,
 	OPT_MAIL_FROM,
+	OPT_RATING_SIDE_ADVANTAGE,
 	OPT_VERSION,
 	OPT_HELP,
 };
@@ -112,6 +113,8 @@ static const struct opt options[] = {
      "/usr/sbin/sendmail)"},
     {OPT_MAIL_FROM, "mail-from", "ADDRESS",
      "the From: address of e-mail notifications (default wargamed@localhost)"},
+    {OPT_RATING_SIDE_ADVANTAGE, "rating-side-advantage", "yes|no",
+     "ratings expect each scenario's side advantage, estimated from its record (default no)"},
     {OPT_VERSION, "version", NULL, "print the version and exit (also -V)"},
     {OPT_HELP, "help", NULL, "print this help and exit (also -h)"},
 };
@@ -399,6 +402,11 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 		snprintf(cfg->mail_from, sizeof(cfg->mail_from), "%s", value);
 		return 0;
 	}
+	case OPT_RATING_SIDE_ADVANTAGE:
+		if (parse_bool(value, &b) != 0)
+			goto bad;
+		cfg->rating_side_advantage = b;
+		return 0;
 	default:
 		snprintf(err, errsize, "--%s cannot be used here", o->name);
 		return -1;

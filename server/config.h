@@ -46,6 +46,7 @@ struct srv_config {
 	char admins[512];           /* user names, comma-separated: the operators */
 	char sendmail[256];         /* the sendmail program e-mail notifications go through */
 	char mail_from[256];        /* their From: address */
+	int rating_side_advantage;  /* 1: ratings expect a side's advantage (docs/tournaments.md) */
 };
 
 /* Fills cfg with the built-in defaults. */

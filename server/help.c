@@ -16,8 +16,8 @@
 /* How much deeper than its usage a sentence put under it starts. */
 #define UNDER_INDENT 4
 
-static const char *const groups[] = {"session", "account", "people", "lobby",
-                                     "game",    "admin",   "debug"};
+static const char *const groups[] = {"session", "account",    "people", "lobby",
+                                     "game",    "tournament", "admin",  "debug"};
 
 static int add(cJSON *lines, const char *s, size_t len)
 {
@@ -180,6 +180,11 @@ int srv_help_command(cJSON *data, const struct srv_cmd *cmd, int cols)
 	    cJSON_AddStringToObject(data, "usage", cmd->usage) == NULL ||
 	    cJSON_AddStringToObject(data, "help", cmd->help) == NULL)
 		return -1;
+	/* a family of sub-verbs: each on a line (help <verb> <sub> explains one) */
+	for (const struct srv_cmd *sub = cmd->subs; sub != NULL && sub->name != NULL; sub++)
+		if (srv_help_entry(lines, 2, sub->usage, SRV_HELP_USAGE_COL, sub->help,
+		                   srv_help_first_sentence(sub->help), cols) != 0)
+			return -1;
 	return 0;
 }
 

@@ -18,7 +18,9 @@
 #include "fanout.h"
 #include "games.h"
 #include "log.h"
+#include "ratings.h"
 #include "server.h"
+#include "tourney.h"
 
 const struct srv_actor srv_system_actor = {
     .user = 0, .name = "", .via = 0, .version = -1, .decision = -1};
@@ -531,5 +533,9 @@ void srv_host_publish(struct srv *s, struct srv_game *g, struct srv_outcome *out
 		srv_game_over_notice(s, g);
 	else
 		srv_game_turn_notices(s, g, &out->before);
+	if (out->ended) { /* in the step's batch: its rating, its tournament's work */
+		srv_rating_game_over(s, g);
+		srv_tourney_game_over(s, g);
+	}
 	srv_outcome_release(out);
 }

@@ -145,8 +145,9 @@ char *srv_invite_describe(struct srv *s, const struct srv_invite *iv, char *buf,
 	const char *side =
 	    iv->rec.side < 0 || e == NULL ? "random" : e->info.side_names[iv->rec.side];
 
-	int n = snprintf(buf, size, "%s, %s plays %s, clock %s%s%s", iv->rec.scenario,
-	                 iv->from_name, iv->rec.side < 0 ? "a random side" : side, iv->rec.clock,
+	int n = snprintf(buf, size, "%s%s, %s plays %s, clock %s%s%s", iv->rec.scenario,
+	                 iv->rec.rated ? " (rated)" : "", iv->from_name,
+	                 iv->rec.side < 0 ? "a random side" : side, iv->rec.clock,
 	                 iv->rec.options[0] ? ", " : "", iv->rec.options);
 
 	if (n >= (int)size && size > 4) /* long options: the description ends with "..." */
@@ -173,6 +174,7 @@ cJSON *srv_invite_event(struct srv *s, const struct srv_invite *iv, const char *
 	cJSON_AddStringToObject(ev, "clock", iv->rec.clock);
 	cJSON_AddStringToObject(ev, "options", iv->rec.options);
 	cJSON_AddNumberToObject(ev, "expires", (double)(iv->rec.expires / 1000));
+	cJSON_AddBoolToObject(ev, "rated", iv->rec.rated);
 	cJSON_AddStringToObject(ev, "text", text);
 	return ev;
 }

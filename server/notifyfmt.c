@@ -27,6 +27,7 @@ const char *const srv_note_names[SRV_NOTE_NTYPES] = {
     [SRV_NOTE_GAME_OVER] = "game-over",
     [SRV_NOTE_CHALLENGE] = "challenge",
     [SRV_NOTE_TELL] = "tell",
+    [SRV_NOTE_TOURNAMENT] = "tournament",
     [SRV_NOTE_TEST] = "test",
 };
 
@@ -136,6 +137,9 @@ static void text(struct proto_buf *b, const struct srv_note *n)
 		proto_buf_addf(b, "%s tells you: %s", n->from ? n->from : "someone",
 		               n->message ? n->message : "");
 		break;
+	case SRV_NOTE_TOURNAMENT:
+		proto_buf_addf(b, "%s", n->message ? n->message : "news of your tournament");
+		break;
 	case SRV_NOTE_TEST:
 	case SRV_NOTE_NTYPES:
 		proto_buf_adds(b, "a test notification from wargamed: this channel works");
@@ -192,7 +196,10 @@ char *srv_nf_webhook_body(const struct srv_note *n, const char *uid, int64_t at,
 	if (n->from != NULL)
 		cJSON_AddStringToObject(o, "from", n->from);
 	if (n->ref > 0)
-		cJSON_AddNumberToObject(o, n->type == SRV_NOTE_TELL ? "tell" : "challenge",
+		cJSON_AddNumberToObject(o,
+		                        n->type == SRV_NOTE_TELL         ? "tell"
+		                        : n->type == SRV_NOTE_TOURNAMENT ? "tournament"
+		                                                         : "challenge",
 		                        (double)n->ref);
 	if (n->message != NULL)
 		cJSON_AddStringToObject(o, "message", n->message);
@@ -306,6 +313,9 @@ char *srv_nf_mail_note(const struct srv_note *n, const char *from, const char *t
 		break;
 	case SRV_NOTE_TELL:
 		proto_buf_addf(&subject, "a message from %s", n->from ? n->from : "someone");
+		break;
+	case SRV_NOTE_TOURNAMENT:
+		proto_buf_addf(&subject, "tournament %lld", (long long)n->ref);
 		break;
 	case SRV_NOTE_TEST:
 	case SRV_NOTE_NTYPES:

@@ -32,7 +32,8 @@ enum srv_note_type {
 	SRV_NOTE_GAME_OVER,
 	SRV_NOTE_CHALLENGE,
 	SRV_NOTE_TELL,
-	SRV_NOTE_TEST, /* `notify test`: always sent, not a choice */
+	SRV_NOTE_TOURNAMENT, /* a tournament's news for a player: a round paired, a bid asked... */
+	SRV_NOTE_TEST,       /* `notify test`: always sent, not a choice */
 	SRV_NOTE_NTYPES
 };
 
@@ -53,8 +54,8 @@ struct srv_note {
 	const char *result;   /* game-over: the public result */
 	const char *winner;   /* game-over: the winning side */
 	const char *from;     /* challenge, tell: who */
-	int64_t ref;          /* challenge: its id; tell: its id */
-	const char *message;  /* tell: the text; challenge: the game offered */
+	int64_t ref;          /* challenge: its id; tell: its id; tournament: its id */
+	const char *message;  /* tell: the text; challenge: the game offered; tournament: what */
 };
 
 /* The type named name (case-insensitive), or -1 (test is not a choice: -1). */

@@ -30,6 +30,7 @@
 #include "invites.h"
 #include "log.h"
 #include "people.h"
+#include "ratings.h"
 
 int64_t srv_now(struct srv *s)
 {
@@ -468,6 +469,7 @@ static void before_sleep_cb(uv_prepare_t *h)
 {
 	struct srv *s = h->data;
 
+	srv_tourneys_run(s); /* results and pairings join the iteration's batch */
 	if (db_batch_pending(s->store) || s->nbatch > 0)
 		srv_batch_commit(s);
 	srv_notify_committed(s); /* what is durable now may be delivered */
@@ -501,6 +503,7 @@ static void sweep_cb(uv_timer_t *t)
 	srv_clocks_tick(s);
 	srv_invites_tick(s);
 	srv_notify_tick(s);
+	srv_tourneys_tick(s);
 }
 
 static void close_walk_cb(uv_handle_t *h, void *arg)
@@ -739,6 +742,8 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	srv_games_recover(s);
 	srv_clocks_recover(s);
 	srv_invites_recover(s);
+	srv_ratings_recover(s);
+	srv_tourneys_recover(s);
 	if (srv_batch_commit(s) != 0)
 		log_error(0, "cannot record what recovery found: %s", db_last_error(s->store));
 	uv_prepare_init(s->loop, &s->before_sleep);
@@ -778,6 +783,7 @@ out:
 	srv_clocks_release(s);
 	srv_invites_release(s);
 	srv_notify_release(s);
+	srv_tourneys_release(s);
 	srv_idmap_release(&s->users);
 	srv_auth_release(&s->auth);
 	srv_quota_release(&s->quota);

@@ -11,7 +11,8 @@
  *         connections (nothing is written to a socket yet)
  *   idle (only while some connection's input waits for its turn, conn.h
  *         "Work budget"): each waiting connection gets one turn
- *   prepare (before the loop blocks again): the batch is committed with one
+ *   prepare (before the loop blocks again): the tournaments' due work joins
+ *         the batch (tourney.h: results, pairings), the batch is committed with one
  *         fsync, then every connection's queued output is written -- so no
  *         client ever hears of a write that is not durable, and a crash
  *         before the commit loses only what nobody was told about.  The only other
@@ -38,6 +39,7 @@
 #include "idmap.h"
 #include "notify.h"
 #include "quota.h"
+#include "tourney.h"
 
 struct srv_conn;
 struct srv_game;
@@ -95,7 +97,8 @@ struct srv {
 	struct srv_idmap vacations;  /* user id -> struct srv_vac (malloc'd; clock.c) */
 	struct srv_invite **invites; /* the open challenges and seeks, by id (invites.c) */
 	size_t ninvites, capinvites;
-	struct srv_notifier notify; /* the outbox and its deliveries (notify.c) */
+	struct srv_notifier notify;   /* the outbox and its deliveries (notify.c) */
+	struct srv_tourneys tourneys; /* tournament work due and deadlines (tourney.c) */
 	int shutting_down;
 	int listening;
 	char readbuf[65536]; /* every read lands here and is framed at once */
