@@ -9,10 +9,16 @@
 #ifdef WG_HAVE_FM
 #include "rules/fm/fm.h"
 #endif
+#ifdef WG_HAVE_MINIS
+#include "rules/minis/minis.h"
+#endif
 
 const struct ruleset *const rules_shipped[] = {
 #ifdef WG_HAVE_FM
     &fm_ruleset,
+#endif
+#ifdef WG_HAVE_MINIS
+    &minis_ruleset,
 #endif
     NULL,
 };
