@@ -44,14 +44,16 @@ int minis__observer(const struct minis_game *g, int side, struct minis_pt p, int
 				return u;
 		return -1;
 	}
-	for (int u = 0; u < g->sc->nunits; u++) {
-		const struct minis_unit_def *d = minis__def(g, u);
-		int role =
-		    d->kind == MK_HQ || (air ? (d->flags & MINIS_F_FAC)
-		                             : (d->flags & (MINIS_F_FOO | MINIS_F_OBSERVER)));
-		if (d->side == side && role && can_observe(g, u, p))
-			return u;
-	}
+	/* the FOOs and observers (FACs for air) first, then the HQs */
+	for (int pass = 0; pass < 2; pass++)
+		for (int u = 0; u < g->sc->nunits; u++) {
+			const struct minis_unit_def *d = minis__def(g, u);
+			int role = pass == 1 ? d->kind == MK_HQ
+			           : air     ? (d->flags & MINIS_F_FAC) != 0
+			                     : (d->flags & (MINIS_F_FOO | MINIS_F_OBSERVER)) != 0;
+			if (d->side == side && role && can_observe(g, u, p))
+				return u;
+		}
 	return -1;
 }
 

@@ -135,13 +135,13 @@ int minis__do_recon(struct minis_game *g, struct rules_dice *d, int side, int ar
 		snprintf(area + strlen(area), sizeof(area) - strlen(area), "%s)", db);
 	}
 	dist = area_dist(g, u, &r, &seen);
-	if (!seen)
-		return rules_fail(err, WG_E_ILLEGAL_ACTION, "QR-RECON-2",
-		                  "%s cannot see %s (QR-AMB-33)", minis__uid(g, u), area);
 	if (dist > minis__d(g, MD_RECON_MAX))
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, "QR-RECON-1",
 		                  "%s is %s\" away: 36\" (54\") at most", area,
 		                  minis__fmt_in(dist, db, sizeof(db)));
+	if (!seen)
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "QR-RECON-2",
+		                  "%s cannot see %s (QR-AMB-33)", minis__uid(g, u), area);
 	/* the modifiers (QR-RECON-4..10, -23, -24) */
 	band = dist <= near ? 0 : dist <= far ? 1 : 2;
 	mod += minis__recon_dist_mod(band);
