@@ -1291,18 +1291,19 @@ static void test_qr_ex_27_stubborn_resistance_and_double_sixes(void **state)
 	mt_close(&t);
 	/* the loser throws 6+6 in a difference-1 loss: one winning unit too */
 	village_turn(&t);
-	mt_place(&t, "DE2", 60, 21.5, 180);
+	mt_place(&t, "DE3", 60, 21.5, 180);
 	mt_place(&t, "GB4", 60, 20.5, 0);
 	mt_place(&t, "GB5", 58.5, 20.5, 0);
-	mt_group(&t, 3, 3, "GB4", "GB5", NULL);
-	mt_dice(&t, 6, 6, 6, 5, 0); /* 2 + 1 + 12 = 15 against 3 + 11 = 14: DE2 loses by 1 */
-	mt_ok(&t, MT_BRIT, "assault GB4 DE2");
+	mt_place(&t, "GB6", 61.5, 20.5, 0);
+	mt_group(&t, 3, 3, "GB4", "GB5", "GB6", NULL);
+	mt_dice(&t, 5, 6, 6, 6, 0); /* 2 + 2 + 11 = 15 against 2 + 12 = 14 */
+	mt_ok(&t, MT_BRIT, "assault GB4 DE3");
 	assert_true(mt_event(&t, "assault", "Losers Retreat!"));
 	assert_int_equal(t.g->intr, MI_CASUALTY);
 	assert_int_equal(t.g->intr_side, MT_BRIT);
 	mt_ok(&t, MT_BRIT, "casualty GB5");
 	assert_int_equal(t.g->u[mt_u(&t, "GB5")].status, MS_DISPERSED);
-	assert_true(mt_event(&t, "retreat", "DE2")); /* then the losers retreat */
+	assert_true(mt_event(&t, "retreat", "DE3")); /* then the losers retreat */
 	mt_close(&t);
 	/* difference 0 and the defender throws 6+6: one attacking unit dispersed */
 	village_turn(&t);
