@@ -8,10 +8,12 @@
  * hidden and ambush camouflaged units and its dummies are, and which marker is a dummy.  A
  * twin therefore:
  *   - swaps the places (and facings) of two of side's unseen pieces that have not moved
- *     since they were deployed: a hidden unit and a dummy ("a dummy vs a real unit"), or two
- *     hidden units;
+ *     since they were deployed: a hidden unit and a dummy ("a dummy vs a real unit"), two
+ *     hidden units, or two ambush camouflaged ones (never across the two classes: under
+ *     hidden.display = markers the enemy sees a marker where a hidden unit or a dummy is);
  *   - or moves one such piece 1" north, south, east or west ("a hidden unit elsewhere"), and
- *     during the secret deployment any of side's units;
+ *     during the secret deployment any of side's units (under markers, only ambush units:
+ *     a marker's place is seen);
  * when the new places are ones the piece could have been deployed to (its zone, the table,
  * passable ground, no base overlapping).  Not lasting: the next action may reveal it by the
  * rules (an enemy coming close, a recon, a beaten zone).  Candidates are numbered swaps first,
@@ -112,7 +114,10 @@ static int candidates(const struct minis_game *g, struct minis_game *t, int side
 			continue;
 		for (int b = a + 1; b < g->nslots; b++) {
 			struct cand c = {a, b, 0, 0};
-			if (!secret_piece(g, side, b))
+			/* the same class: under hidden.display = markers the enemy sees a marker
+			 * where each hidden unit or dummy stands, never an ambush unit */
+			if (!secret_piece(g, side, b) || ((g->u[a].flags & MU_AMBUSH) != 0) !=
+			                                     ((g->u[b].flags & MU_AMBUSH) != 0))
 				continue;
 			if (apply(g, t, &c)) {
 				if (count == k)
@@ -122,8 +127,9 @@ static int candidates(const struct minis_game *g, struct minis_game *t, int side
 		}
 	}
 	for (int a = 0; a < g->nslots; a++) {
-		if (!secret_piece(g, side, a))
-			continue;
+		if (!secret_piece(g, side, a) || (g->opt.hidden_markers && g->phase != MP_DEPLOY &&
+		                                  !(g->u[a].flags & MU_AMBUSH)))
+			continue; /* a marker's place is seen */
 		for (int m = 0; m < 4; m++) {
 			struct cand c = {a, -1, moves[m][0], moves[m][1]};
 			if (apply(g, t, &c)) {

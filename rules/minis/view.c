@@ -553,7 +553,9 @@ int minis__q_los(const struct minis_game *g, const struct rules_viewer *who, int
 
 /* ---- the table as text ---- */
 
-static char terrain_glyph(const struct minis_game *g, struct minis_pt p, int32_t half)
+/* The glyph of the cell centred on p (half-sizes hw, hh): the most telling terrain found at
+ * its centre or near its corners (thin pieces such as hedges must show). */
+static char terrain_glyph(const struct minis_game *g, struct minis_pt p, int32_t hw, int32_t hh)
 {
 	static const struct {
 		uint32_t flag;
@@ -561,6 +563,8 @@ static char terrain_glyph(const struct minis_game *g, struct minis_pt p, int32_t
 	} order[] = {{MINIS_T_STRONGPOINT, 'S'}, {MINIS_T_BUILDING, 'B'}, {MINIS_T_WOODS, 'W'},
 	             {MINIS_T_MARSH, '~'},       {MINIS_T_ROAD, '='},     {MINIS_T_LINEAR, 'h'},
 	             {MINIS_T_HIGH_GROUND, '^'}};
+	static const int sx[5] = {0, -1, 1, -1, 1}, sy[5] = {0, -1, -1, 1, 1};
+	int32_t reach = hw > hh ? hw : hh;
 
 	for (int k = 0; k < g->sc->npieces; k++) {
 		const struct minis_piece_def *pc = &g->sc->pieces[k];
@@ -571,14 +575,23 @@ static char terrain_glyph(const struct minis_game *g, struct minis_pt p, int32_t
 			                     g->opt.alt ? pc->y[i] * 3 / 2 : pc->y[i]},
 			                b = {g->opt.alt ? pc->x[i + 1] * 3 / 2 : pc->x[i + 1],
 			                     g->opt.alt ? pc->y[i + 1] * 3 / 2 : pc->y[i + 1]};
-			if (minis__sq_pt_seg(p, a, b) <= (int64_t)half * half)
+			if (minis__sq_pt_seg(p, a, b) <= (int64_t)reach * reach)
 				return 'x';
 		}
 	}
 	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++)
-		for (int k = 0; k < g->sc->npieces; k++)
-			if ((minis__attr(g, k)->flags & order[o].flag) && minis__in_piece(g, k, p))
-				return g->piece_gone[k] ? 'r' : order[o].c;
+		for (int k = 0; k < g->sc->npieces; k++) {
+			if (!(minis__attr(g, k)->flags & order[o].flag))
+				continue;
+			for (int s = 0; s < 5; s++) {
+				struct minis_pt q = {p.x + sx[s] * hw * 3 / 4,
+				                     p.y + sy[s] * hh * 3 / 4};
+				/* linear pieces anywhere in the cell; areas at its centre only */
+				if ((s == 0 || order[o].flag == MINIS_T_LINEAR) &&
+				    minis__in_piece(g, k, q))
+					return g->piece_gone[k] ? 'r' : order[o].c;
+			}
+		}
 	return '.';
 }
 
@@ -598,7 +611,7 @@ void minis__table_lines(const struct minis_game *g, int viewer, cJSON *out)
 		for (int c = 0; c < cols; c++) {
 			struct minis_pt p = {(int32_t)(c * cw + cw / 2),
 			                     (int32_t)(g->height - (r * ch + ch / 2))};
-			grid[r][c] = terrain_glyph(g, p, cw / 2);
+			grid[r][c] = terrain_glyph(g, p, cw / 2, ch / 2);
 		}
 		grid[r][cols] = '\0';
 	}
