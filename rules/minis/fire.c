@@ -253,6 +253,7 @@ int minis__shot_check(const struct minis_game *g, int side, struct minis_shot *s
 	const struct minis_unit_def *fd = minis__def(g, s->firer), *td = minis__def(g, s->target);
 	const struct minis_weapon *wp;
 	int deffire, rc, obscured = 0, limited = 0, row, difficult = 0, cover;
+	const char *dwhy = "difficult target (QR-FIRE-14)";
 	int32_t lim;
 	struct minis_pt fp = minis__pos(g, s->firer);
 
@@ -315,6 +316,7 @@ int minis__shot_check(const struct minis_game *g, int side, struct minis_shot *s
 			                  "%s is out of %s's arc (fire.out_of_arc = forbidden)",
 			                  minis__uid(g, s->target), minis__uid(g, s->firer));
 		difficult++;
+		dwhy = "difficult target: out of arc (QR-FIRE-14, QR-AMB-6)";
 	}
 	/* supporters (QR-FIRE-6, QR-FIRE-18, QR-FIRE-19) */
 	if (s->nsup > 0 && !(wp->flags & MW_SMALL_ARMS))
@@ -361,23 +363,25 @@ int minis__shot_check(const struct minis_game *g, int side, struct minis_shot *s
 	if ((td->flags & MINIS_F_HUMAN_WAVE) || td->kind == MK_CAVALRY || crowded(g, s->target))
 		add_mod(s, 1, "human wave, cavalry or crowded (QR-FIRE-13)");
 	if (minis__infantry_type(g, s->target) && s->dist >= minis__d(g, MD_INF_LONG))
-		difficult++; /* QR-FIRE-23 */
+		difficult++, dwhy = "difficult target: infantry at long range (QR-FIRE-23)";
 	if (td->flags & MINIS_F_SMALL_VEH)
-		difficult++;
+		difficult++, dwhy = "difficult target: small vehicle (QR-FIRE-14)";
 	if (td->kind == MK_AFV || td->kind == MK_SOFTSKIN) {
 		if (g->opt.fast_by_class ? (td->move == MM_FAST || td->move == MM_WHEELED)
 		                         : (g->u[s->target].flags & MU_FAST) != 0)
-			difficult++; /* fast vehicle (QR-AMB-38) */
+			difficult++,
+			    dwhy = "difficult target: fast vehicle (QR-FIRE-14, QR-AMB-38)";
 	}
 	if (td->flags & MINIS_F_AT_GUN)
-		difficult++;
+		difficult++, dwhy = "difficult target: AT gun (QR-FIRE-14)";
 	if (obscured == 2)
-		difficult++; /* in or through smoke (QR-FIRE-25) */
+		difficult++, dwhy = "difficult target: in or through smoke (QR-FIRE-25)";
 	if (limited)
-		difficult++;
+		difficult++, dwhy = "difficult target: limited visibility (QR-FIRE-14)";
 	if (difficult)
 		add_mod(s, g->opt.difficult_cumulative ? -difficult : -1,
-		        "difficult target (QR-FIRE-14)");
+		        difficult == 1 ? dwhy
+		                       : "difficult target, for several reasons (QR-FIRE-14)");
 	return 0;
 }
 

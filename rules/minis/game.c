@@ -206,6 +206,10 @@ static void orders_text(const struct minis_game *g, int side, char *buf, size_t 
 	for (int u = 0; u < g->sc->nunits && len < n; u++) {
 		if (minis__side(g, u) != side || g->u[u].orders == 0)
 			continue;
+		/* every viewer reads this: a hidden command unit that is no HQ is left out
+		 * (an HQ's identity and orders are public, QR-CMD-2; its position is not) */
+		if (minis__def(g, u)->kind != MK_HQ && !minis__visible(g, u, 1 - side))
+			continue;
 		len += (size_t)snprintf(buf + len, n - len, "%s%s %d", any ? ", " : "",
 		                        minis__uid(g, u), g->u[u].orders);
 		any = 1;

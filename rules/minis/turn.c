@@ -321,6 +321,7 @@ int minis__do_order(struct minis_game *g, struct rules_dice *d, int side, int ar
 	uint64_t units = 0;
 	int32_t key;
 	char list[300], pub[300];
+	const char *payer_pub;
 	size_t len = 0, plen = 0;
 	cJSON *f;
 
@@ -456,8 +457,12 @@ int minis__do_order(struct minis_game *g, struct rules_dice *d, int side, int ar
 	if ((rc = rules_emit(ev, RULES_AUD_SIDE(side), "activation-units", NULL, "your group:%s",
 	                     list)) != 0)
 		return rc;
+	/* a hidden command unit that is no HQ pays unnamed (QR-AMB-13) */
+	payer_pub = minis__def(g, payer)->kind == MK_HQ || minis__visible(g, payer, 1 - side)
+	                ? minis__uid(g, payer)
+	                : "a hidden command unit";
 	f = cJSON_CreateObject();
-	cJSON_AddStringToObject(f, "payer", minis__uid(g, payer));
+	cJSON_AddStringToObject(f, "payer", payer_pub);
 	cJSON_AddStringToObject(f, "kind", kind_name(kind));
 	cJSON_AddNumberToObject(f, "cost", cost);
 	cJSON_AddNumberToObject(f, "orders_left", g->u[payer].orders);
@@ -467,8 +472,8 @@ int minis__do_order(struct minis_game *g, struct rules_dice *d, int side, int ar
 		cJSON_AddNumberToObject(f, "double_six", g->act.extra);
 	cJSON_AddStringToObject(f, "rule", "QR-CMD-16");
 	return rules_emit(ev, RULES_AUD_PUBLIC, "order", f,
-	                  "%s activates a %s group (%d order%s):%s; move roll %d+%d%s",
-	                  minis__uid(g, payer), kind_name(kind), cost, cost == 1 ? "" : "s",
+	                  "%s activates a %s group (%d order%s):%s; move roll %d+%d%s", payer_pub,
+	                  kind_name(kind), cost, cost == 1 ? "" : "s",
 	                  plen ? pub : " units not in sight", g->act.roll[0], g->act.roll[1],
 	                  g->act.extra ? " and a double six" : "");
 }

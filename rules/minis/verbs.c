@@ -26,7 +26,7 @@ static const struct minis_verb verbs[] = {
            "go from your left to your right. The group rolls 2D6 for its move; its units may "
            "then move, fire (or recon) and assault once each."},
      .exec = minis__do_order},
-    {.v = {"move", RULES_VERB_ACTION, 3, 2 + 2 * MINIS_MAX_PATH,
+    {.v = {"move", RULES_VERB_ACTION, 2, 2 + 2 * MINIS_MAX_PATH,
            "move <unit> <x> <y> [<x> <y> ...] [facing] | move <unit> limber|unlimber",
            "Move a unit of the activated group along a path of points, ending facing the "
            "bearing given (else along its last leg): 2D6 plus its class's base, the road rate "
@@ -56,12 +56,12 @@ static const struct minis_verb verbs[] = {
            "8-11 one unit or dummy, 12+ two, a natural double six everything (ambush units "
            "included)."},
      .exec = minis__do_recon},
-    {.v = {"rally", RULES_VERB_ACTION, 2, 3, "rally <unit> [<command unit>]",
+    {.v = {"rally", RULES_VERB_ACTION, 1, 2, "rally <unit> [<command unit>]",
            "Rally phase (QR-RALLY-13): give a command unit's base-to-base +1 to one of the "
            "pinned units it touches (one per command unit). Every pinned or suppressed unit "
            "takes its rally check when both sides have ended."},
      .exec = minis__do_rally},
-    {.v = {"call", RULES_VERB_ACTION, 3, 6,
+    {.v = {"call", RULES_VERB_ACTION, 2, 6,
            "call artillery <x> <y> [smoke] | call air <x> <y>|<target> [cannon|bombs] "
            "[<bearing>]",
            "Request off-board artillery or an air strike for 1 order of an HQ (QR-CMD-22, "

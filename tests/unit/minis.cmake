@@ -1,7 +1,7 @@
 # The WWII miniatures ruleset (rules/minis/, issue 13): one suite per area, each with the
 # helpers of test_minis_util.c.
 foreach(_minis_suite examples tables geom rules secrecy data)
-  if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/test_minis_${_minis_suite}.c)
+  if(WG_WITH_MINIS AND EXISTS ${CMAKE_CURRENT_LIST_DIR}/test_minis_${_minis_suite}.c)
     wg_unit_test(test_minis_${_minis_suite}
                  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_minis_${_minis_suite}.c
                          ${CMAKE_CURRENT_LIST_DIR}/test_minis_util.c

@@ -906,6 +906,58 @@ static void test_qr_fire_24_difficult_once(void **state)
 	}
 }
 
+/* Every form of every verb's usage passes the arity check the match makes before the
+ * ruleset sees the action (rules/core/match.c): the shortest and the longest. */
+static void test_verb_arities_take_every_usage_form(void **state)
+{
+	static const char *const lines[] = {"deploy dummy1 remove",
+	                                    "deploy GB4 31 3 0 hidden",
+	                                    "deploy dummy 14 35",
+	                                    "order GB1 standard GB4",
+	                                    "move GB4 limber",
+	                                    "move GB4 31 10 32 12 0",
+	                                    "fire GB4 air",
+	                                    "fire GB4 GINF rifles GB5 GB6",
+	                                    "assault GB4 GINF",
+	                                    "recon GB4 T3",
+	                                    "recon GB4 30 20",
+	                                    "rally GB4",
+	                                    "rally GB4 GB3",
+	                                    "call air DE8",
+	                                    "call air 30 20 cannon 90",
+	                                    "call artillery 30 20 smoke",
+	                                    "end",
+	                                    "reveal none",
+	                                    "reveal DE4 DE3",
+	                                    "stubborn fight",
+	                                    "casualty GB4",
+	                                    "options",
+	                                    "options GB4 all",
+	                                    "units",
+	                                    "measure GB4 GB5",
+	                                    "measure 1 2 3 4",
+	                                    "los GB4 GB5",
+	                                    "table",
+	                                    "map svg",
+	                                    "terrain",
+	                                    "terrain T3"};
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(lines) / sizeof(lines[0]); k++) {
+		char buf[128], *argv[16];
+		int argc = 0;
+		const struct minis_verb *v;
+		snprintf(buf, sizeof(buf), "%s", lines[k]);
+		for (char *p = strtok(buf, " "); p != NULL; p = strtok(NULL, " "))
+			argv[argc++] = p;
+		v = minis__verb_find(argv[0]);
+		assert_non_null(v);
+		if (argc - 1 < v->v.min_args || (v->v.max_args >= 0 && argc - 1 > v->v.max_args))
+			fail_msg("'%s' does not pass %s's arity %d..%d", lines[k], v->v.name,
+			         v->v.min_args, v->v.max_args);
+	}
+}
+
 static void test_qr_fire_37_light_afv_destroyed_test_at_11(void **state)
 {
 	struct mt t;
@@ -1447,6 +1499,7 @@ int main(void)
 	    cmocka_unit_test(test_qr_fire_20_no_close_for_flame),
 	    cmocka_unit_test(test_qr_fire_22_best_cover_only),
 	    cmocka_unit_test(test_qr_fire_24_difficult_once),
+	    cmocka_unit_test(test_verb_arities_take_every_usage_form),
 	    cmocka_unit_test(test_qr_fire_37_light_afv_destroyed_test_at_11),
 	    cmocka_unit_test(test_qr_fire_41_hidden_firer_revealed_first),
 	    cmocka_unit_test(test_qr_armour_15_wreck_left),

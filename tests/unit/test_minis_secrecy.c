@@ -174,6 +174,32 @@ static void test_qr_amb_13_measure_and_los_never_locate(void **state)
 	mt_close(&t);
 }
 
+/* A hidden company command unit's order (QR-CMD-13): the pending decision, which every
+ * viewer reads, and the public order event do not name it; its owner's reply does. */
+static void test_qr_cmd_13_a_hidden_command_unit_pays_unnamed(void **state)
+{
+	struct mt t;
+	struct rules_pending p;
+
+	(void)state;
+	deployed(&t, "");
+	minis__pending((struct rules_game *)t.g, &p);
+	assert_non_null(strstr(p.what[MT_GERMAN], "DE1 ")); /* an HQ's orders are public */
+	assert_null(strstr(p.what[MT_GERMAN], "DE2"));
+	mt_dice(&t, 3, 4, 0);
+	mt_ok(&t, MT_GERMAN, "order DE2 standard DE2");
+	for (size_t k = 0; k < t.ev.count; k++) {
+		const struct rules_event *e = &t.ev.items[k];
+		if (e->audience == RULES_AUD_PUBLIC) {
+			char *x = cJSON_PrintUnformatted(e->data);
+			assert_null(strstr(x, "DE2"));
+			free(x);
+		}
+	}
+	assert_true(mt_event(&t, "order", "a hidden command unit"));
+	mt_close(&t);
+}
+
 static void test_qr_setup_43_a_dummy_looks_like_a_hidden_unit(void **state)
 {
 	struct mt t;
@@ -354,6 +380,7 @@ int main(void)
 	    cmocka_unit_test(test_qr_amb_13_hidden_units_not_shown),
 	    cmocka_unit_test(test_qr_amb_13_measure_and_los_never_locate),
 	    cmocka_unit_test(test_qr_setup_43_a_dummy_looks_like_a_hidden_unit),
+	    cmocka_unit_test(test_qr_cmd_13_a_hidden_command_unit_pays_unnamed),
 	    cmocka_unit_test(test_qr_recon_16_poor_result_says_nothing),
 	    cmocka_unit_test(test_qr_acq_9_hidden_units_cannot_be_targeted),
 	    cmocka_unit_test(test_qr_morale_20_a_hidden_test_stays_secret),
