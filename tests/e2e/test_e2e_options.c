@@ -102,8 +102,9 @@ static void pick(const cJSON *data, int i, char *cmd, size_t ncmd, cJSON *args)
 	}
 }
 
-/* Two JSON bots (users user0 and user1) play a whole game of scenario from options. */
-static void bot_game(const char *scenario, const char *user0, const char *user1)
+/* Two JSON bots (users user0 and user1) play a whole game of scenario from options, user0
+ * creating it as side0. */
+static void bot_game(const char *scenario, const char *side0, const char *user0, const char *user1)
 {
 	static struct e2e_client seat[2];
 	uint64_t rng = 0x2545f4914f6cdd1dull;
@@ -113,7 +114,7 @@ static void bot_game(const char *scenario, const char *user0, const char *user1)
 
 	assert_int_equal(e2e_login_new(&seat[0], server.port, user0, "secret-a"), 0);
 	assert_int_equal(e2e_login_new(&seat[1], server.port, user1, "secret-g"), 0);
-	assert_non_null(e2e_cmd(&seat[0], "new %s side=allied", scenario));
+	assert_non_null(e2e_cmd(&seat[0], "new %s side=%s", scenario, side0));
 	r = strstr(seat[0].reply, "game: ");
 	assert_non_null(r);
 	game = atoll(r + 6);
@@ -177,7 +178,7 @@ static void bot_game(const char *scenario, const char *user0, const char *user1)
 static void test_json_bot_plays_scheldt_from_options(void **state)
 {
 	(void)state;
-	bot_game("scheldt", "botallied", "botgerman");
+	bot_game("scheldt", "allied", "botallied", "botgerman");
 }
 
 /* Meuse Argonne (issue 9): its exclusive decisions (bombardment, hits, replacements,
@@ -185,14 +186,28 @@ static void test_json_bot_plays_scheldt_from_options(void **state)
 static void test_json_bot_plays_meuse_from_options(void **state)
 {
 	(void)state;
-	bot_game("meuse-argonne", "maallied", "magerman");
+	bot_game("meuse-argonne", "allied", "maallied", "magerman");
 }
+
+#ifdef WG_HAVE_MINIS
+/* The WWII miniatures village (issue 13): positions are continuous, so options offers moves
+ * along eight bearings at fractions of the allowance, targets, recon areas, calls at the
+ * enemy units in sight and the set-up placements (docs/games/minis.md). */
+static void test_json_bot_plays_minis_from_options(void **state)
+{
+	(void)state;
+	bot_game("qr-village", "british", "mnbritish", "mngerman");
+}
+#endif
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_json_bot_plays_scheldt_from_options),
 	    cmocka_unit_test(test_json_bot_plays_meuse_from_options),
+#ifdef WG_HAVE_MINIS
+	    cmocka_unit_test(test_json_bot_plays_minis_from_options),
+#endif
 	};
 	return cmocka_run_group_tests(tests, start_server, stop_server);
 }
