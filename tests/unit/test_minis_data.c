@@ -68,6 +68,9 @@ static void test_qr_amb_3_terrain_types(void **state)
 
 /* ---- qr-village (QR-SCN) ---- */
 
+/* QR-SCN-1, QR-SCN-2 (the table), QR-SCN-3 (the terrain pieces), QR-SCN-4 and QR-SCN-5 (the
+ * battlegroups), QR-AMB-40 (each vehicle's armour category is scenario data) and QR-AMB-54
+ * (the scenario facts the sheet does not give). */
 static void test_qr_scn_1_5_the_village_scenario(void **state)
 {
 	struct mt t;
@@ -354,6 +357,139 @@ static int nth(const cJSON *o, int k, char *line, size_t n)
 	return 0;
 }
 
+/* The configuration keys of minis-checklist.md section 2 with their proposed defaults
+ * (QR-AMB-n): each key exists, its default value is accepted, and setting it explicitly
+ * gives the same options as leaving it out.  A default given as "2 [3]" is the scale's
+ * figure: the key holds -1 ("the sheet's figure at this scale") and is checked apart. */
+static void test_qr_amb_configuration_defaults(void **state)
+{
+	static const struct {
+		const char *amb, *key, *def;
+		int scaled; /* "2 [3]": the default follows the scale */
+	} k[] = {
+	    {"QR-AMB-9", "scale", "base", 0},
+	    {"QR-AMB-9", "scale.unprinted_factor", "1.0", 0},
+	    {"QR-AMB-1", "measure.from", "edge", 0},
+	    {"QR-AMB-1", "measure.contact_tolerance", "0.05", 0},
+	    {"QR-AMB-2", "range.band_rule", "upper_bound", 0},
+	    {"QR-AMB-4", "los.mode", "centre", 0},
+	    {"QR-AMB-4", "los.edge_depth", "2", 1},
+	    {"QR-AMB-4", "los.limited_fraction", "0.5", 0},
+	    {"QR-AMB-5", "terrain.high_ground_needs_higher_level", "true", 0},
+	    {"QR-AMB-6", "armour.front_arc_deg", "90", 0},
+	    {"QR-AMB-6", "fire.out_of_arc", "penalty", 0},
+	    {"QR-AMB-6", "fire.turn_after_out_of_arc", "true", 0},
+	    {"QR-AMB-7", "fire.support_radius", "2", 1},
+	    {"QR-AMB-7", "fire.support_mode", "forgo", 0},
+	    {"QR-AMB-10", "morale.timing", "immediate", 0},
+	    {"QR-AMB-11", "cmd.left_to_right", "strict", 0},
+	    {"QR-AMB-11", "cmd.ltr_key", "leftmost_unit", 0},
+	    {"QR-AMB-12", "init.compare", "modified", 0},
+	    {"QR-AMB-12", "init.draw_without_german", "reroll", 0},
+	    {"QR-AMB-12", "init.holder_chooses", "false", 0},
+	    {"QR-AMB-13", "hidden.display", "none", 0},
+	    {"QR-AMB-13", "hidden.proximity_reveal", "4", 1},
+	    {"QR-AMB-13", "ambush.proximity_reveal", "off", 0},
+	    {"QR-AMB-13", "hidden.move_reveals", "true", 0},
+	    {"QR-AMB-13", "dummy.can_move", "false", 0},
+	    {"QR-AMB-14", "cmd.battalion_hq_replaces_nationality", "false", 0},
+	    {"QR-AMB-15", "cmd.dispersed_hq", "roll_minus_1", 0},
+	    {"QR-AMB-16", "dsix.auto_on_target", "true", 0},
+	    {"QR-AMB-16", "dsix.assault_tie", "as_winner", 0},
+	    {"QR-AMB-17", "air.superiority_tie", "none", 0},
+	    {"QR-AMB-19", "setup.majority_tie", "lower", 0},
+	    {"QR-AMB-19", "setup.large_game", "false", 0},
+	    {"QR-AMB-20", "missions.refused_uses_mission", "false", 0},
+	    {"QR-AMB-20", "missions.observer", "hq_foo_fac_observer", 0},
+	    {"QR-AMB-21", "air.zone_shape", "square", 0},
+	    {"QR-AMB-21", "air.cannon_area", "false", 0},
+	    {"QR-AMB-22", "aa.range", "weapon_long", 0},
+	    {"QR-AMB-22", "aa.allow_pinned", "false", 0},
+	    {"QR-AMB-22", "aa.reveals", "true", 0},
+	    {"QR-AMB-23", "aa.fail_rule", "named_or_worse", 0},
+	    {"QR-AMB-24", "cmd.company_order_scope", "own_group", 0},
+	    {"QR-AMB-24", "cmd.carry_over", "false", 0},
+	    {"QR-AMB-25", "cmd.surcharge_measure", "nearest", 0},
+	    {"QR-AMB-26", "special.infantry_assault.no_vehicles", "true", 0},
+	    {"QR-AMB-26", "special.assault_requires_contact", "true", 0},
+	    {"QR-AMB-26", "special.convoy_no_fire", "true", 0},
+	    {"QR-AMB-27", "cmd.group_radius", "off", 0},
+	    {"QR-AMB-27", "cmd.activation", "move_and_fire", 0},
+	    {"QR-AMB-28", "turn.deffire", "after_phase", 0},
+	    {"QR-AMB-30", "move.roll_per", "group", 0},
+	    {"QR-AMB-31", "move.class_default", "by_armour", 0},
+	    {"QR-AMB-32", "bogged.units", "vehicles", 0},
+	    {"QR-AMB-32", "bogged.unbog", "retest", 0},
+	    {"QR-AMB-32", "wire.tracked_ignore", "true", 0},
+	    {"QR-AMB-32", "wire.fail_position", "at_wire", 0},
+	    {"QR-AMB-33", "recon.who", "any", 0},
+	    {"QR-AMB-33", "recon.cost", "instead_of_fire", 0},
+	    {"QR-AMB-33", "recon.open_area_radius", "4", 1},
+	    {"QR-AMB-33", "recon.proximity_counts_hidden", "false", 0},
+	    {"QR-AMB-34", "lmortar.he_factor", "0", 0},
+	    {"QR-AMB-34", "engineers.demolition", "off", 0},
+	    {"QR-AMB-36", "fire.softskin_factor", "ai", 0},
+	    {"QR-AMB-37", "weapons.bracketed_at", "as_printed", 0},
+	    {"QR-AMB-38", "fire.difficult_cumulative", "false", 0},
+	    {"QR-AMB-38", "fire.fast_vehicle", "moved_last_activation", 0},
+	    {"QR-AMB-38", "fire.crowded_min_neighbours", "2", 0},
+	    {"QR-AMB-39", "fire.point_blank", "2", 1},
+	    {"QR-AMB-39", "pinned.can_move", "false", 0},
+	    {"QR-AMB-41", "results.crewed_as_artillery", "true", 0},
+	    {"QR-AMB-42", "damaged.second", "destroyed", 0},
+	    {"QR-AMB-43", "retreat.blocked", "disperse", 0},
+	    {"QR-AMB-43", "retreat.off_table", "disperse", 0},
+	    {"QR-AMB-44", "wreck.leave", "true", 0},
+	    {"QR-AMB-45", "rally.compulsory", "true", 0},
+	    {"QR-AMB-47", "acq.indirect_observer", "other_row", 0},
+	    {"QR-AMB-48", "assault.requires_assault_order", "false", 0},
+	    {"QR-AMB-48", "assault.support_radius", "2", 1},
+	    {"QR-AMB-49", "assault.stubborn_chooser", "attacker_then_defender", 0},
+	    {"QR-AMB-49", "assault.overrun_damaged_retreats", "true", 0},
+	    {"QR-AMB-50", "arty.zone_orientation", "depth_width", 0},
+	    {"QR-AMB-50", "arty.same_area", "inside_previous_zone", 0},
+	    {"QR-AMB-51", "smoke.turns", "1", 0},
+	    {"QR-AMB-51", "smoke.los", "obscures", 0},
+	    {"QR-AMB-52", "he.light_mortar_factor", "0", 0},
+	    {"QR-AMB-52", "he.type_and_position_add", "true", 0},
+	};
+	struct rules_error err;
+	struct minis_scenario *sc = (struct minis_scenario *)mt_load("data:qr-village.json", &err);
+	struct minis_opts plain, set, scaled;
+	char why[300];
+
+	(void)state;
+	assert_non_null(sc);
+	assert_int_equal(sc->nsopts, 0);
+	assert_int_equal(minis__opts_build(sc, NULL, &plain, &err), 0);
+	for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
+		if (minis__opt_check(k[i].key, k[i].def, why, sizeof(why)) != 0)
+			fail_msg("%s (%s) default %s refused: %s", k[i].key, k[i].amb, k[i].def,
+			         why);
+		sc->nsopts = 1;
+		snprintf(sc->sopts[0].key, sizeof(sc->sopts[0].key), "%s", k[i].key);
+		snprintf(sc->sopts[0].value, sizeof(sc->sopts[0].value), "%s", k[i].def);
+		assert_int_equal(minis__opts_build(sc, NULL, &set, &err), 0);
+		if (!k[i].scaled && memcmp(&plain, &set, sizeof(plain)) != 0)
+			fail_msg("%s=%s (%s) is not the default", k[i].key, k[i].def, k[i].amb);
+		if (k[i].scaled) {
+			/* explicit 2 differs from the default only in that field; at the base scale
+			 * the default means the same distance */
+			snprintf(sc->sopts[0].value, sizeof(sc->sopts[0].value), "9");
+			assert_int_equal(minis__opts_build(sc, NULL, &scaled, &err), 0);
+			assert_true(memcmp(&plain, &scaled, sizeof(plain)) != 0);
+		}
+		sc->nsopts = 0;
+	}
+	assert_int_equal(plain.los_edge_depth, -1);
+	assert_int_equal(plain.support_radius, -1);
+	assert_int_equal(plain.hidden_prox, -1);
+	assert_int_equal(plain.recon_radius, -1);
+	assert_int_equal(plain.point_blank, -1);
+	assert_int_equal(plain.assault_radius, -1);
+	minis_ruleset.scenario_free((struct rules_scenario *)sc);
+}
+
 #define REPLAY_STEPS 120
 
 static void test_replay_and_snapshot_equality(void **state)
@@ -448,6 +584,7 @@ int main(void)
 	    cmocka_unit_test(test_qr_scn_8_victory),
 	    cmocka_unit_test(test_check_scenario_every_finding),
 	    cmocka_unit_test(test_options_defaults_values_unknown),
+	    cmocka_unit_test(test_qr_amb_configuration_defaults),
 	    cmocka_unit_test(test_replay_and_snapshot_equality),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -54,6 +54,8 @@ static void shot(struct mt *t, int side, const char *firer, const char *target, 
 		fail_msg("fire %s %s: %s [%s]", firer, target, t->err.message, t->err.rule);
 }
 
+/* Also QR-FIRE-39 (the test is taken at once), QR-MORALE-15 (the retreat: its path is the
+ * engine's, docs/games/minis.md) and QR-MORALE-17 (destroyed: a wreck). */
 static void test_qr_ex_2_pak40_sherman_front_close(void **state)
 {
 	struct mt t;
@@ -85,6 +87,7 @@ static void test_qr_ex_2_pak40_sherman_front_close(void **state)
 	}
 }
 
+/* Also QR-MORALE-13 (OBEY ORDERS: no change). */
 static void test_qr_ex_3_pak40_tiger_front_effective(void **state)
 {
 	struct mt t;
@@ -107,6 +110,7 @@ static void test_qr_ex_3_pak40_tiger_front_effective(void **state)
 	}
 }
 
+/* Also QR-FIRE-38 (the AFV column: 11 is DAMAGED where the infantry column says DISPERSE). */
 static void test_qr_ex_4_17pdr_panther_side_long(void **state)
 {
 	struct mt t;
@@ -139,6 +143,7 @@ static void test_qr_ex_4_17pdr_panther_side_long(void **state)
 	}
 }
 
+/* Also QR-WEAPON-36 (no weapon factor is added to a miss). */
 static void test_qr_ex_5_militia_lmg_hard_cover_miss(void **state)
 {
 	struct mt t;
@@ -186,6 +191,7 @@ static void test_qr_ex_6_pinned_mmg_defensive_fire(void **state)
 	mt_close(&t);
 }
 
+/* Also QR-FIRE-38 (the infantry column at 11) and QR-FIRE-18 (two supporters, +2). */
 static void test_qr_ex_7_supported_elite_row_11(void **state)
 {
 	struct mt t;
@@ -281,6 +287,7 @@ static void test_qr_ex_10_within_acquisition_out_of_range(void **state)
 	mt_close(&t);
 }
 
+/* Also QR-ACQ-5 (a visible unit in sight within the distance is engaged with no roll). */
 static void test_qr_ex_11_acquisition_limits_high_ground(void **state)
 {
 	struct mt t;
@@ -317,6 +324,8 @@ static void test_qr_ex_11_acquisition_limits_high_ground(void **state)
 	mt_close(&t);
 }
 
+/* Also QR-GEN-1 (each die's face is kept: a natural double six is seen) and QR-DSIX-12 (an MG
+ * at a medium AFV: the minimum is RETREAT). */
 static void test_qr_ex_31_double_sixes_in_direct_fire(void **state)
 {
 	struct mt t;
@@ -460,6 +469,7 @@ static void test_qr_ex_35_bracketed_at_factor(void **state)
 
 /* ---- flame (QR-EX-30) ---- */
 
+/* Also QR-FLAME-6 (the 8+ test of a non-AFV is the DISPERSE test). */
 static void test_qr_ex_30_flame_thrower_bunker(void **state)
 {
 	struct mt t;
@@ -495,6 +505,8 @@ static void test_qr_ex_30_flame_thrower_bunker(void **state)
 
 /* ---- air and anti-aircraft (QR-EX-12..14) ---- */
 
+/* Also QR-AIR-3 (the AA hit is resolved first and takes 1 off the to-hit roll), QR-AIR-40
+ * (the AFV column) and QR-AIR-41 (the test is taken at once). */
 static void test_qr_ex_12_typhoon_rockets_pziv_with_flak(void **state)
 {
 	struct mt t;
@@ -524,6 +536,7 @@ static void test_qr_ex_12_typhoon_rockets_pziv_with_flak(void **state)
 			mt_dice(&t, 4, 2, 4, 5, 0);
 			mt_ok(&t, MT_GERMAN, "end");
 			assert_string_equal(mt_str(&t, "air-strike", "to_hit"), "hit");
+			assert_int_equal((int)mt_num(&t, "air-strike", "modifier"), -1);
 			assert_int_equal((int)mt_num(&t, "air-effect", "armour"), 2);
 			assert_int_equal((int)mt_num(&t, "air-effect", "score"), 13);
 			assert_string_equal(mt_str(&t, "morale", "outcome"), "destroyed");
@@ -538,6 +551,7 @@ static void test_qr_ex_12_typhoon_rockets_pziv_with_flak(void **state)
 	}
 }
 
+/* Also QR-AIR-40 (the infantry and artillery column). */
 static void test_qr_ex_13_fw190_cannon_building(void **state)
 {
 	struct mt t;
@@ -614,6 +628,7 @@ static void aa_case(const char *rule, int a, int b, int test_die, const char *ef
 	mt_close(&t);
 }
 
+/* Also QR-AA-16 (a natural double six shoots the aircraft down, no test). */
 static void test_qr_ex_14_what_fail_means_for_an_aircraft(void **state)
 {
 	(void)state;
@@ -631,6 +646,7 @@ static void test_qr_ex_14_what_fail_means_for_an_aircraft(void **state)
 
 /* ---- command (QR-EX-15..18, 37) ---- */
 
+/* Also QR-CMD-11 (one nationality row, the tactical rows added to it). */
 static void test_qr_ex_15_initiative_germans_win_draws(void **state)
 {
 	struct mt t;
@@ -968,6 +984,8 @@ static void village_turn(struct mt *t)
 	mt_phase(t, MP_ORDERS, MT_BRIT);
 }
 
+/* Also QR-RECON-20 (a natural double six reveals everything), QR-RECON-21 (7 to 12 never
+ * reveal an ambush camouflaged unit) and QR-RECON-24 (the bunker area, -3). */
 static void test_qr_ex_22_reconnaissance(void **state)
 {
 	struct mt t;
@@ -1054,6 +1072,8 @@ static void test_qr_ex_22_reconnaissance(void **state)
 
 /* ---- morale and rally (QR-EX-23, 24) ---- */
 
+/* Also QR-MORALE-19 (row 1 of the retreat column: an AFV DAMAGED & RETREAT, any other
+ * unit DISPERSED). */
 static void test_qr_ex_23_morale_test_cells(void **state)
 {
 	struct mt t;
@@ -1092,6 +1112,8 @@ static void test_qr_ex_23_morale_test_cells(void **state)
 	mt_close(&t);
 }
 
+/* Also QR-RALLY-13 (two pinned units touch one command unit: its owner chooses) and
+ * QR-RALLY-14 (SURRENDER: dispersed; an AFV abandoned and destroyed). */
 static void test_qr_ex_24_rally_checks(void **state)
 {
 	struct mt t;
@@ -1173,6 +1195,9 @@ static void test_qr_ex_24_rally_checks(void **state)
 
 /* ---- close assault (QR-EX-25..27) ---- */
 
+/* Also QR-MORALE-16 (DISPERSED: removed), QR-ASSAULT-2 (the defender's lead is named by the
+ * engine, docs/games/minis.md), QR-ASSAULT-38 (the loser chooses the casualty) and
+ * QR-ASSAULT-45 (the losers' retreat). */
 static void test_qr_ex_25_assault_on_a_building(void **state)
 {
 	struct mt t;
@@ -1205,6 +1230,8 @@ static void test_qr_ex_25_assault_on_a_building(void **state)
 	mt_close(&t);
 }
 
+/* Also QR-ASSAULT-40 (a lone AFV takes the whole result; damaged under "Losers Overrun!",
+ * it also retreats). */
 static void test_qr_ex_26_panzerfaust_against_a_lone_sherman(void **state)
 {
 	struct mt t;
@@ -1319,6 +1346,8 @@ static void test_qr_ex_27_stubborn_resistance_and_double_sixes(void **state)
 
 /* ---- artillery (QR-EX-28, 29) ---- */
 
+/* Also QR-ARTY-1 (battery, observer and aiming point), QR-ARTY-12 (the same target area,
+ * +1), QR-HE-18 and QR-DSIX-14 (a natural double six destroys the bunker). */
 static void test_qr_ex_28_25pdr_accuracy_deviation_he(void **state)
 {
 	struct mt t;

@@ -183,6 +183,7 @@ static void test_qr_amb_5_high_ground(void **state)
 	}
 }
 
+/* Also QR-GEN-3 (the scale option, fixed at creation, picks the bracketed figures). */
 static void test_qr_amb_9_scale_alt(void **state)
 {
 	struct mt t;

@@ -119,6 +119,7 @@ static void test_qr_setup_1_printed_order(void **state)
 	mt_close(&t);
 }
 
+/* Also QR-AMB-18 (a nationality/year in neither column). */
 static void test_qr_setup_18_gaps_use_column_b(void **state)
 {
 	(void)state;
@@ -210,6 +211,8 @@ static void test_qr_setup_33_owner_chooses_within_allowance(void **state)
 }
 
 /* The automatic hidden status of qr-village with its listed starts (QR-SCN-7). */
+/* QR-SETUP-34, QR-SETUP-35 (the FOO GB2) and QR-SETUP-37 (DE2, DE4, DE6 in buildings, DE3
+ * and DE7 in the wood, DE9 in dead ground, all over 24" from the nearest enemy). */
 static void test_qr_setup_34_37_automatic_hidden_status(void **state)
 {
 	struct mt t;
@@ -377,6 +380,7 @@ static void test_qr_air_38_row_11_split(void **state)
 	mt_close(&t);
 }
 
+/* Also QR-AMB-53 (a destroyed strongpoint becomes rubble). */
 static void test_qr_air_39_12_destroys_a_strongpoint(void **state)
 {
 	struct mt t;
@@ -563,6 +567,8 @@ static void test_qr_cmd_40_once_per_turn(void **state)
 
 /* ---- TURN ---- */
 
+/* QR-TURN-1, QR-TURN-2, QR-TURN-3, QR-TURN-4, QR-TURN-5, QR-TURN-6 and QR-TURN-7: the
+ * phases in the printed order. */
 static void test_qr_turn_1_7_the_sequence(void **state)
 {
 	struct mt t;
@@ -624,6 +630,7 @@ static void test_qr_turn_10_defensive_fire_any_unit_once(void **state)
 	mt_close(&t);
 }
 
+/* Also QR-AMB-29 (phase 4: the choices of both sides, then every check, phasing side first). */
 static void test_qr_turn_11_rally_phasing_side_first(void **state)
 {
 	struct mt t;
@@ -808,6 +815,7 @@ static void test_qr_range_13_hand_held_at_no_close_band(void **state)
 	mt_close(&t);
 }
 
+/* Also QR-AMB-35 (an HE row takes the range class of its gun). */
 static void test_qr_range_14_he_row_takes_the_gun_class(void **state)
 {
 	struct mt t;
@@ -904,6 +912,163 @@ static void test_qr_fire_24_difficult_once(void **state)
 				assert_int_equal(s.mods[k], opt ? -2 : -1);
 		mt_close(&t);
 	}
+}
+
+/* QR-SETUP-35, QR-SETUP-36: a FAC and a battery observer start hidden, outside the
+ * allowance (the FOO GB2 and the HQs are in test_qr_setup_34_37_automatic_hidden_status). */
+static void test_qr_setup_35_36_fac_and_observer_hidden(void **state)
+{
+	struct mt t;
+
+	(void)state;
+	mt_open(&t, "data:qr-village.json", "");
+	((struct minis_scenario *)t.sc)->units[mt_u(&t, "GB5")].flags |= MINIS_F_FAC;
+	((struct minis_scenario *)t.sc)->units[mt_u(&t, "GB7")].flags |= MINIS_F_OBSERVER;
+	mt_start(&t, 3, 6, 1, 1, 1, 1, 1, 1, 1, 0); /* British hidden 1 + 1 = 2 */
+	mt_ok(&t, MT_GERMAN, "end");
+	mt_dice(&t, 3, 3, 0);
+	mt_ok(&t, MT_BRIT, "end");
+	assert_true(t.g->u[mt_u(&t, "GB5")].flags & MU_HIDDEN);
+	assert_true(t.g->u[mt_u(&t, "GB7")].flags & MU_HIDDEN);
+	assert_false(t.g->u[mt_u(&t, "GB4")].flags & MU_HIDDEN);
+	assert_int_equal(t.g->hidden_allow[MT_BRIT], 2); /* nothing spent */
+	mt_close(&t);
+}
+
+/* QR-MOVE-12: an infantry assault group moves +1", an armoured assault group +2", and
+ * neither has a road move. */
+static void test_qr_move_12_assault_groups(void **state)
+{
+	struct mt t;
+
+	(void)state;
+	open_table(&t, "");
+	mt_place(&t, "BHQ", 71, 10, 0);
+	mt_place(&t, "BRIF", 71, 2, 0); /* on the road */
+	mt_place(&t, "BSHER", 20, 10, 0);
+	mt_phase(&t, MP_ORDERS, MT_BRIT);
+	t.g->u[mt_u(&t, "BHQ")].orders = 5;
+	mt_dice(&t, 3, 3, 0);
+	mt_ok(&t, MT_BRIT, "order BHQ assault BRIF");
+	assert_int_equal(minis__group_allowance(t.g, mt_u(&t, "BRIF"), 0), 700);
+	assert_int_equal(minis__group_allowance(t.g, mt_u(&t, "BRIF"), 1), 700);
+	mt_close(&t);
+	open_table(&t, "");
+	mt_place(&t, "BHQ", 20, 5, 0);
+	mt_place(&t, "BSHER", 20, 10, 0);
+	mt_phase(&t, MP_ORDERS, MT_BRIT);
+	t.g->u[mt_u(&t, "BHQ")].orders = 5;
+	mt_dice(&t, 3, 3, 0);
+	mt_ok(&t, MT_BRIT, "order BHQ armoured BSHER");
+	assert_int_equal(minis__group_allowance(t.g, mt_u(&t, "BSHER"), 0), 400 + 600 + 200);
+	mt_close(&t);
+}
+
+/* QR-MORALE-8, QR-MORALE-9: the +1 of a command unit that is also Elite is +1, not +2; a
+ * score of 7 reads the row 6+. */
+static void test_qr_morale_8_9_plus_one_once_row_six(void **state)
+{
+	struct mt t;
+	struct minis_cause c = {{11000, 5000}, 0, 0, "test"};
+
+	(void)state;
+	open_table(&t, "");
+	mt_place(&t, "GCMD", 110, 30, 180);
+	((struct minis_scenario *)t.sc)->units[mt_u(&t, "GCMD")].quality = MQ_ELITE;
+	mt_dice(&t, 6, 0);
+	assert_int_equal(minis__test(t.g, &t.dice, mt_u(&t, "GCMD"), MT_RETREAT, 0, &c, &t.ev), 0);
+	assert_int_equal((int)mt_num(&t, "morale", "modifier"), 1);
+	assert_string_equal(mt_str(&t, "morale", "outcome"), "obey orders"); /* 7: row 6+ */
+	mt_close(&t);
+}
+
+/* QR-FLAME-6: the 8+ test of a flame-thrower is the AFV destroyed test against an AFV. */
+static void test_qr_flame_6_afv_takes_the_destroyed_test(void **state)
+{
+	struct mt t;
+
+	(void)state;
+	open_table(&t, "");
+	mt_place(&t, "BFLAME", 110, 20, 0);
+	mt_place(&t, "GPZIV", 110, 20 + 0.5 + 3 + 1.25, 180);
+	mt_phase(&t, MP_ORDERS, MT_BRIT);
+	mt_group(&t, 3, 3, "BFLAME", NULL);
+	mt_dice(&t, 5, 6, 4, 0);
+	mt_ok(&t, MT_BRIT, "fire BFLAME GPZIV flame");
+	assert_string_equal(mt_str(&t, "fire", "result"), "dispersed/destroyed test");
+	assert_string_equal(mt_str(&t, "morale", "test"), "destroyed");
+	mt_close(&t);
+}
+
+/* QR-FIRE-25: a target seen through smoke is difficult. */
+static void test_qr_fire_25_through_smoke_is_difficult(void **state)
+{
+	struct mt t;
+	struct minis_shot s;
+	int found = 0;
+
+	(void)state;
+	open_table(&t, "");
+	duel(&t, "BRIF", "GINF", 8);
+	t.g->nsmoke = 1;
+	t.g->smoke[0] = (struct minis_smoke){11000, 2600, 400, 100, 0, 9};
+	memset(&s, 0, sizeof(s));
+	s.firer = mt_u(&t, "BRIF"), s.target = mt_u(&t, "GINF"), s.weapon = -1;
+	assert_int_equal(minis__shot_check(t.g, MT_BRIT, &s, &t.err), 0);
+	for (int k = 0; k < s.nmods; k++)
+		if (strstr(s.why[k], "smoke") != NULL)
+			found = s.mods[k] == -1;
+	assert_true(found);
+	mt_close(&t);
+}
+
+/* QR-ASSAULT-27: a pinned defending lead fights at -2. */
+static void test_qr_assault_27_pinned_lead_minus_2(void **state)
+{
+	struct mt t;
+
+	(void)state;
+	mt_open(&t, "data:qr-village.json", "");
+	mt_clear(&t);
+	mt_phase(&t, MP_ORDERS, MT_BRIT);
+	mt_place(&t, "DE3", 60, 21.5, 180);
+	mt_place(&t, "GB4", 60, 20.5, 0);
+	t.g->u[mt_u(&t, "DE3")].flags |= MU_PINNED;
+	mt_group(&t, 3, 3, "GB4", NULL);
+	mt_dice(&t, 4, 4, 4, 4, 0);
+	mt_ok(&t, MT_BRIT, "assault GB4 DE3");
+	{
+		const cJSON *def =
+		    cJSON_GetObjectItemCaseSensitive(mt_event_of(&t, "assault"), "defender");
+		assert_int_equal(cJSON_GetObjectItemCaseSensitive(def, "modifier")->valueint, -2);
+	}
+	mt_close(&t);
+}
+
+/* QR-ASSAULT-39: "Losers Routed!": the losing lead is one of the casualties, whatever the
+ * loser chooses for the other. */
+static void test_qr_assault_39_routed_lead_is_a_casualty(void **state)
+{
+	struct mt t;
+
+	(void)state;
+	mt_open(&t, "data:qr-village.json", "");
+	mt_clear(&t);
+	mt_phase(&t, MP_ORDERS, MT_BRIT);
+	mt_place(&t, "DE3", 60, 21.5, 180);
+	mt_place(&t, "DE4", 61.5, 21.5, 180);
+	mt_place(&t, "DE6", 58.5, 21.5, 180);
+	mt_place(&t, "GB4", 60, 20.5, 0);
+	mt_group(&t, 3, 3, "GB4", NULL);
+	mt_dice(&t, 6, 5, 1, 1, 0); /* 2 + 11 = 13 against 3 + 2 + 2 = 7 (supported) */
+	mt_ok(&t, MT_BRIT, "assault GB4 DE3");
+	assert_true(mt_event(&t, "assault", "Losers Routed!"));
+	assert_int_equal(t.g->u[mt_u(&t, "DE3")].status, MS_DISPERSED);
+	if (t.g->intr == MI_CASUALTY) {
+		mt_ok(&t, MT_GERMAN, "casualty DE6");
+		assert_int_equal(t.g->u[mt_u(&t, "DE6")].status, MS_DISPERSED);
+	}
+	mt_close(&t);
 }
 
 /* Every form of every verb's usage passes the arity check the match makes before the
@@ -1138,6 +1303,7 @@ static void test_qr_flame_5_out_of_ammo_loses_assault_bonus(void **state)
 	mt_close(&t);
 }
 
+/* Also QR-AMB-46 (flame-throwers: range, no factor, no armour, out of ammo after a miss). */
 static void test_qr_flame_7_range_4(void **state)
 {
 	struct mt t;
@@ -1359,6 +1525,7 @@ static void test_qr_arty_21_zone_depth_along_the_line(void **state)
 	mt_close(&t);
 }
 
+/* Also QR-HE-19 (a dummy in the zone is not attacked or revealed). */
 static void test_qr_arty_22_both_sides_hidden_not_dummies(void **state)
 {
 	struct mt t;
@@ -1500,6 +1667,13 @@ int main(void)
 	    cmocka_unit_test(test_qr_fire_22_best_cover_only),
 	    cmocka_unit_test(test_qr_fire_24_difficult_once),
 	    cmocka_unit_test(test_verb_arities_take_every_usage_form),
+	    cmocka_unit_test(test_qr_setup_35_36_fac_and_observer_hidden),
+	    cmocka_unit_test(test_qr_move_12_assault_groups),
+	    cmocka_unit_test(test_qr_morale_8_9_plus_one_once_row_six),
+	    cmocka_unit_test(test_qr_flame_6_afv_takes_the_destroyed_test),
+	    cmocka_unit_test(test_qr_fire_25_through_smoke_is_difficult),
+	    cmocka_unit_test(test_qr_assault_27_pinned_lead_minus_2),
+	    cmocka_unit_test(test_qr_assault_39_routed_lead_is_a_casualty),
 	    cmocka_unit_test(test_qr_fire_37_light_afv_destroyed_test_at_11),
 	    cmocka_unit_test(test_qr_fire_41_hidden_firer_revealed_first),
 	    cmocka_unit_test(test_qr_armour_15_wreck_left),

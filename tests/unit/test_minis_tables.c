@@ -1006,6 +1006,7 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 		open_table(&t, "");                                                                \
 		duel(&t, MT_BRIT, "BSHER", "GPAK", 10);                                            \
 		assert_int_equal(shot_mod(&t, MT_BRIT, "BSHER", "GPAK", "difficult"), -1);         \
+		/* QR-FIRE-23: an infantry target at 16.00" or more is difficult */                \
 		duel(&t, MT_BRIT, "BMMG", "GINF", 16);                                             \
 		assert_int_equal(shot_mod(&t, MT_BRIT, "BMMG", "GINF", "difficult"), -1);          \
 		duel(&t, MT_BRIT, "BMMG", "GINF", 15.99);                                          \
