@@ -25,14 +25,13 @@
  *   P                      the British and spectator's log, table and SVG picture
  *                          are asked for (and checked for the secret ids)
  *
- * The events the issue asks for all happen: an air attack met by anti-aircraft
- * fire, a recon revealing a hidden unit, a dummy exposed, anti-tank fire at an
- * AFV's front and at its side, an out-of-arc shot of a casemate AFV, barbed
- * wire (a pinned section and one through) and marsh (a bogged down test), a
- * close assault on the bunker, indirect HE on a building, and a rally.  After
- * each step the British and spectator views are checked for the secret ids;
- * the game ends after turn 8 with everything revealed, and `verify` matches
- * the dice.
+ * The events the issue asks for all happen (QR-SCN-9: every topic can occur in the village): an air
+ * attack met by anti-aircraft fire, a recon revealing a hidden unit, a dummy exposed, anti-tank
+ * fire at an AFV's front and at its side, an out-of-arc shot of a casemate AFV, barbed wire (a
+ * pinned section and one through) and marsh (a bogged down test), a close assault on the bunker,
+ * indirect HE on a building, and a rally.  After each step the British and spectator views are
+ * checked for the secret ids; the game ends after turn 8 with everything revealed, and `verify`
+ * matches the dice.
  */
 #include <setjmp.h>
 #include <stdarg.h>
