@@ -131,8 +131,8 @@ static void load_scenarios(void)
 static void minis_token(struct input *in, const struct minis_scenario *sc, char *out)
 {
 	static const char *const words[] = {
-	    "air",  "smoke",  "hidden", "ambush", "open",     "dummy",   "dummy1",  "standard",
-	    "assault", "armoured", "convoy", "none", "fight", "retreat", "all",  "limber",
+	    "air",      "smoke",     "hidden", "ambush", "open",  "dummy",   "dummy1", "standard",
+	    "assault",  "armoured",  "convoy", "none",   "fight", "retreat", "all",    "limber",
 	    "unlimber", "artillery", "remove", "cannon", "bombs", "british", "german", "x"};
 	unsigned kind = byte(in) % 6, v = word(in);
 
@@ -288,8 +288,8 @@ static void check_no_secret_minis(const struct minis_game *g, int viewer, const 
 			snprintf(named, sizeof(named), "\"%s\"", minis__uid(g, u));
 		else
 			snprintf(named, sizeof(named), "\"id\":\"%s\"", minis__uid(g, u));
-		CHECK(strstr(text, named) == NULL, "%s for viewer %d names a unit it may not see: %s",
-		      what, viewer, named);
+		CHECK(strstr(text, named) == NULL,
+		      "%s for viewer %d names a unit it may not see: %s", what, viewer, named);
 	}
 }
 #endif
