@@ -255,7 +255,8 @@ struct minis_piece_def {
 	uint8_t geom;
 	int npts;
 	int32_t x[MINIS_MAX_PTS], y[MINIS_MAX_PTS];
-	struct minis_tattr a; /* the type's attributes with the piece's overrides */
+	int32_t x0, y0, x1, y1; /* the bounding box of the points (scale base) */
+	struct minis_tattr a;   /* the type's attributes with the piece's overrides */
 };
 
 struct minis_unit_def {

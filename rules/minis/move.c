@@ -80,8 +80,15 @@ int minis__proximity(struct minis_game *g, struct rules_events *ev)
 			continue;
 		for (int e = 0; e < g->sc->nunits; e++) {
 			char why[80];
+			/* far apart for sure: the centres further than r and both half-diagonals
+			 * (each at most half the width plus depth) */
+			int64_t dx = (int64_t)g->u[e].x - g->u[h].x,
+			        dy = (int64_t)g->u[e].y - g->u[h].y,
+			        far = (int64_t)r +
+			              (g->u[e].w + g->u[e].d + g->u[h].w + g->u[h].d) / 2 + 1;
 			if (!minis__real(g, e) || minis__side(g, e) == minis__side(g, h) ||
-			    minis__udist(g, e, h) > r || !minis__los(g, e, h, NULL, NULL))
+			    dx * dx + dy * dy > far * far || minis__udist(g, e, h) > r ||
+			    !minis__los(g, e, h, NULL, NULL))
 				continue;
 			snprintf(why, sizeof(why), "%s came within %d\" in sight (QR-AMB-13)",
 			         minis__uid(g, e), (int)(r / 100));

@@ -423,6 +423,14 @@ static int piece_fn(struct sdoc *d, const cJSON *it, int i, void *ctx)
 		return sdoc_soft(d, "a piece has exactly one of rect, polygon and line");
 	if (p->npts == 0)
 		return SDOC_SKIP; /* lint: its geometry was bad (reported) */
+	p->x0 = p->x1 = p->x[0];
+	p->y0 = p->y1 = p->y[0];
+	for (int k = 1; k < p->npts; k++) {
+		p->x0 = p->x[k] < p->x0 ? p->x[k] : p->x0;
+		p->x1 = p->x[k] > p->x1 ? p->x[k] : p->x1;
+		p->y0 = p->y[k] < p->y0 ? p->y[k] : p->y0;
+		p->y1 = p->y[k] > p->y1 ? p->y[k] : p->y1;
+	}
 	if ((rc = read_attr(d, it, &p->a)) != 0)
 		return rc;
 	for (int k = 0; k < sc->npieces; k++)

@@ -166,28 +166,56 @@ static void walk(struct minis_game *g, struct io *io)
 	F(g->winner);
 }
 
+/* Appends the decimal digits of x to buf at *len (buf has room: 21 bytes per value). */
+static void put_int(char *buf, size_t *len, int64_t x)
+{
+	char digits[24];
+	int n = 0;
+	uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+
+	if (x < 0)
+		buf[(*len)++] = '-';
+	do {
+		digits[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	while (n > 0)
+		buf[(*len)++] = digits[--n];
+}
+
+/* The text cJSON would print for {"v":1,"scenario":...,"s":[...],"summary":...}, written
+ * directly: the state is thousands of integers and the secrecy test clones games by
+ * snapshot, so printing them one by one through cJSON's number formatting was most of its
+ * time. */
 char *minis__snapshot(const struct rules_game *rg)
 {
 	struct minis_game *g = (struct minis_game *)rg; /* walk() only reads when writing */
 	struct io io = {1, NULL, 0, 0, 0};
-	cJSON *o, *arr;
-	char *text;
+	cJSON *id, *sum;
+	char *ids, *sums, *text;
+	size_t len = 0, size;
 
 	walk(g, &io);
-	if (io.bad) {
-		free(io.v);
-		return NULL;
+	id = cJSON_CreateString(g->sc->id);
+	sum = cJSON_CreateString(g->summary);
+	ids = id ? cJSON_PrintUnformatted(id) : NULL;
+	sums = sum ? cJSON_PrintUnformatted(sum) : NULL;
+	cJSON_Delete(id);
+	cJSON_Delete(sum);
+	size = 64 + (ids ? strlen(ids) : 0) + (sums ? strlen(sums) : 0) + (size_t)io.n * 22;
+	text = io.bad || ids == NULL || sums == NULL ? NULL : malloc(size);
+	if (text != NULL) {
+		len = (size_t)snprintf(text, size, "{\"v\":1,\"scenario\":%s,\"s\":[", ids);
+		for (int k = 0; k < io.n; k++) {
+			if (k > 0)
+				text[len++] = ',';
+			put_int(text, &len, io.v[k]);
+		}
+		snprintf(text + len, size - len, "],\"summary\":%s}", sums);
 	}
-	o = cJSON_CreateObject();
-	cJSON_AddNumberToObject(o, "v", 1);
-	cJSON_AddStringToObject(o, "scenario", g->sc->id);
-	arr = cJSON_AddArrayToObject(o, "s");
-	for (int k = 0; k < io.n; k++)
-		cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)io.v[k]));
-	cJSON_AddStringToObject(o, "summary", g->summary);
+	free(ids);
+	free(sums);
 	free(io.v);
-	text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
 	return text;
 }
 

@@ -355,10 +355,8 @@ const char *minis__fmt_in(int32_t v, char *buf, size_t n)
 
 cJSON *minis__num_in(int32_t v)
 {
-	char buf[32];
-
-	minis__fmt_in(v, buf, sizeof(buf));
-	return cJSON_CreateNumber(strtod(buf, NULL));
+	/* v / 100.0 is the double nearest to the decimal v/100, as strtod of it would be */
+	return cJSON_CreateNumber(v / 100.0);
 }
 
 /* ---- terrain ---- */
@@ -376,6 +374,11 @@ int minis__in_piece(const struct minis_game *g, int k, struct minis_pt p)
 	int32_t x[MINIS_MAX_PTS], y[MINIS_MAX_PTS];
 
 	if (pc->geom != MG_POLYGON)
+		return 0;
+	/* outside the bounding box (the table drawing asks every cell of every piece) */
+	if (g->opt.alt ? (p.x < pc->x0 * 3 / 2 || p.x > pc->x1 * 3 / 2 || p.y < pc->y0 * 3 / 2 ||
+	                  p.y > pc->y1 * 3 / 2)
+	               : (p.x < pc->x0 || p.x > pc->x1 || p.y < pc->y0 || p.y > pc->y1))
 		return 0;
 	if (!g->opt.alt)
 		return minis__in_poly(p, pc->x, pc->y, pc->npts);

@@ -120,7 +120,7 @@ static cJSON *markers_json(const struct minis_game *g, int viewer)
 	qsort(m, (size_t)n, sizeof(m[0]), cmp_marker);
 	for (int k = 0; k < n; k++) {
 		cJSON *o = cJSON_CreateObject();
-		char id[16];
+		char id[24];
 		snprintf(id, sizeof(id), "marker%d", k + 1);
 		cJSON_AddStringToObject(o, "id", id);
 		cJSON_AddStringToObject(o, "kind", m[k][2] >= 0 ? "unidentified-afv" : "hidden");
@@ -223,7 +223,14 @@ cJSON *minis__view(const struct rules_game *rg, const struct rules_viewer *who)
 	}
 	if (g->act.active && g->phase == MP_ORDERS) {
 		cJSON *a = cJSON_AddObjectToObject(o, "activation"), *u;
-		cJSON_AddStringToObject(a, "payer", minis__uid(g, g->act.payer));
+		int payer = g->act.payer;
+		/* a hidden command unit that is no HQ pays unnamed (QR-AMB-13, as the event) */
+		if (payer >= 0)
+			cJSON_AddStringToObject(a, "payer",
+			                        minis__def(g, payer)->kind == MK_HQ ||
+			                                minis__visible(g, payer, viewer)
+			                            ? minis__uid(g, payer)
+			                            : "a hidden command unit");
 		cJSON_AddItemToObject(
 		    a, "dice", cJSON_CreateIntArray((int[]){g->act.roll[0], g->act.roll[1]}, 2));
 		if (g->act.extra)
@@ -553,22 +560,52 @@ int minis__q_los(const struct minis_game *g, const struct rules_viewer *who, int
 
 /* ---- the table as text ---- */
 
+/* What the table drawing needs of each piece, worked out once per drawing. */
+struct glyph_piece {
+	int rank;               /* index into glyph_order, or -1: the piece draws nothing */
+	int wire;               /* a wire line */
+	int gone;               /* a destroyed strongpoint: rubble */
+	int32_t x0, y0, x1, y1; /* its bounding box at the game's scale */
+};
+
+static const struct {
+	uint32_t flag;
+	char c;
+} glyph_order[] = {{MINIS_T_STRONGPOINT, 'S'}, {MINIS_T_BUILDING, 'B'}, {MINIS_T_WOODS, 'W'},
+                   {MINIS_T_MARSH, '~'},       {MINIS_T_ROAD, '='},     {MINIS_T_LINEAR, 'h'},
+                   {MINIS_T_HIGH_GROUND, '^'}};
+#define GLYPH_ORDER ((int)(sizeof(glyph_order) / sizeof(glyph_order[0])))
+
+static void glyph_pieces(const struct minis_game *g, struct glyph_piece *gp)
+{
+	for (int k = 0; k < g->sc->npieces; k++) {
+		const struct minis_piece_def *pc = &g->sc->pieces[k];
+		uint32_t flags = minis__attr(g, k)->flags;
+		int f = g->opt.alt ? 3 : 2;
+		gp[k].rank = -1;
+		for (int o = 0; o < GLYPH_ORDER && gp[k].rank < 0; o++)
+			if (flags & glyph_order[o].flag)
+				gp[k].rank = o;
+		gp[k].wire = (flags & MINIS_T_WIRE) && pc->geom == MG_LINE;
+		gp[k].gone = g->piece_gone[k];
+		gp[k].x0 = pc->x0 * f / 2, gp[k].x1 = pc->x1 * f / 2;
+		gp[k].y0 = pc->y0 * f / 2, gp[k].y1 = pc->y1 * f / 2;
+	}
+}
+
 /* The glyph of the cell centred on p (half-sizes hw, hh): the most telling terrain found at
  * its centre or near its corners (thin pieces such as hedges must show). */
-static char terrain_glyph(const struct minis_game *g, struct minis_pt p, int32_t hw, int32_t hh)
+static char terrain_glyph(const struct minis_game *g, const struct glyph_piece *gp,
+                          struct minis_pt p, int32_t hw, int32_t hh)
 {
-	static const struct {
-		uint32_t flag;
-		char c;
-	} order[] = {{MINIS_T_STRONGPOINT, 'S'}, {MINIS_T_BUILDING, 'B'}, {MINIS_T_WOODS, 'W'},
-	             {MINIS_T_MARSH, '~'},       {MINIS_T_ROAD, '='},     {MINIS_T_LINEAR, 'h'},
-	             {MINIS_T_HIGH_GROUND, '^'}};
 	static const int sx[5] = {0, -1, 1, -1, 1}, sy[5] = {0, -1, -1, 1, 1};
 	int32_t reach = hw > hh ? hw : hh;
+	int best = GLYPH_ORDER, best_k = -1;
 
 	for (int k = 0; k < g->sc->npieces; k++) {
 		const struct minis_piece_def *pc = &g->sc->pieces[k];
-		if (!(minis__attr(g, k)->flags & MINIS_T_WIRE) || pc->geom != MG_LINE)
+		if (!gp[k].wire || p.x + reach < gp[k].x0 || p.x - reach > gp[k].x1 ||
+		    p.y + reach < gp[k].y0 || p.y - reach > gp[k].y1)
 			continue;
 		for (int i = 0; i + 1 < pc->npts; i++) {
 			struct minis_pt a = {g->opt.alt ? pc->x[i] * 3 / 2 : pc->x[i],
@@ -579,20 +616,25 @@ static char terrain_glyph(const struct minis_game *g, struct minis_pt p, int32_t
 				return 'x';
 		}
 	}
-	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++)
-		for (int k = 0; k < g->sc->npieces; k++) {
-			if (!(minis__attr(g, k)->flags & order[o].flag))
-				continue;
-			for (int s = 0; s < 5; s++) {
-				struct minis_pt q = {p.x + sx[s] * hw * 3 / 4,
-				                     p.y + sy[s] * hh * 3 / 4};
-				/* linear pieces anywhere in the cell; areas at its centre only */
-				if ((s == 0 || order[o].flag == MINIS_T_LINEAR) &&
-				    minis__in_piece(g, k, q))
-					return g->piece_gone[k] ? 'r' : order[o].c;
+	/* the best-ranked piece found (the first of that rank in piece order) */
+	for (int k = 0; k < g->sc->npieces; k++) {
+		int linear = gp[k].rank >= 0 && glyph_order[gp[k].rank].flag == MINIS_T_LINEAR;
+		if (gp[k].rank < 0 || gp[k].rank >= best || p.x + hw < gp[k].x0 ||
+		    p.x - hw > gp[k].x1 || p.y + hh < gp[k].y0 || p.y - hh > gp[k].y1)
+			continue;
+		for (int s = 0; s < 5; s++) {
+			struct minis_pt q = {p.x + sx[s] * hw * 3 / 4, p.y + sy[s] * hh * 3 / 4};
+			/* linear pieces anywhere in the cell; areas at its centre only */
+			if ((s == 0 || linear) && minis__in_piece(g, k, q)) {
+				best = gp[k].rank;
+				best_k = k;
+				break;
 			}
 		}
-	return '.';
+	}
+	if (best_k < 0)
+		return '.';
+	return gp[best_k].gone ? 'r' : glyph_order[best].c;
 }
 
 void minis__table_lines(const struct minis_game *g, int viewer, cJSON *out)
@@ -602,16 +644,18 @@ void minis__table_lines(const struct minis_game *g, int viewer, cJSON *out)
 	char grid[64][80], legend[2][400];
 	int nleg[2] = {0, 0}, letter[2] = {0, 0};
 	size_t ll[2] = {0, 0};
+	struct glyph_piece gp[MINIS_MAX_PIECES];
 
 	if (cols > 76)
 		cols = 76;
 	if (rows > 64)
 		rows = 64;
+	glyph_pieces(g, gp);
 	for (int r = 0; r < rows; r++) {
 		for (int c = 0; c < cols; c++) {
 			struct minis_pt p = {(int32_t)(c * cw + cw / 2),
 			                     (int32_t)(g->height - (r * ch + ch / 2))};
-			grid[r][c] = terrain_glyph(g, p, cw / 2, ch / 2);
+			grid[r][c] = terrain_glyph(g, gp, p, cw / 2, ch / 2);
 		}
 		grid[r][cols] = '\0';
 	}

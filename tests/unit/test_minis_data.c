@@ -534,8 +534,15 @@ static void test_replay_and_snapshot_equality(void **state)
 		sides[n] = side;
 		/* the snapshot restores into the same state */
 		{
-			char *s1 = rules_match_snapshot(&a), *s2;
+			char *s1 = rules_match_snapshot(&a), *s2, *again;
 			struct rules_match c;
+			cJSON *parsed = cJSON_Parse(s1);
+			/* the snapshot is the text cJSON itself prints for it */
+			assert_non_null(parsed);
+			again = cJSON_PrintUnformatted(parsed);
+			assert_string_equal(again, s1);
+			free(again);
+			cJSON_Delete(parsed);
 			assert_int_equal(
 			    rules_match_restore(&c, &minis_ruleset, sc, &opts, s1, &err), 0);
 			s2 = rules_match_snapshot(&c);

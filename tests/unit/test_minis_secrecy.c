@@ -197,6 +197,12 @@ static void test_qr_cmd_13_a_hidden_command_unit_pays_unnamed(void **state)
 		}
 	}
 	assert_true(mt_event(&t, "order", "a hidden command unit"));
+	for (int viewer = MT_BRIT; viewer <= RULES_SPECTATOR; viewer += 2) {
+		char *v = view_text(&t, viewer);
+		assert_non_null(strstr(v, "\"payer\":\"a hidden command unit\""));
+		assert_null(strstr(v, "DE2"));
+		free(v);
+	}
 	mt_close(&t);
 }
 
