@@ -576,7 +576,7 @@ int minis__do_end(struct minis_game *g, struct rules_dice *d, int side, int argc
 			return minis__rally_resolve(g, d, ev);
 		return 0;
 	default:
-		return rules_fail(err, WG_E_WRONG_PHASE, "", "nothing to end now");
+		return rules_fail(err, WG_E_WRONG_PHASE, "QR-TURN-1", "nothing to end now");
 	}
 }
 

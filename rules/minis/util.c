@@ -245,8 +245,8 @@ int minis__unit_arg(const struct minis_game *g, int side, const char *arg, int o
 		return rules_fail(err, WG_E_NO_SUCH_UNIT, "QR-AMB-13",
 		                  "'%.30s' is not a unit you can see", arg);
 	if (own && minis__side(g, u) != side)
-		return rules_fail(err, WG_E_ILLEGAL_ACTION, "", "%s is not one of your units",
-		                  minis__uid(g, u));
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "QR-CMD-26",
+		                  "%s is not one of your units", minis__uid(g, u));
 	return u;
 }
 
