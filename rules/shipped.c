@@ -12,6 +12,9 @@
 #ifdef WG_HAVE_CAMPAIGN
 #include "rules/campaign/campaign.h"
 #endif
+#ifdef WG_HAVE_MINIS
+#include "rules/minis/minis.h"
+#endif
 
 const struct ruleset *const rules_shipped[] = {
 #ifdef WG_HAVE_FM
@@ -19,6 +22,9 @@ const struct ruleset *const rules_shipped[] = {
 #endif
 #ifdef WG_HAVE_CAMPAIGN
     &camp_ruleset,
+#endif
+#ifdef WG_HAVE_MINIS
+    &minis_ruleset,
 #endif
     NULL,
 };

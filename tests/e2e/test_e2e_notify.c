@@ -529,8 +529,9 @@ static void test_settings_are_checked_shown_and_the_secret_shown_once(void **sta
 	assert_string_equal(member(&c, "webhook"), "off");
 	assert_string_equal(member(&c, "email"), "off");
 	assert_string_equal(member(&c, "when"), "away");
-	assert_string_equal(member(&c, "events"),
-	                    "your-turn deadline-24h deadline-1h game-over challenge tell tournament");
+	assert_string_equal(
+	    member(&c, "events"),
+	    "your-turn deadline-24h deadline-1h game-over challenge tell tournament");
 	cmd_err(&c, "bad-args", "notify test");
 	assert_contains(e2e_flat(c.reply), "no channel is set");
 	/* every refusal says what is wrong and changes nothing */

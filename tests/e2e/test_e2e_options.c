@@ -152,12 +152,14 @@ static int audit(struct e2e_client *c, const char *side)
 	return own;
 }
 
-/* Two JSON bots (users user0 and user1) play a whole game of scenario from options; with
- * watch, a JSON spectator watches and every connection's events are audited (above). */
-static void bot_game_as(const char *scenario, const char *user0, const char *user1, int watch)
+/* Two JSON bots (users user0 and user1) play a whole game of scenario from options, user0
+ * creating it as side0 (user1 takes side1); with watch, a JSON spectator watches and every
+ * connection's events are audited (above). */
+static void bot_game_as(const char *scenario, const char *side0, const char *side1,
+                        const char *user0, const char *user1, int watch)
 {
 	static struct e2e_client seat[2], spectator;
-	static const char *const sides[2] = {"allied", "german"};
+	const char *const sides[2] = {side0, side1};
 	uint64_t rng = 0x2545f4914f6cdd1dull;
 	long long game;
 	int actions = 0, over = 0, own = 0;
@@ -165,7 +167,7 @@ static void bot_game_as(const char *scenario, const char *user0, const char *use
 
 	assert_int_equal(e2e_login_new(&seat[0], server.port, user0, "secret-a"), 0);
 	assert_int_equal(e2e_login_new(&seat[1], server.port, user1, "secret-g"), 0);
-	assert_non_null(e2e_cmd(&seat[0], "new %s side=allied", scenario));
+	assert_non_null(e2e_cmd(&seat[0], "new %s side=%s", scenario, side0));
 	r = strstr(seat[0].reply, "game: ");
 	assert_non_null(r);
 	game = atoll(r + 6);
@@ -259,15 +261,15 @@ static void bot_game_as(const char *scenario, const char *user0, const char *use
 	}
 }
 
-static void bot_game(const char *scenario, const char *user0, const char *user1)
+static void bot_game(const char *scenario, const char *side0, const char *user0, const char *user1)
 {
-	bot_game_as(scenario, user0, user1, 0);
+	bot_game_as(scenario, side0, NULL, user0, user1, 0);
 }
 
 static void test_json_bot_plays_scheldt_from_options(void **state)
 {
 	(void)state;
-	bot_game("scheldt", "botallied", "botgerman");
+	bot_game("scheldt", "allied", "botallied", "botgerman");
 }
 
 /* Meuse Argonne (issue 9): its exclusive decisions (bombardment, hits, replacements,
@@ -275,7 +277,7 @@ static void test_json_bot_plays_scheldt_from_options(void **state)
 static void test_json_bot_plays_meuse_from_options(void **state)
 {
 	(void)state;
-	bot_game("meuse-argonne", "maallied", "magerman");
+	bot_game("meuse-argonne", "allied", "maallied", "magerman");
 }
 
 /* The Scheldt Campaign (issue 11): set-up, hands, every staff-marker action, regroups,
@@ -284,8 +286,18 @@ static void test_json_bot_plays_meuse_from_options(void **state)
 static void test_json_bot_plays_campaign_from_options(void **state)
 {
 	(void)state;
-	bot_game_as("scheldt-campaign", "scallied", "scgerman", 1);
+	bot_game_as("scheldt-campaign", "allied", "german", "scallied", "scgerman", 1);
 }
+#ifdef WG_HAVE_MINIS
+/* The WWII miniatures village (issue 13): positions are continuous, so options offers moves
+ * along eight bearings at fractions of the allowance, targets, recon areas, calls at the
+ * enemy units in sight and the set-up placements (docs/games/minis.md). */
+static void test_json_bot_plays_minis_from_options(void **state)
+{
+	(void)state;
+	bot_game("qr-village", "british", "mnbritish", "mngerman");
+}
+#endif
 
 int main(void)
 {
@@ -293,6 +305,9 @@ int main(void)
 	    cmocka_unit_test(test_json_bot_plays_scheldt_from_options),
 	    cmocka_unit_test(test_json_bot_plays_meuse_from_options),
 	    cmocka_unit_test(test_json_bot_plays_campaign_from_options),
+#ifdef WG_HAVE_MINIS
+	    cmocka_unit_test(test_json_bot_plays_minis_from_options),
+#endif
 	};
 	return cmocka_run_group_tests(tests, start_server, stop_server);
 }

@@ -19,7 +19,9 @@
  *     the same (snapshot/restore round trip);
  *   - no secret in the wrong view: a support fire marker in a side's hand or
  *     face down in a battle is not named in the other side's view or a
- *     spectator's (F&M), nor in the `options` of the other side.
+ *     spectator's (F&M), nor in the `options` of the other side; a hidden, ambush
+ *     camouflaged or dummy unit is not shown to the other side or a spectator
+ *     (miniatures, QR-AMB-13).
  * Any violation aborts.  Owns no state between inputs besides the loaded
  * scenarios (loaded once).
  */
@@ -33,6 +35,10 @@
 #include "rules/core/match.h"
 #include "rules/fm/fm.h"
 #include "rules/fm/fm_int.h"
+#ifdef WG_HAVE_MINIS
+#include "rules/minis/minis.h"
+#include "rules/minis/minis_int.h"
+#endif
 
 #define CHECK(cond, ...)                                                                           \
 	do {                                                                                       \
@@ -49,10 +55,16 @@
 #define TOKEN_MAX 48
 
 /* The scenarios the target plays: every shipped one, and the system's test scenario. */
-static const char *const scenario_files[] = {
-    WG_DATA_DIR "/scheldt.json",
-    WG_TEST_DATA "/fm-test.json",
-    WG_TEST_DATA "/fm-scheldt-mini.json",
+static const struct {
+	const char *file;
+	const struct ruleset *rs;
+} scenario_files[] = {
+    {WG_DATA_DIR "/scheldt.json", &fm_ruleset},
+    {WG_TEST_DATA "/fm-test.json", &fm_ruleset},
+    {WG_TEST_DATA "/fm-scheldt-mini.json", &fm_ruleset},
+#ifdef WG_HAVE_MINIS
+    {WG_DATA_DIR "/qr-village.json", &minis_ruleset},
+#endif
 };
 #define NSCENARIOS (sizeof(scenario_files) / sizeof(scenario_files[0]))
 
@@ -101,28 +113,77 @@ static void load_scenarios(void)
 	if (loaded)
 		return;
 	for (size_t k = 0; k < NSCENARIOS; k++) {
-		char *text = slurp(scenario_files[k]);
+		const struct ruleset *rs = scenario_files[k].rs;
+		char *text = slurp(scenario_files[k].file);
 		cJSON *doc = cJSON_Parse(text);
 		struct rules_error err;
-		CHECK(doc != NULL, "%s: not JSON", scenario_files[k]);
-		CHECK(fm_ruleset.scenario_load(&fm_ruleset, scenario_files[k], doc, &scenarios[k],
-		                               &err) == 0,
-		      "%s: %s", scenario_files[k], err.message);
+		CHECK(doc != NULL, "%s: not JSON", scenario_files[k].file);
+		CHECK(rs->scenario_load(rs, scenario_files[k].file, doc, &scenarios[k], &err) == 0,
+		      "%s: %s", scenario_files[k].file, err.message);
 		cJSON_Delete(doc);
 		free(text);
 	}
 	loaded = 1;
 }
 
-/* A token for an argument: picked by the input from the scenario's own words and junk. */
-static void token(struct input *in, const struct fm_scenario *sc, char *out)
+#ifdef WG_HAVE_MINIS
+/* A token of a miniatures game: unit and piece ids, points, bearings, keywords and junk. */
+static void minis_token(struct input *in, const struct minis_scenario *sc, char *out)
 {
+	static const char *const words[] = {
+	    "air",      "smoke",     "hidden", "ambush", "open",  "dummy",   "dummy1", "standard",
+	    "assault",  "armoured",  "convoy", "none",   "fight", "retreat", "all",    "limber",
+	    "unlimber", "artillery", "remove", "cannon", "bombs", "british", "german", "x"};
+	unsigned kind = byte(in) % 6, v = word(in);
+
+	switch (kind) {
+	case 0:
+		snprintf(out, TOKEN_MAX, "%s", sc->units[v % (unsigned)sc->nunits].id);
+		break;
+	case 1:
+		snprintf(out, TOKEN_MAX, "%s",
+		         sc->npieces > 0 ? sc->pieces[v % (unsigned)sc->npieces].id : "T1");
+		break;
+	case 2:
+		snprintf(out, TOKEN_MAX, "%u.%u", v % 80, (v >> 7) % 100);
+		break;
+	case 3:
+		snprintf(out, TOKEN_MAX, "%s", words[v % (sizeof(words) / sizeof(words[0]))]);
+		break;
+	case 4:
+		snprintf(out, TOKEN_MAX, "%u,%u", v % 75, (v >> 8) % 50);
+		break;
+	default: {
+		size_t len = v % 12;
+		for (size_t k = 0; k < len; k++) {
+			unsigned c = byte(in);
+			out[k] = (char)(c == ' ' || c == 0 ? 'q' : c);
+		}
+		out[len] = '\0';
+		break;
+	}
+	}
+}
+#endif
+
+/* A token for an argument: picked by the input from the scenario's own words and junk. */
+static void token(struct input *in, const struct rules_match *m, char *out)
+{
+	const struct fm_scenario *sc = (const struct fm_scenario *)m->sc;
 	static const char *const words[] = {"to",     "none", "draw", "pass", "force", "all",
 	                                    "any",    "0",    "-1",   "99",   "",      "allied",
 	                                    "german", "x",    "0000", "9999"};
-	unsigned kind = byte(in) % 6, v = word(in);
+	unsigned kind, v;
 	char hex[RULES_HEX_ID_MAX];
 
+#ifdef WG_HAVE_MINIS
+	if (m->rs == &minis_ruleset) {
+		minis_token(in, (const struct minis_scenario *)m->sc, out);
+		return;
+	}
+#endif
+	kind = byte(in) % 6;
+	v = word(in);
 	switch (kind) {
 	case 0:
 		snprintf(out, TOKEN_MAX, "%s", sc->units[v % (unsigned)sc->nunits].id);
@@ -186,7 +247,8 @@ static int secret_marker(const struct fm_game *g, int side, int k)
 
 /* Checks that text (a view or a query answer for viewer) names no secret marker of the
  * other side(s). */
-static void check_no_secret(const struct fm_game *g, int viewer, const char *text, const char *what)
+static void check_no_secret_fm(const struct fm_game *g, int viewer, const char *text,
+                               const char *what)
 {
 	/* a marker is named as an object's "id" or as a "marker" member (a bare "A3" is also a
 	 * CRT result: the keys tell a marker from it) */
@@ -207,6 +269,41 @@ static void check_no_secret(const struct fm_game *g, int viewer, const char *tex
 			}
 		}
 	}
+}
+
+#ifdef WG_HAVE_MINIS
+/* Checks that text for viewer shows no unit of the other side that viewer may not see: a
+ * hidden or ambush camouflaged unit (as a unit object) or a dummy (named at all). */
+static void check_no_secret_minis(const struct minis_game *g, int viewer, const char *text,
+                                  const char *what)
+{
+	char named[48];
+
+	if (g->over)
+		return;
+	for (int u = 0; u < g->nslots; u++) {
+		if (minis__visible(g, u, viewer))
+			continue;
+		if (minis__def(g, u)->kind == MK_DUMMY)
+			snprintf(named, sizeof(named), "\"%s\"", minis__uid(g, u));
+		else
+			snprintf(named, sizeof(named), "\"id\":\"%s\"", minis__uid(g, u));
+		CHECK(strstr(text, named) == NULL,
+		      "%s for viewer %d names a unit it may not see: %s", what, viewer, named);
+	}
+}
+#endif
+
+static void check_no_secret(const struct rules_match *m, int viewer, const char *text,
+                            const char *what)
+{
+#ifdef WG_HAVE_MINIS
+	if (m->rs == &minis_ruleset) {
+		check_no_secret_minis((const struct minis_game *)m->game, viewer, text, what);
+		return;
+	}
+#endif
+	check_no_secret_fm((const struct fm_game *)m->game, viewer, text, what);
 }
 
 static int acting_side(const struct rules_match *m)
@@ -318,7 +415,7 @@ static void step_options(struct rules_match *m, struct input *in)
 	text = cJSON_PrintUnformatted(opts);
 	/* what one side may do names none of the other side's secrets (choices are plain
 	 * strings: a marker of the other side would be a choice of a support or bombard) */
-	check_no_secret((const struct fm_game *)m->game, side, text, "options");
+	check_no_secret(m, side, text, "options");
 	free(text);
 	if (nth_action(opts, word(in), line, sizeof(line))) {
 		argc = split(line, argv, 64);
@@ -348,7 +445,6 @@ static const struct rules_verb *verb_of(const struct rules_match *m, enum rules_
 
 static void step_random(struct rules_match *m, struct input *in, enum rules_verb_kind kind)
 {
-	const struct fm_scenario *sc = (const struct fm_scenario *)m->sc;
 	const struct rules_verb *v = verb_of(m, kind, byte(in));
 	char toks[MAX_ARGS + 1][TOKEN_MAX], *argv[MAX_ARGS + 1];
 	int argc = 1 + (int)(byte(in) % MAX_ARGS);
@@ -361,7 +457,7 @@ static void step_random(struct rules_match *m, struct input *in, enum rules_verb
 	snprintf(toks[0], TOKEN_MAX, "%s", v->name);
 	argv[0] = toks[0];
 	for (int k = 1; k < argc; k++) {
-		token(in, sc, toks[k]);
+		token(in, m, toks[k]);
 		argv[k] = toks[k];
 	}
 	if (kind == RULES_VERB_ACTION) {
@@ -374,7 +470,7 @@ static void step_random(struct rules_match *m, struct input *in, enum rules_verb
 		after = snap(m);
 		CHECK(strcmp(before, after) == 0, "query '%s' changed the match", v->name);
 		text = cJSON_PrintUnformatted(out);
-		check_no_secret((const struct fm_game *)m->game, who, text, v->name);
+		check_no_secret(m, who, text, v->name);
 		free(text);
 		free(before);
 		free(after);
@@ -403,11 +499,9 @@ static void step_host(struct rules_match *m, struct input *in)
 
 static void check_views(const struct rules_match *m)
 {
-	const struct fm_game *g = (const struct fm_game *)m->game;
-
 	for (int viewer = 0; viewer <= RULES_SPECTATOR; viewer++) {
 		char *v = view_of(m, viewer);
-		check_no_secret(g, viewer, v, "view");
+		check_no_secret(m, viewer, v, "view");
 		free(v);
 	}
 }
@@ -426,7 +520,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int i = 0; i < 8; i++)
 		seed[i] = (uint8_t)byte(&in);
 	memset(&opts, 0, sizeof(opts));
-	CHECK(rules_match_create(&m, &fm_ruleset, scenarios[k], &opts, seed, &err) == 0,
+	CHECK(rules_match_create(&m, scenario_files[k].rs, scenarios[k], &opts, seed, &err) == 0,
 	      "create: %s", err.message);
 	rules_events_init(&ev);
 	CHECK(rules_match_start(&m, &ev, &err) == 0, "start: %s", err.message);

@@ -278,8 +278,9 @@ static void test_events_words(void **state)
 
 	(void)state;
 	/* the default: everything but the 8 h reminder */
-	assert_string_equal(srv_note_events_text(mask, text, sizeof(text)),
-	                    "your-turn deadline-24h deadline-1h game-over challenge tell tournament");
+	assert_string_equal(
+	    srv_note_events_text(mask, text, sizeof(text)),
+	    "your-turn deadline-24h deadline-1h game-over challenge tell tournament");
 	/* plain names set the list; +/- change it */
 	assert_int_equal(srv_note_events_word(&mask, "game-over", &first, err, 300), 0);
 	assert_int_equal(srv_note_events_word(&mask, "tell", &first, err, 300), 0);

@@ -1,0 +1,21 @@
+# rules/minis/embed.cmake -- compiles data/minis/terrain.json into the engine (the engine reads
+# no file: rules/ is pure).  wg_minis_embed(<out.c>) writes, at configure time, a C file that
+# defines minis_terrain_json as the file's text; CMake configures again when the file changes.
+include_guard(GLOBAL)
+function(wg_minis_embed out)
+  set(_in ${CMAKE_SOURCE_DIR}/data/minis/terrain.json)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_in})
+  file(READ ${_in} _json)
+  string(REPLACE "\\" "\\\\" _json "${_json}")
+  string(REPLACE "\"" "\\\"" _json "${_json}")
+  string(REPLACE "\n" "\\n\"\n    \"" _json "${_json}")
+  set(_text "/* Generated from data/minis/terrain.json by rules/minis/embed.cmake: do not edit. */\n")
+  string(APPEND _text "#include \"rules/minis/minis_int.h\"\n\n")
+  string(APPEND _text "const char minis_terrain_json[] =\n    \"${_json}\";\n")
+  if(EXISTS ${out})
+    file(READ ${out} _old)
+  endif()
+  if(NOT "${_old}" STREQUAL "${_text}")
+    file(WRITE ${out} "${_text}")
+  endif()
+endfunction()
