@@ -244,7 +244,8 @@ static void test_usage(void **state)
 
 struct pty_run {
 	int master;
-	int slave; /* kept open to read the terminal mode after the client exits */
+	int slave;             /* kept open to read the terminal mode after the client exits */
+	struct termios before; /* the mode before the client started (read before fork) */
 	pid_t pid;
 	char screen[65536];
 	size_t len;
@@ -318,6 +319,7 @@ static void pty_start(struct pty_run *p, const char *home)
 	p->slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
 	assert_true(p->slave >= 0);
 	ioctl(p->master, TIOCSWINSZ, &ws);
+	assert_int_equal(tcgetattr(p->slave, &p->before), 0);
 	p->pid = fork();
 	assert_true(p->pid >= 0);
 	if (p->pid == 0) {
@@ -357,7 +359,7 @@ static void test_editor_on_a_terminal(void **state)
 	fclose(f);
 
 	pty_start(&p, home);
-	assert_int_equal(tcgetattr(p.slave, &before), 0);
+	before = p.before;
 	assert_true(pty_wait_for(&p, 0, "fake-wargamed 0 ready\r\n", 5000));
 	assert_true(pty_wait_for(&p, 0, "wargame> ", 5000));
 
