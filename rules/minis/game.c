@@ -270,10 +270,10 @@ void minis__pending(const struct rules_game *rg, struct rules_pending *p)
 		case MP_ORDERS:
 			orders_text(g, s, ord, sizeof(ord));
 			snprintf(p->kind[s], RULES_KIND_MAX, "orders");
-			snprintf(
-			    p->what[s], sizeof(p->what[s]),
-			    "%s (orders left: %s): order, move, fire, recon, assault, call, end",
-			    ph, ord);
+			snprintf(p->what[s], sizeof(p->what[s]),
+			         "%.60s (orders left: %.110s): order, move, fire, recon, assault, "
+			         "call, end",
+			         ph, ord);
 			break;
 		case MP_DEFFIRE:
 			snprintf(p->kind[s], RULES_KIND_MAX, "defensive-fire");
