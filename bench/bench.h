@@ -45,9 +45,24 @@ struct bench_opts {
 	long server_pid;     /* 0: no memory or CPU figures */
 	size_t attackers;    /* flood: connections that pipeline help and never read */
 	size_t attack_lines; /* flood: the help lines each sends */
+	size_t idlers;       /* flood: connections that never send a byte (never log in) */
+	size_t slowloris;    /* flood: connections that send a partial line, a byte at a time */
+	double slow_secs;    /* flood: seconds between two bytes of a slowloris */
+	size_t bruteforce;   /* flood: connections that try wrong passwords, one after another */
+	size_t sources;      /* flood: the hostile connections come from this many addresses */
 	size_t warmup;       /* idle: connections opened (and logged in) before rss_before */
 	int redis;           /* the server is a redis-server (ping and idle only; see reader.h) */
 	int quiet;
+};
+
+/* flood: what a connection of the load does (the honest ones ping). */
+enum bench_kind {
+	BENCH_HONEST = 0,
+	BENCH_UNREAD, /* pipelines help and never reads */
+	BENCH_IDLER,  /* connects and sends nothing */
+	BENCH_SLOW,   /* slowloris: a partial line, a byte every slow_secs */
+	BENCH_BRUTE,  /* login <victim> <wrong password>, again after each answer */
+	BENCH_KINDS,
 };
 
 /* Why a connection failed before the load began. */
@@ -94,9 +109,16 @@ struct bench_result {
 	double
 	    server_cpu_secs; /* CPU (user + system) the server used during the load; -1 unknown */
 	/* flood */
-	size_t attackers;         /* attacking connections ready when the load began */
-	size_t attackers_lost;    /* of them, closed by the server during the load */
-	uint64_t attack_requests; /* help lines the kernel took from them */
+	size_t attackers;                 /* attacking connections ready when the load began */
+	size_t attackers_lost;            /* of them, closed by the server during the load */
+	uint64_t attack_requests;         /* help lines the kernel took from them */
+	size_t hostile[BENCH_KINDS];      /* per kind: connections ready when the load began */
+	size_t hostile_lost[BENCH_KINDS]; /* per kind: closed by the server during the load */
+	size_t hostile_failed;            /* hostile connections that never got a greeting */
+	uint64_t slow_bytes;              /* bytes the slowloris connections sent */
+	uint64_t brute_tries;             /* wrong logins answered */
+	uint64_t brute_refused;           /* of them, err rate-limited (never hashed) */
+	uint64_t brute_other;             /* of them, neither auth-failed nor rate-limited */
 	/* idle */
 	long rss_start_kb;                            /* before the warm-up; -1 when unknown */
 	size_t warm_ready;                            /* warm-up connections that became ready */

@@ -44,8 +44,11 @@ static void usage(FILE *f)
 	    "                             [new|join], view, pending, say, log 5,\n"
 	    "                             games mine, then view/pending/log 5\n"
 	    "                       idle  open the connections and hold them\n"
-	    "                       flood ping on -c connections while --attackers\n"
-	    "                             more pipeline help and never read\n"
+	    "                       flood ping on -c connections while hostile ones\n"
+	    "                             attack: --attackers pipeline help and never\n"
+	    "                             read, --idlers send nothing, --slowloris send\n"
+	    "                             lines that never end, --bruteforce try wrong\n"
+	    "                             passwords\n"
 	    "                       durable  each client plays games of --scenario\n"
 	    "                             (default scheldt) through two connections\n"
 	    "                             (register + login both, new + join: set-up),\n"
@@ -56,13 +59,23 @@ static void usage(FILE *f)
 	    "                     durable: always 1 per client)\n"
 	    "  --duration S       stop each test after S seconds (idle: default 10)\n"
 	    "  --idle             same as -t idle\n"
-	    "  --login            idle: register and log in each connection\n"
+	    "  --login            idle, flood: register and log in each (honest) connection\n"
 	    "  --scenario NAME    mix: create (even connections) and join (odd) games;\n"
 	    "                     durable: the game to play (only scheldt has a script)\n"
 	    "  --server-pid PID   idle: report the server's VmRSS per connection;\n"
 	    "                     the other tests: the server's CPU per request\n"
 	    "  --attackers N      flood: the connections that send help and never read\n"
 	    "                     (default 300)\n"
+	    "  --attack-lines N   flood: the help lines each attacker sends (default 6000)\n"
+	    "  --idlers N         flood: connections that never send a byte (default 0)\n"
+	    "  --slowloris N      flood: connections that send a line a byte at a time,\n"
+	    "                     never its end (default 0)\n"
+	    "  --slow-secs S      flood: seconds between two bytes of a slowloris (default 1)\n"
+	    "  --bruteforce N     flood: connections that try wrong passwords of the first\n"
+	    "                     honest user, one after another (default 0)\n"
+	    "  --sources K        flood: spread the hostile connections over K loopback\n"
+	    "                     addresses 127.1.x.y (to fit the server's per-address\n"
+	    "                     limits; default 0: the same address as the honest ones)\n"
 	    "  --warmup N         idle: open (and log in) N connections first; the memory\n"
 	    "                     per connection counts the others, from the RSS after\n"
 	    "                     them (the login threads' memory is reported apart)\n"
@@ -164,6 +177,35 @@ static void print_durable(const struct bench_result *r)
 	       (unsigned long long)r->verb[BV_NEW].n, (unsigned long long)r->verb[BV_JOIN].n);
 }
 
+/* flood: what each kind of hostile connection did, and what the server did to it. */
+static void print_hostile(const struct bench_opts *o, const struct bench_result *r)
+{
+	if (o->attackers > 0)
+		printf("  attackers:   %zu sent %llu help lines and read nothing; %zu were "
+		       "closed by the server\n",
+		       r->attackers, (unsigned long long)r->attack_requests, r->attackers_lost);
+	if (o->idlers > 0)
+		printf("  idlers:      %zu connected and sent nothing; %zu were closed by the "
+		       "server\n",
+		       r->hostile[BENCH_IDLER], r->hostile_lost[BENCH_IDLER]);
+	if (o->slowloris > 0)
+		printf(
+		    "  slowloris:   %zu sent %llu bytes of lines never ended, a byte every %.1f s "
+		    "each; %zu were closed by the server\n",
+		    r->hostile[BENCH_SLOW], (unsigned long long)r->slow_bytes, o->slow_secs,
+		    r->hostile_lost[BENCH_SLOW]);
+	if (o->bruteforce > 0)
+		printf("  bruteforce:  %zu tried %llu wrong passwords: %llu refused "
+		       "(rate-limited), %llu other answers; %zu were closed by the server\n",
+		       r->hostile[BENCH_BRUTE], (unsigned long long)r->brute_tries,
+		       (unsigned long long)r->brute_refused, (unsigned long long)r->brute_other,
+		       r->hostile_lost[BENCH_BRUTE]);
+	if (o->sources > 0 || r->hostile_failed > 0)
+		printf("  sources:     the hostile connections came from %zu addresses; %zu never "
+		       "got a greeting\n",
+		       o->sources ? o->sources : 1, r->hostile_failed);
+}
+
 static void report_load(const struct bench_opts *o, const struct bench_result *r)
 {
 	double rps = r->load_secs > 0 ? (double)r->completed / r->load_secs : 0;
@@ -200,10 +242,7 @@ static void report_load(const struct bench_opts *o, const struct bench_result *r
 		if (durable)
 			print_durable(r);
 		if (r->test == BENCH_FLOOD)
-			printf("  attackers:   %zu sent %llu help lines and read nothing; %zu were "
-			       "closed by the server\n",
-			       r->attackers, (unsigned long long)r->attack_requests,
-			       r->attackers_lost);
+			print_hostile(o, r);
 		printf("  throughput:  %.2f %s per second%s\n", rps, what,
 		       durable ? " (each one committed before its ok)" : "");
 		print_latency("latency (us):", &r->all);
@@ -258,8 +297,17 @@ static void report_load(const struct bench_opts *o, const struct bench_result *r
 	           ? r->server_cpu_secs * 1e6 / (double)r->completed
 	           : -1.0);
 	if (r->test == BENCH_FLOOD)
-		printf(" attackers=%zu attack_requests=%llu attackers_lost=%zu", r->attackers,
-		       (unsigned long long)r->attack_requests, r->attackers_lost);
+		printf(" attackers=%zu attack_requests=%llu attackers_lost=%zu idlers=%zu "
+		       "idlers_lost=%zu slowloris=%zu slowloris_lost=%zu slow_bytes=%llu "
+		       "bruteforce=%zu bruteforce_lost=%zu brute_tries=%llu brute_refused=%llu "
+		       "brute_other=%llu hostile_failed=%zu sources=%zu",
+		       r->attackers, (unsigned long long)r->attack_requests, r->attackers_lost,
+		       r->hostile[BENCH_IDLER], r->hostile_lost[BENCH_IDLER],
+		       r->hostile[BENCH_SLOW], r->hostile_lost[BENCH_SLOW],
+		       (unsigned long long)r->slow_bytes, r->hostile[BENCH_BRUTE],
+		       r->hostile_lost[BENCH_BRUTE], (unsigned long long)r->brute_tries,
+		       (unsigned long long)r->brute_refused, (unsigned long long)r->brute_other,
+		       r->hostile_failed, o->sources);
 	if (durable)
 		printf(" connections=%zu games=%llu games_dropped=%llu clients_done=%zu "
 		       "new_p50_us=%llu join_p50_us=%llu",
@@ -333,6 +381,11 @@ int main(int argc, char **argv)
 		OPT_WARMUP,
 		OPT_ATTACKERS,
 		OPT_ATTACK_LINES,
+		OPT_IDLERS,
+		OPT_SLOWLORIS,
+		OPT_SLOW_SECS,
+		OPT_BRUTEFORCE,
+		OPT_SOURCES,
 		OPT_HELP,
 		OPT_VERSION,
 	};
@@ -351,6 +404,11 @@ int main(int argc, char **argv)
 	    {"warmup", required_argument, NULL, OPT_WARMUP},
 	    {"attackers", required_argument, NULL, OPT_ATTACKERS},
 	    {"attack-lines", required_argument, NULL, OPT_ATTACK_LINES},
+	    {"idlers", required_argument, NULL, OPT_IDLERS},
+	    {"slowloris", required_argument, NULL, OPT_SLOWLORIS},
+	    {"slow-secs", required_argument, NULL, OPT_SLOW_SECS},
+	    {"bruteforce", required_argument, NULL, OPT_BRUTEFORCE},
+	    {"sources", required_argument, NULL, OPT_SOURCES},
 	    {"quiet", no_argument, NULL, 'q'},
 	    {"help", no_argument, NULL, OPT_HELP},
 	    {"version", no_argument, NULL, OPT_VERSION},
@@ -368,6 +426,7 @@ int main(int argc, char **argv)
 	    .password = "bench-pass-1",
 	    .attackers = 300,
 	    .attack_lines = 6000,
+	    .slow_secs = 1,
 	};
 	struct bench_result *r;
 	struct in6_addr a6;
@@ -462,6 +521,22 @@ int main(int argc, char **argv)
 				goto bad;
 			o.attack_lines = (size_t)v;
 			break;
+		case OPT_IDLERS:
+		case OPT_SLOWLORIS:
+		case OPT_BRUTEFORCE:
+		case OPT_SOURCES:
+			if (parse_num(optarg, 1000000, &v) != 0)
+				goto bad;
+			*(c == OPT_IDLERS       ? &o.idlers
+			  : c == OPT_SLOWLORIS  ? &o.slowloris
+			  : c == OPT_BRUTEFORCE ? &o.bruteforce
+			                        : &o.sources) = (size_t)v;
+			break;
+		case OPT_SLOW_SECS:
+			if (parse_num(optarg, 3600, &v) != 0 || v <= 0)
+				goto bad;
+			o.slow_secs = v;
+			break;
 		case OPT_WARMUP:
 			if (parse_num(optarg, 1000000, &v) != 0)
 				goto bad;
@@ -501,7 +576,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (raise_nofile((rlim_t)o.conns * (o.tests & (1u << BENCH_DURABLE) ? 2 : 1) +
-	                 (o.tests & (1u << BENCH_FLOOD) ? o.attackers : 0) + 64) != 0)
+	                 (o.tests & (1u << BENCH_FLOOD)
+	                      ? o.attackers + o.idlers + o.slowloris + o.bruteforce
+	                      : 0) +
+	                 64) != 0)
 		return 1;
 
 	r = malloc(sizeof(*r));

@@ -25,11 +25,17 @@
  * new or join is refused, plays no more (in the set-up both its
  * connections fail).
  *
- * flood: the last --attackers connections are attackers: once the load
- * starts they stop reading and send --attack-lines "help" lines in one
- * burst (written as the server takes them), never reading a reply; the
- * other connections ping as in the ping test, and their latency is the
- * figure (is one client's pipeline everyone's wait?).
+ * flood: after the -c honest connections (they ping, as in the ping test,
+ * after register and login with --login; their latency is the figure) come
+ * the hostile ones, by kind (enum bench_kind, in this order): --attackers
+ * stop reading once the load starts and send --attack-lines "help" lines in
+ * one burst (written as the server takes them), never reading a reply;
+ * --idlers connect and send nothing; --slowloris send a partial line, one
+ * byte every --slow-secs, never its end; --bruteforce send `login
+ * <victim> <a wrong password>`, the next one when the answer arrives (the
+ * victim is the first honest user).  With --sources K the hostile
+ * connections are spread over K loopback addresses (127.1.x.y, bound
+ * before the connect), so that they fit the server's limits per address.
  *
  * Run phases (run->phase): CONNECT (connections opening) -> LOAD (the
  * clock runs; idle: holding) -> STOP (closing handles; uv_run returns when
@@ -82,12 +88,13 @@ struct bench_conn {
 	size_t head;     /* ring index of the oldest in-flight request */
 	uint64_t sent_at[BENCH_PIPE_MAX];
 	signed char verb[BENCH_PIPE_MAX];
-	long long game;     /* from its own "new": > 0 id, 0 unknown yet, -1 none */
-	long long new_seen; /* game id seen in the data lines of a "new" reply */
-	int parked;         /* waiting for the partner's game id */
-	int settled;        /* counted as ready or failed */
-	int attacker;       /* flood: writes help and never reads */
-	uint64_t started;   /* uv_now() when its connect began */
+	long long game;       /* from its own "new": > 0 id, 0 unknown yet, -1 none */
+	long long new_seen;   /* game id seen in the data lines of a "new" reply */
+	int parked;           /* waiting for the partner's game id */
+	int settled;          /* counted as ready or failed */
+	int attacker;         /* flood: one of the hostile connections */
+	enum bench_kind kind; /* flood: what it does */
+	uint64_t started;     /* uv_now() when its connect began */
 };
 
 /* durable: one game played on two connections (see the top of this file). */
@@ -135,7 +142,9 @@ struct bench_run {
 
 	struct bench_client *clients; /* durable: n / 2 of them; NULL otherwise */
 	size_t active;                /* durable, in the load: clients still playing */
-	char *attack; /* flood: an attacker's burst of help lines (the same for all) */
+	char *attack;          /* flood: an attacker's burst of help lines (the same for all) */
+	uv_timer_t slow_timer; /* flood: a byte for every slowloris */
+	uint64_t brute_n;      /* flood: wrong passwords tried so far */
 };
 
 static void stop_run(struct bench_run *run);
@@ -143,6 +152,7 @@ static void fill(struct bench_conn *c);
 static void on_duration(uv_timer_t *t);
 static void durable_next(struct bench_run *run, struct bench_client *cl);
 static void conn_gone(struct bench_conn *c, int why, int err);
+static void send_wbuf(struct bench_conn *c);
 
 /* durable: the client that connection c belongs to. */
 static struct bench_client *client_of(struct bench_conn *c)
@@ -244,7 +254,48 @@ static void attack(struct bench_conn *c)
 		free(req);
 }
 
-/* flood: the attackers stop reading and send their burst. */
+/* flood: the next wrong password of a brute-force connection. */
+static void brute(struct bench_conn *c)
+{
+	struct bench_run *run = c->run;
+
+	proto_buf_reset(&run->wbuf);
+	if (proto_buf_addf(&run->wbuf, "login %s0 wrong-%llu\n", run->prefix,
+	                   (unsigned long long)++run->brute_n) == 0)
+		send_wbuf(c);
+}
+
+/* flood: the answer to a brute-force try. */
+static void brute_answer(struct bench_conn *c, int ok, const char *line, size_t len)
+{
+	struct bench_result *r = c->run->r;
+	const char *code;
+	size_t n = bench_err_code(line, len, &code);
+
+	r->brute_tries++;
+	if (!ok && n == 12 && memcmp(code, "rate-limited", 12) == 0)
+		r->brute_refused++;
+	else if (ok || n != 11 || memcmp(code, "auth-failed", 11) != 0)
+		r->brute_other++;
+	if (c->run->phase == PH_LOAD)
+		brute(c);
+}
+
+/* flood: a byte of the partial line of every slowloris. */
+static void on_slow(uv_timer_t *t)
+{
+	struct bench_run *run = t->data;
+	uv_buf_t b = uv_buf_init((char *)"x", 1);
+
+	for (size_t i = 0; i < run->n; i++) {
+		struct bench_conn *c = &run->conns[i];
+		if (c->kind == BENCH_SLOW && c->state == CS_READY &&
+		    uv_try_write((uv_stream_t *)&c->tcp, &b, 1) == 1)
+			run->r->slow_bytes++;
+	}
+}
+
+/* flood: the attackers start: help without reading, slowloris, brute force. */
 static void start_attack(struct bench_run *run)
 {
 	size_t i;
@@ -258,10 +309,19 @@ static void start_attack(struct bench_run *run)
 		struct bench_conn *c = &run->conns[i];
 		if (!c->attacker || c->state != CS_READY)
 			continue;
-		run->r->attackers++;
-		uv_read_stop((uv_stream_t *)&c->tcp);
-		attack(c);
+		run->r->hostile[c->kind]++;
+		if (c->kind == BENCH_UNREAD) {
+			run->r->attackers++;
+			uv_read_stop((uv_stream_t *)&c->tcp);
+			attack(c);
+		} else if (c->kind == BENCH_BRUTE) {
+			brute(c);
+		}
 	}
+	if (run->o->slowloris > 0)
+		uv_timer_start(
+		    &run->slow_timer, on_slow, 0,
+		    (uint64_t)(run->o->slow_secs * 1000 > 1 ? run->o->slow_secs * 1000 : 1));
 }
 
 /* The load starts once every connection is ready or has failed. */
@@ -375,7 +435,9 @@ static void conn_gone(struct bench_conn *c, int why, int err)
 	if (c->game == 0)
 		c->game = -1;
 	if (was == CS_READY && phase != PH_CONNECT && c->attacker) {
-		r->attackers_lost++;
+		r->hostile_lost[c->kind]++;
+		if (c->kind == BENCH_UNREAD)
+			r->attackers_lost++;
 		return;
 	} else if (was == CS_READY && phase != PH_CONNECT) {
 		r->lost++;
@@ -722,7 +784,8 @@ static void on_line(void *ctx, enum bench_line_kind kind, const char *line, size
 		if (c->state != CS_GREETING)
 			return;
 		if (run->script.test == BENCH_MIX || run->script.test == BENCH_DURABLE ||
-		    (run->script.test == BENCH_IDLE && run->script.idle_login)) {
+		    ((run->script.test == BENCH_IDLE || run->script.test == BENCH_FLOOD) &&
+		     run->script.idle_login && !c->attacker)) {
 			c->state = CS_LOGIN;
 			fill(c);
 		} else {
@@ -738,10 +801,11 @@ static void on_line(void *ctx, enum bench_line_kind kind, const char *line, size
 			c->new_seen = bench_game_id(line, len);
 		break;
 	case BENCH_LINE_OK:
-		on_reply(c, 1, line, len);
-		break;
 	case BENCH_LINE_ERR:
-		on_reply(c, 0, line, len);
+		if (c->kind == BENCH_BRUTE)
+			brute_answer(c, kind == BENCH_LINE_OK, line, len);
+		else if (!c->attacker)
+			on_reply(c, kind == BENCH_LINE_OK, line, len);
 		break;
 	}
 }
@@ -792,6 +856,35 @@ static void on_connect(uv_connect_t *req, int status)
 		start_connects(run);
 }
 
+/* flood: the kind of connection id (the honest ones first, then the hostile by kind). */
+static enum bench_kind kind_of(const struct bench_opts *o, size_t id)
+{
+	size_t k = id - o->conns;
+
+	if (k < o->attackers)
+		return BENCH_UNREAD;
+	k -= o->attackers;
+	if (k < o->idlers)
+		return BENCH_IDLER;
+	k -= o->idlers;
+	if (k < o->slowloris)
+		return BENCH_SLOW;
+	return BENCH_BRUTE;
+}
+
+/* flood --sources: binds hostile connection c to its loopback address 127.1.x.y. */
+static int source_bind(const struct bench_opts *o, struct bench_conn *c)
+{
+	size_t k = (c->id - o->conns) % o->sources;
+	char ip[32];
+	struct sockaddr_in a;
+
+	snprintf(ip, sizeof(ip), "127.1.%zu.%zu", k / 250, k % 250 + 1);
+	if (uv_ip4_addr(ip, 0, &a) != 0)
+		return -1;
+	return uv_tcp_bind(&c->tcp, (const struct sockaddr *)&a, 0);
+}
+
 /* Starts connects while fewer than connect_burst are in flight. */
 static void start_connects(struct bench_run *run)
 {
@@ -808,6 +901,7 @@ static void start_connects(struct bench_run *run)
 		c->run = run;
 		c->id = (size_t)(c - run->conns);
 		c->attacker = run->r->test == BENCH_FLOOD && c->id >= run->o->conns;
+		c->kind = c->attacker ? kind_of(run->o, c->id) : BENCH_HONEST;
 		if (run->o->redis)
 			bench_reader_init_redis(&c->rd, on_line, c);
 		else
@@ -831,6 +925,10 @@ static void start_connects(struct bench_run *run)
 		}
 		c->tcp.data = run;
 		run->handles++;
+		if (c->attacker && run->o->sources > 0 && source_bind(run->o, c) != 0) {
+			conn_gone(c, BENCH_FAIL_CONNECT, UV_EADDRNOTAVAIL);
+			continue;
+		}
 		c->state = CS_CONNECTING;
 		c->started = uv_now(&run->loop);
 		uv_tcp_nodelay(&c->tcp, 1);
@@ -860,6 +958,10 @@ static void stop_run(struct bench_run *run)
 	uv_timer_stop(&run->duration_timer);
 	uv_timer_stop(&run->hard_timer);
 	uv_timer_stop(&run->ready_timer);
+	uv_timer_stop(&run->slow_timer);
+	if (run->r->test == BENCH_FLOOD)
+		for (i = 0; i < run->n; i++)
+			run->r->hostile_failed += run->conns[i].attacker && !run->conns[i].settled;
 	if (run->r->test == BENCH_IDLE) {
 		run->r->rss_end_kb = bench_vmrss_kb(run->o->server_pid);
 		run->r->rss_peak_kb = bench_status_kb(run->o->server_pid, "VmHWM:");
@@ -872,6 +974,7 @@ static void stop_run(struct bench_run *run)
 	uv_close((uv_handle_t *)&run->duration_timer, on_handle_closed);
 	uv_close((uv_handle_t *)&run->hard_timer, on_handle_closed);
 	uv_close((uv_handle_t *)&run->ready_timer, on_handle_closed);
+	uv_close((uv_handle_t *)&run->slow_timer, on_handle_closed);
 }
 
 static void on_hard_timeout(uv_timer_t *t)
@@ -923,7 +1026,7 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	r->conns = o->conns;
 	r->connections = test == BENCH_DURABLE ? 2 * o->conns : o->conns;
 	if (test == BENCH_FLOOD)
-		r->connections += o->attackers;
+		r->connections += o->attackers + o->idlers + o->slowloris + o->bruteforce;
 	r->rss_start_kb = r->rss_before_kb = r->rss_after_kb = r->rss_end_kb = -1;
 	r->rss_peak_kb = -1;
 	r->server_cpu_secs = -1;
@@ -965,10 +1068,12 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	uv_timer_init(&run->loop, &run->duration_timer);
 	uv_timer_init(&run->loop, &run->hard_timer);
 	uv_timer_init(&run->loop, &run->ready_timer);
+	uv_timer_init(&run->loop, &run->slow_timer);
 	run->duration_timer.data = run;
 	run->hard_timer.data = run;
 	run->ready_timer.data = run;
-	run->handles = 3;
+	run->slow_timer.data = run;
+	run->handles = 4;
 	run->last_progress = uv_now(&run->loop);
 	uv_timer_start(&run->ready_timer, on_ready_check, 250, 250);
 	uv_timer_start(&run->hard_timer, on_hard_timeout, (uint64_t)(o->timeout * 1000), 0);

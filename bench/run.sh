@@ -17,6 +17,12 @@
 #                   with each server's CPU per request
 #   wg-bench flood  one client pings while 300 others send 6,000 help each and
 #                   never read (issue 15): the honest client's latency
+#   hostile         the hostile soak (issue 15), on a daemon of its own with the
+#                   default limits: one logged-in client pings while thousands of
+#                   hostile connections from HOSTILE_SOURCES loopback addresses
+#                   (within --max-per-address) attack at once: help pipelines
+#                   never read, connections that never log in or send anything,
+#                   slowloris lines, and login brute force; its p99 is the figure
 #   redis-benchmark -t ping_inline at 1,000 and 10,000 connections against a
 #                   private redis-server on a loopback port
 #   redis-benchmark -t set at 1, 50 and 1,000 connections against a second
@@ -37,8 +43,8 @@
 #   IDLE_CONNS    connections of the idle run [10000]
 #   IDLE_SECONDS  how long the idle connections are held [10]
 #   SCENARIO      scenario for the mix's new/join steps [none: skipped]
-#   TESTS         the parts to run, of: idle ping versus flood mix durable
-#                 ["idle ping versus flood mix durable"];
+#   TESTS         the parts to run, of: idle ping versus flood hostile mix durable
+#                 ["idle ping versus flood hostile mix durable"];
 #                 ping brings its redis ping_inline rows, durable its redis SET rows
 #   DURABLE_CONNS clients of the durable runs, and redis SET connections ["1 50 1000"]
 #   DURABLE_SECONDS  length of each durable load phase, after set-up [20]
@@ -46,6 +52,9 @@
 #   VERSUS        versus runs, as connections:pipeline ["50:16 50:1 1000:1"]
 #   VERSUS_REQUESTS  requests per versus run [500000]
 #   FLOOD_ATTACKERS, FLOOD_LINES, FLOOD_SECONDS  the flood [300, 6000, 20]
+#   HOSTILE_UNREAD, HOSTILE_IDLE, HOSTILE_SLOW, HOSTILE_BRUTE  the hostile soak's
+#                 connections of each kind [300, 1500, 1500, 200]
+#   HOSTILE_SOURCES, HOSTILE_SECONDS  its addresses and length [200, 30]
 #   SKIP_REDIS=1  leave out the redis figures
 #   RESULTS       where the result table goes [$BUILD_DIR/bench-results.md]
 #
@@ -64,13 +73,19 @@ MIX_SECONDS=${MIX_SECONDS:-20}
 IDLE_CONNS=${IDLE_CONNS:-10000}
 IDLE_SECONDS=${IDLE_SECONDS:-10}
 SCENARIO=${SCENARIO:-}
-TESTS=${TESTS:-"idle ping versus flood mix durable"}
+TESTS=${TESTS:-"idle ping versus flood hostile mix durable"}
 LOGIN_CONNS=${LOGIN_CONNS:-1000}
 VERSUS=${VERSUS:-"50:16 50:1 1000:1"}
 VERSUS_REQUESTS=${VERSUS_REQUESTS:-500000}
 FLOOD_ATTACKERS=${FLOOD_ATTACKERS:-300}
 FLOOD_LINES=${FLOOD_LINES:-6000}
 FLOOD_SECONDS=${FLOOD_SECONDS:-20}
+HOSTILE_UNREAD=${HOSTILE_UNREAD:-300}
+HOSTILE_IDLE=${HOSTILE_IDLE:-1500}
+HOSTILE_SLOW=${HOSTILE_SLOW:-1500}
+HOSTILE_BRUTE=${HOSTILE_BRUTE:-200}
+HOSTILE_SOURCES=${HOSTILE_SOURCES:-200}
+HOSTILE_SECONDS=${HOSTILE_SECONDS:-30}
 DURABLE_CONNS=${DURABLE_CONNS:-"1 50 1000"}
 DURABLE_SECONDS=${DURABLE_SECONDS:-20}
 SKIP_REDIS=${SKIP_REDIS:-0}
@@ -81,12 +96,13 @@ SERVER_PID=
 LOGIN_PID=
 REDIS_PID=
 REDIS_AOF_PID=
+HOSTILE_PID=
 
 for t in $TESTS; do
 	case $t in
-	idle | ping | versus | flood | mix | durable) ;;
+	idle | ping | versus | flood | hostile | mix | durable) ;;
 	*)
-		echo "run.sh: unknown part '$t' in TESTS (idle ping versus flood mix durable)" >&2
+		echo "run.sh: unknown part '$t' in TESTS (idle ping versus flood hostile mix durable)" >&2
 		exit 1
 		;;
 	esac
@@ -96,7 +112,7 @@ want() { case " $TESTS " in *" $1 "*) return 0 ;; esac; return 1; }
 
 cleanup() {
 	local pid
-	for pid in $SERVER_PID $LOGIN_PID $REDIS_PID $REDIS_AOF_PID; do
+	for pid in $SERVER_PID $LOGIN_PID $REDIS_PID $REDIS_AOF_PID $HOSTILE_PID; do
 		if kill -0 "$pid" 2>/dev/null; then
 			kill -TERM "$pid" 2>/dev/null || true
 			for _ in $(seq 1 50); do
@@ -176,6 +192,7 @@ MAXC=0
 SIZES=
 want idle && SIZES="$SIZES $IDLE_CONNS $((LOGIN_CONNS + 50))"
 want flood && SIZES="$SIZES $((FLOOD_ATTACKERS + 1))"
+want hostile && SIZES="$SIZES $((HOSTILE_UNREAD + HOSTILE_IDLE + HOSTILE_SLOW + HOSTILE_BRUTE + 1))"
 if want versus; then
 	for v in $VERSUS; do SIZES="$SIZES ${v%%:*}"; done
 fi
@@ -321,6 +338,29 @@ if want flood; then
 	bench -c 1 -t flood --attackers "$FLOOD_ATTACKERS" --attack-lines "$FLOOD_LINES" \
 		--duration "$FLOOD_SECONDS" --server-pid "$SERVER_PID"
 fi
+# hostile: a daemon of its own with the default limits (only --max-clients raised above
+# the connections), the hostile connections spread over HOSTILE_SOURCES addresses so that
+# each address stays within --max-per-address (32)
+if want hostile; then
+	per=$(((HOSTILE_UNREAD + HOSTILE_IDLE + HOSTILE_SLOW + HOSTILE_BRUTE + HOSTILE_SOURCES - 1) / HOSTILE_SOURCES))
+	say "hostile: 1 logged-in client pings while $HOSTILE_UNREAD pipeline help unread, $HOSTILE_IDLE never send, $HOSTILE_SLOW slowloris, $HOSTILE_BRUTE brute force ($HOSTILE_SOURCES addresses, about $per connections each), default limits"
+	HPORT=$(free_port)
+	hcmd=("$WARGAMED" --listen "127.0.0.1:$HPORT" --db "$TMP/hostile.db" --max-clients $((MAXC + 100)) --log-level warn)
+	printf '+ %s\n' "${hcmd[*]}"
+	"${hcmd[@]}" 2>"$TMP/wargamed-hostile.log" &
+	HOSTILE_PID=$!
+	for _ in $(seq 1 50); do
+		printf 'ping\n' | timeout 3 "$WARGAME" --wait 2 "127.0.0.1:$HPORT" 2>/dev/null | grep -q '^ok' && break
+		sleep 0.2
+	done
+	PORT_SAVE=$PORT PORT=$HPORT
+	bench -c 1 --login -t flood --attackers "$HOSTILE_UNREAD" --idlers "$HOSTILE_IDLE" \
+		--slowloris "$HOSTILE_SLOW" --bruteforce "$HOSTILE_BRUTE" --sources "$HOSTILE_SOURCES" \
+		--duration "$HOSTILE_SECONDS" --server-pid "$HOSTILE_PID" --user-prefix hostile_
+	PORT=$PORT_SAVE
+	kill -TERM "$HOSTILE_PID" 2>/dev/null || true
+	wait "$HOSTILE_PID" 2>/dev/null || true
+fi
 if want mix; then
 	for c in $CONNS; do
 		say "mix, $c connections"
@@ -447,9 +487,17 @@ mkdir -p "$(dirname "$RESULTS")"
 		delete kv
 		for (i = 2; i <= NF; i++) { split($i, a, "="); kv[a[1]] = a[2] }
 		if (kv["test"] != "flood") next
-		printf "Flood: %s attackers sent %s help lines and read nothing (%s closed by the server); the honest client: %s requests in %s s, p50 %s us, p99 %s us, max %s us.\n",
-			kv["attackers"], kv["attack_requests"], kv["attackers_lost"], kv["requests"],
-			kv["seconds"], kv["p50_us"], kv["p99_us"], kv["max_us"]
+		if (kv["idlers"] + kv["slowloris"] + kv["bruteforce"] == 0)
+			printf "Flood: %s attackers sent %s help lines and read nothing (%s closed by the server); the honest client: %s requests in %s s, p50 %s us, p99 %s us, max %s us.\n",
+				kv["attackers"], kv["attack_requests"], kv["attackers_lost"], kv["requests"],
+				kv["seconds"], kv["p50_us"], kv["p99_us"], kv["max_us"]
+		else
+			printf "Hostile: %s connections from %s addresses -- %s sent %s help lines unread (%s closed by the server), %s never sent a byte (%s closed), %s slowloris sent %s bytes of lines never ended (%s closed), %s brute forcers tried %s wrong passwords (%s refused as rate-limited; %s closed); the honest client (logged in): %s requests in %s s, p50 %s us, p99 %s us, max %s us.\n",
+				kv["attackers"] + kv["idlers"] + kv["slowloris"] + kv["bruteforce"], kv["sources"],
+				kv["attackers"], kv["attack_requests"], kv["attackers_lost"], kv["idlers"], kv["idlers_lost"],
+				kv["slowloris"], kv["slow_bytes"], kv["slowloris_lost"], kv["bruteforce"], kv["brute_tries"],
+				kv["brute_refused"], kv["bruteforce_lost"], kv["requests"], kv["seconds"], kv["p50_us"],
+				kv["p99_us"], kv["max_us"]
 	}' "$SUMMARIES"
 	awk '
 	{

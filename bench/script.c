@@ -113,8 +113,11 @@ enum bench_verb bench_script_verb(const struct bench_script *s, size_t conn, siz
 	const size_t nsession = sizeof(session) / sizeof(session[0]);
 
 	switch (s->test) {
+	case BENCH_FLOOD: /* the honest connections (--login first); the attackers have none */
+		if (s->idle_login && step < BENCH_LOGIN_STEPS)
+			return setup[step];
+		return BV_PING;
 	case BENCH_PING:
-	case BENCH_FLOOD: /* the honest connections; the attackers have no script */
 		return BV_PING;
 	case BENCH_IDLE:
 		if (!s->idle_login || step >= 2)

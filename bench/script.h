@@ -39,7 +39,7 @@ enum bench_test {
 	BENCH_MIX,
 	BENCH_IDLE,
 	BENCH_DURABLE,
-	BENCH_FLOOD, /* ping while --attackers connections pipeline help and never read */
+	BENCH_FLOOD, /* ping while hostile connections (bench.h enum bench_kind) attack */
 	BENCH_TEST_COUNT,
 };
 

@@ -18,8 +18,7 @@
 
 #include "protocol/buf.h"
 
-/* Sets *cause to a formatted, caller-owned message. */
-static void set_cause(char **cause, const char *fmt, ...)
+void cli_set_cause(char **cause, const char *fmt, ...)
 {
 	struct proto_buf b = PROTO_BUF_INIT;
 	va_list ap;
@@ -54,11 +53,11 @@ int cli_target_parse(const char *arg, struct cli_target *t, char **cause)
 	if (arg[0] == '[') {
 		close = strchr(arg, ']');
 		if (close == NULL || (close[1] != '\0' && close[1] != ':')) {
-			set_cause(cause, "bad address '%s' (expected [ipv6]:port)", arg);
+			cli_set_cause(cause, "bad address '%s' (expected [ipv6]:port)", arg);
 			return -1;
 		}
 		if (copy_part(t->host, sizeof(t->host), arg + 1, (size_t)(close - arg - 1)) != 0) {
-			set_cause(cause, "bad host in '%s'", arg);
+			cli_set_cause(cause, "bad host in '%s'", arg);
 			return -1;
 		}
 		if (close[1] == ':')
@@ -70,7 +69,7 @@ int cli_target_parse(const char *arg, struct cli_target *t, char **cause)
 		}
 		hostlen = colon != NULL ? (size_t)(colon - arg) : strlen(arg);
 		if (hostlen > 0 && copy_part(t->host, sizeof(t->host), arg, hostlen) != 0) {
-			set_cause(cause, "host name too long in '%s'", arg);
+			cli_set_cause(cause, "host name too long in '%s'", arg);
 			return -1;
 		}
 		if (colon != NULL)
@@ -80,7 +79,7 @@ int cli_target_parse(const char *arg, struct cli_target *t, char **cause)
 		errno = 0;
 		p = strtol(port, &end, 10);
 		if (*port == '\0' || *end != '\0' || errno != 0 || p < 1 || p > 65535) {
-			set_cause(cause, "bad port '%s' (expected 1..65535)", port);
+			cli_set_cause(cause, "bad port '%s' (expected 1..65535)", port);
 			return -1;
 		}
 		snprintf(t->port, sizeof(t->port), "%ld", p);
@@ -122,7 +121,7 @@ int cli_connect(const struct cli_target *t, int timeout_ms, char **cause)
 	hints.ai_flags = AI_NUMERICSERV;
 	rc = getaddrinfo(t->host, t->port, &hints, &res);
 	if (rc != 0) {
-		set_cause(cause, "cannot resolve %s: %s", t->host, gai_strerror(rc));
+		cli_set_cause(cause, "cannot resolve %s: %s", t->host, gai_strerror(rc));
 		return -1;
 	}
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
@@ -140,8 +139,8 @@ int cli_connect(const struct cli_target *t, int timeout_ms, char **cause)
 	}
 	freeaddrinfo(res);
 	if (fd < 0) {
-		set_cause(cause, "cannot connect to %s port %s: %s", t->host, t->port,
-		          strerror(err != 0 ? err : ECONNREFUSED));
+		cli_set_cause(cause, "cannot connect to %s port %s: %s", t->host, t->port,
+		              strerror(err != 0 ? err : ECONNREFUSED));
 		return -1;
 	}
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));

@@ -18,6 +18,9 @@ struct cli_target {
 	char port[8];
 };
 
+/* Sets *cause to a formatted message the caller frees (the error convention of client/). */
+void cli_set_cause(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /*
  * Parses arg (NULL for the defaults) into t.  Returns 0, or -1 with *cause
  * set to a message the caller frees.

@@ -53,6 +53,7 @@
 #include "lineedit.h"
 #include "protocol/buf.h"
 #include "term.h"
+#include "tls.h"
 
 #define CLI_PROMPT          "wargame> "
 #define CLI_OUT_HIGH        (256 * 1024) /* stop reading stdin above this much unsent */
@@ -68,6 +69,7 @@ enum {
 
 struct cli_app {
 	int sock;
+	struct cli_tls *tls; /* --tls: the session over sock (tls.h); NULL: plain TCP */
 	int sigfd;
 	int edit;       /* the line editor owns the terminal */
 	int color;      /* colour err and notification lines */
@@ -109,6 +111,10 @@ static void usage(FILE *f)
 	        "options:\n"
 	        "  -w, --wait SECONDS  after end of input, wait at most this long for each\n"
 	        "                      outstanding reply (default 5)\n"
+	        "      --tls           connect with TLS (the server's --tls-listen port); the\n"
+	        "                      server's certificate must be valid for the host and\n"
+	        "                      signed by a CA of the system's store or of --ca\n"
+	        "      --ca FILE       trust the CA certificates in FILE (PEM) instead\n"
 	        "  -h, --help          show this help\n"
 	        "  -V, --version       show the version\n"
 	        "\n"
@@ -116,7 +122,8 @@ static void usage(FILE *f)
 	        "history, ^D on an empty line to quit (^C cancels a line, quits on an\n"
 	        "empty one).  Colours follow NO_COLOR.\n"
 	        "\n"
-	        "exit status: 0 done, 1 usage, 2 cannot connect, 3 connection lost or\n"
+	        "exit status: 0 done, 1 usage, 2 cannot connect (or TLS refused), 3 connection "
+	        "lost or\n"
 	        "requests left unanswered, 128+N killed by signal N.\n",
 	        CLI_DEFAULT_HOST, CLI_DEFAULT_PORT);
 }
@@ -341,7 +348,8 @@ static void read_server(struct cli_app *app)
 	size_t start = 0, len;
 	ssize_t n;
 
-	n = recv(app->sock, buf, sizeof(buf), 0);
+	n = app->tls != NULL ? cli_tls_read(app->tls, buf, sizeof(buf))
+	                     : recv(app->sock, buf, sizeof(buf), 0);
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
 		return;
 	if (n > 0 && proto_buf_add(&app->in, buf, (size_t)n) != 0) {
@@ -376,6 +384,8 @@ static void read_server(struct cli_app *app)
 		snprintf(msg, sizeof(msg),
 		         "connection closed by server with %zu request%s unanswered",
 		         app->outstanding, app->outstanding == 1 ? "" : "s");
+	else if (app->tls != NULL && errno == EIO)
+		snprintf(msg, sizeof(msg), "connection lost: TLS: %s", cli_tls_error(app->tls));
 	else
 		snprintf(msg, sizeof(msg), "connection lost: %s", strerror(errno));
 	finish(app, CLI_EXIT_LOST, msg);
@@ -388,13 +398,16 @@ static void write_server(struct cli_app *app)
 	ssize_t n;
 
 	while (app->out.len > 0) {
-		n = send(app->sock, app->out.data, app->out.len, MSG_NOSIGNAL);
+		n = app->tls != NULL ? cli_tls_write(app->tls, app->out.data, app->out.len)
+		                     : send(app->sock, app->out.data, app->out.len, MSG_NOSIGNAL);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 			return;
 		if (n < 0) {
-			snprintf(msg, sizeof(msg), "connection lost: %s", strerror(errno));
+			snprintf(msg, sizeof(msg), "connection lost: %s",
+			         app->tls != NULL && errno == EIO ? cli_tls_error(app->tls)
+			                                          : strerror(errno));
 			finish(app, CLI_EXIT_LOST, msg);
 			return;
 		}
@@ -543,6 +556,8 @@ static void poll_once(struct cli_app *app)
 		if (left >= 0 && (timeout < 0 || left < timeout))
 			timeout = left;
 	}
+	if (cli_tls_pending(app->tls) > 0)
+		timeout = 0; /* decrypted bytes wait inside the TLS session: poll cannot see them */
 	rc = poll(fds, nfds, (int)timeout);
 	if (rc < 0 && errno != EINTR) {
 		finish(app, CLI_EXIT_USAGE, strerror(errno));
@@ -551,7 +566,8 @@ static void poll_once(struct cli_app *app)
 	if (rc > 0) {
 		if (fds[0].revents & POLLIN)
 			handle_signals(app);
-		if (!app->done && (fds[1].revents & (POLLIN | POLLHUP | POLLERR)))
+		if (!app->done && ((fds[1].revents & (POLLIN | POLLHUP | POLLERR)) ||
+		                   cli_tls_pending(app->tls) > 0))
 			read_server(app);
 		if (!app->done && (fds[1].revents & POLLOUT))
 			write_server(app);
@@ -576,15 +592,15 @@ static void poll_once(struct cli_app *app)
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-	    {"help", no_argument, NULL, 'h'},
-	    {"version", no_argument, NULL, 'V'},
-	    {"wait", required_argument, NULL, 'w'},
-	    {NULL, 0, NULL, 0},
+	    {"help", no_argument, NULL, 'h'},       {"version", no_argument, NULL, 'V'},
+	    {"wait", required_argument, NULL, 'w'}, {"tls", no_argument, NULL, 'T'},
+	    {"ca", required_argument, NULL, 'C'},   {NULL, 0, NULL, 0},
 	};
 	struct cli_app app;
 	struct cli_target target;
-	const char *nc;
+	const char *nc, *ca = NULL;
 	char *cause = NULL, *end;
+	int tls = 0;
 	double wait;
 	int c;
 
@@ -606,6 +622,12 @@ int main(int argc, char **argv)
 			}
 			app.wait_ms = (int64_t)(wait * 1000);
 			break;
+		case 'T':
+			tls = 1;
+			break;
+		case 'C':
+			ca = optarg;
+			break;
 		default:
 			usage(stderr);
 			return CLI_EXIT_USAGE;
@@ -613,6 +635,10 @@ int main(int argc, char **argv)
 	}
 	if (argc - optind > 1) {
 		usage(stderr);
+		return CLI_EXIT_USAGE;
+	}
+	if (ca != NULL && !tls) {
+		fprintf(stderr, "wargame: --ca is for --tls connections\n");
 		return CLI_EXIT_USAGE;
 	}
 	if (cli_target_parse(optind < argc ? argv[optind] : NULL, &target, &cause) != 0) {
@@ -629,6 +655,13 @@ int main(int argc, char **argv)
 	if (app.sock < 0) {
 		fprintf(stderr, "wargame: %s\n", cause);
 		free(cause);
+		return CLI_EXIT_CONNECT;
+	}
+	if (tls && (app.tls = cli_tls_connect(app.sock, target.host, target.port, ca,
+	                                      CLI_CONNECT_TIMEOUT, &cause)) == NULL) {
+		fprintf(stderr, "wargame: %s\n", cause);
+		free(cause);
+		close(app.sock);
 		return CLI_EXIT_CONNECT;
 	}
 	nc = getenv("NO_COLOR");
@@ -648,6 +681,7 @@ int main(int argc, char **argv)
 	if (app.hist_dirty)
 		cli_history_save(&app.hist, app.hist_path); /* unwritable: ignored */
 	cli_term_restore();
+	cli_tls_close(app.tls);
 	close(app.sock);
 	cli_le_release(&app.le);
 	cli_history_release(&app.hist);

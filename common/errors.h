@@ -25,7 +25,7 @@
 	X(NOT_LOGGED_IN, "not-logged-in", "command needs a logged-in user")                        \
 	X(ALREADY_LOGGED_IN, "already-logged-in", "connection is already logged in")               \
 	X(AUTH_FAILED, "auth-failed", "wrong user name or password")                               \
-	X(RATE_LIMITED, "rate-limited", "too many failed logins; wait and retry")                  \
+	X(RATE_LIMITED, "rate-limited", "a limit on logins, games or chat; wait and retry")        \
 	X(NAME_TAKEN, "name-taken", "user name already registered")                                \
 	X(BAD_NAME, "bad-name", "user name not allowed")                                           \
 	X(WEAK_PASSWORD, "weak-password", "password too short or too long")                        \

@@ -98,6 +98,9 @@ struct db_backend {
 	int (*ban_delete)(struct db_store *st, const char *kind, const char *target);
 	int (*ban_each)(struct db_store *st, int (*fn)(void *ctx, const struct db_ban *b),
 	                void *ctx);
+	int (*access_put)(struct db_store *st, const struct db_access *a);
+	int (*access_each)(struct db_store *st, int (*fn)(void *ctx, const struct db_access *a),
+	                   void *ctx);
 	int (*audit_append)(struct db_store *st, const struct db_audit *a);
 	int (*audit_each_last)(struct db_store *st, int limit,
 	                       int (*fn)(void *ctx, const struct db_audit *a), void *ctx);

@@ -367,6 +367,16 @@ static const char *const db__migrations[] = {
     "	PRIMARY KEY (tournament, round, board, leg)\n"
     ") WITHOUT ROWID;\n"
     "CREATE INDEX tournament_games_game ON tournament_games(game);\n",
+
+    /* 11: private games (server/private.h): who may join or watch one besides its players */
+    "-- user 0: the game's token (join/watch <game> <token>); another user: invited by name\n"
+    "CREATE TABLE game_access (\n"
+    "	game  INTEGER NOT NULL REFERENCES games(id),\n"
+    "	user  INTEGER NOT NULL, -- 0, or a users(id)\n"
+    "	token TEXT NOT NULL DEFAULT '',\n"
+    "	at    INTEGER NOT NULL, -- ms since the epoch\n"
+    "	PRIMARY KEY (game, user)\n"
+    ") WITHOUT ROWID;\n",
 };
 
 int db__migration_count(void)

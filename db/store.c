@@ -251,6 +251,16 @@ int db_ban_each(struct db_store *st, int (*fn)(void *ctx, const struct db_ban *b
 	return ((struct db__head *)st)->ops->ban_each(st, fn, ctx);
 }
 
+int db_access_put(struct db_store *st, const struct db_access *a)
+{
+	return ((struct db__head *)st)->ops->access_put(st, a);
+}
+
+int db_access_each(struct db_store *st, int (*fn)(void *ctx, const struct db_access *a), void *ctx)
+{
+	return ((struct db__head *)st)->ops->access_each(st, fn, ctx);
+}
+
 int db_audit_append(struct db_store *st, const struct db_audit *a)
 {
 	return ((struct db__head *)st)->ops->audit_append(st, a);

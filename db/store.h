@@ -546,6 +546,22 @@ struct db_audit {
 	const char *args; /* what followed the verb */
 };
 
+/* ---- private games: their tokens and invitations (server/private.h) ---- */
+
+#define DB_TOKEN_MAX 32
+
+struct db_access {
+	int64_t game;
+	int64_t user;                 /* 0: the row holds the game's token; else an invited user */
+	char token[DB_TOKEN_MAX + 1]; /* "" for an invitation */
+	int64_t at;                   /* ms since the epoch */
+};
+
+/* Records a game's token (user 0) or an invitation (a second one replaces the first). */
+int db_access_put(struct db_store *st, const struct db_access *a);
+/* Every row, by game then user; fn as for actions. */
+int db_access_each(struct db_store *st, int (*fn)(void *ctx, const struct db_access *a), void *ctx);
+
 /* Appends an entry to the audit log (a->id is ignored; ids grow with time). */
 int db_audit_append(struct db_store *st, const struct db_audit *a);
 /* The last `limit` entries, oldest first; fn as for actions (the strings live until it

@@ -198,6 +198,9 @@
 	  "INSERT OR REPLACE INTO bans(kind, target, by_user, at) VALUES (?1, ?2, ?3, ?4)")        \
 	X(BAN_DELETE, "DELETE FROM bans WHERE kind = ?1 AND target = ?2")                          \
 	X(BAN_EACH, "SELECT kind, target, by_user, at FROM bans ORDER BY at, rowid")               \
+	X(ACCESS_PUT, "INSERT OR REPLACE INTO game_access(game, user, token, at) "                 \
+	              "VALUES (?1, ?2, ?3, ?4)")                                                   \
+	X(ACCESS_EACH, "SELECT game, user, token, at FROM game_access ORDER BY game, user")        \
 	X(AUDIT_APPEND, "INSERT INTO audit(at, admin, verb, args) VALUES (?1, ?2, ?3, ?4)")        \
 	X(AUDIT_EACH_LAST, "SELECT id, at, admin, verb, args FROM (SELECT * FROM audit "           \
 	                   "ORDER BY id DESC LIMIT ?1) ORDER BY id")                               \
@@ -1324,6 +1327,47 @@ static int sq_ban_each(struct db_store *st, int (*fn)(void *ctx, const struct db
 	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
 		ret = db__sqlerr(st, "db_ban_each");
 	db__release(st, DB__S_BAN_EACH, stmt);
+	return ret;
+}
+
+/* ---- private games ---- */
+
+static int sq_access_put(struct db_store *st, const struct db_access *a)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_ACCESS_PUT)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, a->game);
+	sqlite3_bind_int64(stmt, 2, a->user);
+	db__bind_text(stmt, 3, a->token);
+	sqlite3_bind_int64(stmt, 4, a->at);
+	return db__run(st, DB__S_ACCESS_PUT, stmt, "db_access_put");
+}
+
+static int sq_access_each(struct db_store *st, int (*fn)(void *ctx, const struct db_access *a),
+                          void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_ACCESS_EACH);
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		struct db_access a = {.game = sqlite3_column_int64(stmt, 0),
+		                      .user = sqlite3_column_int64(stmt, 1),
+		                      .at = sqlite3_column_int64(stmt, 3)};
+
+		db__copy(a.token, sizeof(a.token), stmt, 2);
+		if ((ret = fn(ctx, &a)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_access_each");
+	db__release(st, DB__S_ACCESS_EACH, stmt);
 	return ret;
 }
 
@@ -2809,4 +2853,6 @@ const struct db_backend db__sqlite = {
     .tgame_put = sq_tgame_put,
     .tgame_each = sq_tgame_each,
     .tgame_by_game = sq_tgame_by_game,
+    .access_put = sq_access_put,
+    .access_each = sq_access_each,
 };

@@ -4,19 +4,22 @@
 #   sudo sh deploy/install.sh
 #
 # From the source tree: installs missing build dependencies (scripts/deps.sh),
-# builds the wargamed binary with CMake, and installs
-#   /usr/local/bin/wargamed                      the daemon
+# builds with CMake, and installs with `cmake --install` (deploy/CMakeLists.txt):
+#   /usr/local/bin/wargamed, /usr/local/bin/wargame   the daemon and the client
 #   /usr/local/share/wargamed/data/              the scenarios of data/ (replaced)
-#   /usr/local/share/doc/wargamed/               protocol.md, operations.md, dice.md
+#   /usr/local/share/doc/wargamed/               the documentation
+#   /usr/local/share/man/man8/wargamed.8, man1/wargame.1   man pages made from --help
+#   /etc/systemd/system/wargamed.service         the unit (replaced)
+# and then
 #   /etc/wargamed/wargamed.conf.example          the example configuration (replaced)
 #   /etc/wargamed/wargamed.conf                  the same, only if it does not exist
-#   /etc/systemd/system/wargamed.service         the unit (replaced)
-# then reloads systemd. It starts nothing: see the last lines it prints.
+# then reloads systemd. It starts nothing: see the last lines it prints. The installed
+# daemon finds its scenarios next to itself (no data-dir needed).
 #
 # Environment:
 #   BUILD_DIR   build directory (default: build-install in the source tree)
 #   JOBS        parallel build jobs (default: nproc)
-#   CMAKE_ARGS  extra CMake options, e.g. "-DWG_WITH_FM=OFF"
+#   CMAKE_ARGS  extra CMake options
 #   DESTDIR     install under this staging directory instead of /, and leave
 #               systemd alone (for packaging and for testing this script)
 set -eu
@@ -38,7 +41,6 @@ DESTDIR=${DESTDIR:-}
 
 BIN=$DESTDIR/usr/local/bin
 DATA=$DESTDIR/usr/local/share/wargamed/data
-DOC=$DESTDIR/usr/local/share/doc/wargamed
 ETC=$DESTDIR/etc/wargamed
 UNITDIR=$DESTDIR/etc/systemd/system
 
@@ -47,37 +49,22 @@ sh "$SRC/scripts/deps.sh"
 
 say "configuring in $BUILD_DIR"
 # shellcheck disable=SC2086
-cmake -S "$SRC" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWG_TESTS=OFF $CMAKE_ARGS >/dev/null
-say "building wargamed (-j$JOBS)"
-cmake --build "$BUILD_DIR" -j"$JOBS" --target wargamed >/dev/null
-[ -x "$BUILD_DIR/server/wargamed" ] || die "the build produced no $BUILD_DIR/server/wargamed"
+cmake -S "$SRC" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWG_TESTS=OFF \
+	-DCMAKE_INSTALL_PREFIX=/usr/local -DWG_SYSTEMD_UNITDIR=/etc/systemd/system $CMAKE_ARGS >/dev/null
+say "building (-j$JOBS)"
+cmake --build "$BUILD_DIR" -j"$JOBS" >/dev/null
 "$BUILD_DIR/server/wargamed" --version >/dev/null || die "the new binary does not run"
-
-install -d -m 0755 "$BIN"
-install -m 0755 "$BUILD_DIR/server/wargamed" "$BIN/wargamed"
-say "installed $BIN/wargamed ($("$BIN/wargamed" --version))"
 
 # The scenarios: replace the whole directory so removed files do not linger.
 rm -rf "$DATA"
-install -d -m 0755 "$DATA"
-n=0
-if [ -d "$SRC/data" ]; then
-	cp -R "$SRC/data/." "$DATA/"
-	chmod -R u=rwX,go=rX "$DATA"
-	n=$(find "$DATA" -maxdepth 1 -name '*.json' | wc -l)
-fi
+say "installing (cmake --install${DESTDIR:+, DESTDIR=$DESTDIR})"
+DESTDIR="$DESTDIR" cmake --install "$BUILD_DIR" >/dev/null
+say "installed $BIN/wargamed ($("$BIN/wargamed" --version)) and $BIN/wargame"
+n=$(find "$DATA" -maxdepth 1 -name '*.json' | wc -l)
 say "installed $n scenario files to $DATA"
 if [ "$n" -gt 0 ] && ! "$BIN/wargamed" check-scenario "$DATA"/*.json >/dev/null; then
 	say "WARNING: some scenarios do not validate: $BIN/wargamed check-scenario $DATA/*.json"
 fi
-
-install -d -m 0755 "$DOC"
-for f in protocol.md operations.md dice.md; do
-	if [ -f "$SRC/docs/$f" ]; then
-		install -m 0644 "$SRC/docs/$f" "$DOC/$f"
-	fi
-done
-say "installed the documentation to $DOC"
 
 install -d -m 0755 "$ETC"
 install -m 0644 "$SRC/deploy/wargamed.conf.example" "$ETC/wargamed.conf.example"
@@ -91,8 +78,6 @@ fi
 "$BIN/wargamed" --config "$ETC/wargamed.conf" --version >/dev/null ||
 	say "WARNING: $ETC/wargamed.conf does not validate (see the message above)"
 
-install -d -m 0755 "$UNITDIR"
-install -m 0644 "$SRC/deploy/wargamed.service" "$UNITDIR/wargamed.service"
 say "installed $UNITDIR/wargamed.service"
 
 if [ -n "$DESTDIR" ]; then

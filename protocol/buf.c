@@ -13,12 +13,28 @@ void proto_buf_init(struct proto_buf *b)
 	b->data = NULL;
 	b->len = 0;
 	b->cap = 0;
+	b->secret = 0;
+}
+
+void proto_buf_secret(struct proto_buf *b)
+{
+	b->secret = 1;
+}
+
+/* Drops the storage without touching the secret mark. */
+static void empty(struct proto_buf *b)
+{
+	b->data = NULL;
+	b->len = 0;
+	b->cap = 0;
 }
 
 void proto_buf_release(struct proto_buf *b)
 {
+	if (b->secret && b->data != NULL)
+		explicit_bzero(b->data, b->cap);
 	free(b->data);
-	proto_buf_init(b);
+	empty(b);
 }
 
 char *proto_buf_detach(struct proto_buf *b, size_t *len)
@@ -27,7 +43,7 @@ char *proto_buf_detach(struct proto_buf *b, size_t *len)
 
 	if (len != NULL)
 		*len = b->len;
-	proto_buf_init(b);
+	empty(b);
 	return d;
 }
 
@@ -44,9 +60,19 @@ int proto_buf_grow(struct proto_buf *b, size_t extra)
 	ncap = b->cap ? b->cap : 64;
 	while (ncap < need)
 		ncap = ncap > SIZE_MAX / 2 ? need : ncap * 2;
-	n = realloc(b->data, ncap);
-	if (n == NULL)
-		return -1;
+	if (b->secret && b->data != NULL) {
+		/* never realloc: the old block would be freed with the secret in it */
+		n = malloc(ncap);
+		if (n == NULL)
+			return -1;
+		memcpy(n, b->data, b->len + 1);
+		explicit_bzero(b->data, b->cap);
+		free(b->data);
+	} else {
+		n = realloc(b->data, ncap);
+		if (n == NULL)
+			return -1;
+	}
 	if (b->data == NULL)
 		n[0] = '\0';
 	b->data = n;
@@ -109,11 +135,15 @@ void proto_buf_consume(struct proto_buf *b, size_t n)
 	}
 	memmove(b->data, b->data + n, b->len - n);
 	b->len -= n;
+	if (b->secret) /* the tail the move left behind */
+		explicit_bzero(b->data + b->len, n);
 	b->data[b->len] = '\0';
 }
 
 void proto_buf_reset(struct proto_buf *b)
 {
+	if (b->secret && b->data != NULL)
+		explicit_bzero(b->data, b->len);
 	b->len = 0;
 	if (b->data != NULL)
 		b->data[0] = '\0';

@@ -29,9 +29,19 @@ void proto_framer_init(struct proto_framer *f)
 	f->crlf = 0;
 }
 
+/* Wipes and frees the line buffer: a line may have held a password (framer.h "Memory"). */
+static void drop_line(struct proto_framer *f)
+{
+	if (f->line != NULL)
+		explicit_bzero(f->line, f->cap);
+	free(f->line);
+	f->line = NULL;
+	f->cap = 0;
+}
+
 void proto_framer_release(struct proto_framer *f)
 {
-	free(f->line);
+	drop_line(f);
 	proto_framer_init(f);
 }
 
@@ -47,9 +57,15 @@ static int reserve(struct proto_framer *f, size_t need)
 		ncap *= 2;
 	if (ncap > PROTO_LINE_MAX + 1)
 		ncap = PROTO_LINE_MAX + 1;
-	n = realloc(f->line, ncap);
+	/* not realloc: the old block is wiped before it is freed */
+	n = malloc(ncap);
 	if (n == NULL)
 		return -1;
+	if (f->line != NULL) {
+		memcpy(n, f->line, f->len);
+		explicit_bzero(f->line, f->cap);
+		free(f->line);
+	}
 	f->line = n;
 	f->cap = ncap;
 	return 0;
@@ -136,11 +152,8 @@ size_t proto_framer_feed(struct proto_framer *f, const char *data, size_t len,
 			rc = deliver(f, cb);
 		}
 	}
-	if (f->len == 0 && f->line != NULL) {
-		free(f->line);
-		f->line = NULL;
-		f->cap = 0;
-	}
+	if (f->len == 0 && f->line != NULL)
+		drop_line(f);
 	return i;
 }
 

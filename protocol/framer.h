@@ -14,7 +14,9 @@
  * Memory: the framer holds no storage while no partial line waits (the
  * idle state of a connection): a line is assembled in a buffer allocated
  * when its first byte arrives, grown as it needs (at most PROTO_LINE_MAX + 2
- * bytes) and freed when a feed ends with no partial line left.  If that
+ * bytes) and freed when a feed ends with no partial line left.  Its bytes
+ * are wiped whenever it is freed or outgrown (a line may be a password), so
+ * no line outlives its delivery in freed memory.  If that
  * buffer cannot be allocated, the line is dropped and reported as if it were
  * too long.  proto_framer_release frees a partial line's buffer (a closed
  * connection).

@@ -188,6 +188,19 @@ static int has_escaped_nul(const char *line, size_t len)
 	return 0;
 }
 
+/* Wipes every string of a parsed request (keys and values) before it is freed: an
+ * argument may be a password. */
+static void wipe_json(cJSON *item)
+{
+	for (; item != NULL; item = item->next) {
+		if (item->valuestring != NULL)
+			explicit_bzero(item->valuestring, strlen(item->valuestring));
+		if (item->string != NULL)
+			explicit_bzero(item->string, strlen(item->string));
+		wipe_json(item->child);
+	}
+}
+
 static int parse_json(struct proto_request *req, const char *line, size_t len, char *msg,
                       size_t msgsize)
 {
@@ -338,6 +351,7 @@ static int parse_json(struct proto_request *req, const char *line, size_t len, c
 oom:
 	rc = fail(req, msg, msgsize, WG_E_NO_MEMORY, "out of memory");
 out:
+	wipe_json(root);
 	cJSON_Delete(root);
 	return rc;
 }
@@ -352,6 +366,7 @@ int proto_request_parse(struct proto_request *req, const char *line, size_t len,
 	req->argc = 0;
 	req->raw = NULL;
 	proto_buf_init(&req->storage);
+	proto_buf_secret(&req->storage); /* an argument may be a password */
 	if (msg != NULL && msgsize > 0)
 		msg[0] = '\0';
 	if (len > 0 && memchr(line, '\0', len) != NULL)

@@ -38,7 +38,7 @@ struct proto_request {
 	int argc;
 	char *argv[PROTO_MAX_ARGS];
 	char *raw;                /* points into storage */
-	struct proto_buf storage; /* owns every string above */
+	struct proto_buf storage; /* owns every string above; secret (buf.h): wiped when freed */
 };
 
 /*

@@ -4,7 +4,7 @@
 # everything is there).  Needs root or sudo only when something is missing.
 set -eu
 PACKAGES="build-essential cmake pkg-config libuv1-dev libsqlite3-dev libcjson-dev \
-libcmocka-dev libsodium-dev libcurl4-openssl-dev python3 clang-format clang libclang-rt-14-dev"
+libcmocka-dev libsodium-dev libssl-dev openssl libcurl4-openssl-dev python3 clang-format clang libclang-rt-14-dev"
 missing=""
 for p in $PACKAGES; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

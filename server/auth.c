@@ -8,6 +8,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -198,8 +201,16 @@ void srv_auth_hold(int on)
 
 static void work_cb(uv_work_t *req)
 {
+	static _Thread_local int lowered;
 	struct srv_auth_work *w = req->data;
 
+	if (!lowered) {
+		/* this pool thread hashes at a lower priority than the loop thread: a storm of
+		 * logins (a brute force, a restart) takes the CPU the loop leaves, and never
+		 * makes everyone else wait for it (Linux: the nice value of one thread) */
+		lowered = 1;
+		setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), SRV_AUTH_NICE);
+	}
 	pthread_mutex_lock(&hold_lock);
 	while (held && !atomic_load(&w->cancelled))
 		pthread_cond_wait(&hold_cond, &hold_lock);

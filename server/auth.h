@@ -7,6 +7,10 @@
  * so hashing and verification run on libuv's thread pool (uv_queue_work);
  * the work struct carries copies of everything it needs and the connection
  * waits (its input paused) until the after-work callback runs on the loop.
+ * The pool threads hash at nice SRV_AUTH_NICE (the loop thread at the
+ * process's own): on a machine with fewer cores than --login-threads + 1,
+ * a storm of logins takes the CPU the loop leaves, not the loop's (measured
+ * with `wg-bench -t flood --bruteforce`, docs/performance.md).
  *
  * The brake: each peer address has a failure count that decays by one
  * every decay period.  A login (or a `password` check) counts as a failure
@@ -40,6 +44,11 @@
 
 #define SRV_PASSWORD_MIN 6
 #define SRV_PASSWORD_MAX 128
+/* The nice value of the hashing threads, above the loop's (0 under the unit). */
+#define SRV_AUTH_NICE 10
+/* How long a password verb refused with rate-limited waits for its answer (the tarpit:
+ * cmd.h srv_cmd_account_refuse). */
+#define SRV_AUTH_TARPIT_MS 1000
 
 struct srv_auth_peer {
 	char addr[64];

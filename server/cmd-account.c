@@ -53,6 +53,8 @@ struct account_req {
 	int64_t uid;
 	char new_password[SRV_PASSWORD_MAX + 1];
 	char secret[SRV_PASSWORD_MAX + 1]; /* the password to check, while a brake delays it */
+	int refuse;                        /* a tarpit: the error answered when the timer fires */
+	char refusal[200];
 };
 
 enum prompt_step { PR_REGISTER, PR_REGISTER_AGAIN, PR_LOGIN, PR_PASSWORD_OLD, PR_PASSWORD_NEW };
@@ -232,10 +234,16 @@ static void delay_fired(uv_timer_t *t)
 	struct account_req *r = t->data;
 	struct srv_conn *c = r->conn;
 	struct db_user u;
-	const char *hash = hash_for(r, &u);
+	const char *hash;
 
 	uv_close((uv_handle_t *)t, timer_free_cb);
 	c->delay = NULL;
+	if (r->refuse != 0) { /* the tarpit's time is up: the refusal goes out now */
+		srv_conn_err(c, r->tag, r->refuse, r->refusal, "");
+		finish(r);
+		return;
+	}
+	hash = hash_for(r, &u);
 	if (srv_auth_admit(&c->srv->auth, c->peer) != 0) {
 		count_attempt(r, 0);
 		srv_conn_err(c, r->tag, WG_E_RATE_LIMITED, busy_msg, "");
@@ -415,6 +423,26 @@ static int prompt_step(struct srv_cmd_ctx *ctx, struct srv_prompt *p, const char
 	}
 }
 
+void srv_cmd_account_refuse(struct srv_conn *c, const char *tag, int code, const char *message)
+{
+	struct account_req *r = calloc(1, sizeof(*r));
+
+	if (r == NULL || (c->delay = malloc(sizeof(*c->delay))) == NULL) {
+		free(r);
+		srv_conn_err(c, tag, code, message, ""); /* out of memory: at once */
+		return;
+	}
+	r->conn = c;
+	r->refuse = code;
+	snprintf(r->tag, sizeof(r->tag), "%s", tag);
+	snprintf(r->refusal, sizeof(r->refusal), "%s", message);
+	srv_conn_ref(c);
+	srv_conn_busy(c);
+	uv_timer_init(c->srv->loop, c->delay);
+	c->delay->data = r;
+	uv_timer_start(c->delay, delay_fired, SRV_AUTH_TARPIT_MS, 0);
+}
+
 void srv_cmd_prompt_answer(struct srv_conn *c, const char *line, size_t len)
 {
 	struct srv_prompt *p = c->prompt;
@@ -434,7 +462,9 @@ void srv_cmd_prompt_answer(struct srv_conn *c, const char *line, size_t len)
 	}
 	if (c->prompt != p)
 		prompt_wipe(p);
-	if (rc != 0)
+	if (rc == WG_E_RATE_LIMITED)
+		srv_cmd_account_refuse(c, ctx.tag, rc, ctx.err.message);
+	else if (rc != 0)
 		srv_conn_err(c, ctx.tag, rc, ctx.err.message, ctx.err.rule);
 }
 

@@ -21,6 +21,7 @@
 #include "fanout.h"
 #include "games.h"
 #include "host.h"
+#include "private.h"
 #include "rules/core/textmap.h"
 #include "server.h"
 
@@ -48,6 +49,12 @@ static struct srv_game *current_game(struct srv_cmd_ctx *ctx, int need_state, in
 	if (g == NULL) {
 		srv_cmd_fail(ctx, WG_E_NO_SUCH_GAME, "there is no game %lld",
 		             (long long)ctx->game_id);
+		return NULL;
+	}
+	if (!srv_private_allowed(g, ctx->conn)) {
+		char why[300];
+		srv_cmd_fail(ctx, WG_E_FORBIDDEN, "%s",
+		             srv_private_refusal(g, 0, why, sizeof(why)));
 		return NULL;
 	}
 	if (check_v && check_version(ctx, g, reads) != 0)

@@ -1,6 +1,7 @@
 /*
  * cmd-invite.c -- the verbs of challenges and seeks: challenge, challenges,
- * seek, seeks, unseek, accept, decline.  The open invites are invites.c's;
+ * seek, seeks, unseek, accept, decline; and invite, to a private game (its
+ * token, or a user by name: private.h).  The open invites are invites.c's;
  * docs/people.md has the decisions.
  *
  * accept and decline name what they answer: `accept <id>` (a challenge or a
@@ -22,6 +23,7 @@
 #include "invites.h"
 #include "notify.h"
 #include "people.h"
+#include "private.h"
 #include "ratings.h"
 #include "server.h"
 
@@ -560,4 +562,90 @@ const struct srv_cmd srv_cmd_decline = {
             "or seek of your own. decline draw, pause or takeback declines your opponent's "
             "offer in the current game.",
     .exec = exec_decline,
+};
+
+/* ---- invite: a private game's token, or an invitation by name (private.h) ---- */
+
+static int exec_invite(struct srv_cmd_ctx *ctx)
+{
+	struct srv *s = ctx->srv;
+	struct srv_user *me = ctx->conn->user;
+	struct srv_game *g;
+	struct db_user u;
+	char summary[300], text[400];
+	cJSON *data, *ev;
+	int64_t id;
+	int rc;
+
+	if (srv_parse_id(ctx->argv[1], &id) != 0)
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "'%.30s' is not a game id", ctx->argv[1]);
+	if ((g = srv_game_get(s, id)) == NULL || !srv_private_allowed(g, ctx->conn))
+		return srv_cmd_fail(ctx, WG_E_NO_SUCH_GAME, "there is no game %lld of yours",
+		                    (long long)id);
+	if (srv_game_side_of(g, me->id) < 0)
+		return srv_cmd_fail(ctx, WG_E_NOT_A_PLAYER, "only the players of game %lld invite",
+		                    (long long)id);
+	if (!g->rec.private_game)
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS,
+		                    "game %lld is not private: anyone may join or watch it",
+		                    (long long)id);
+	if (ctx->argc < 3) {
+		/* the token, for a player to pass on */
+		data = cJSON_CreateObject();
+		cJSON_AddNumberToObject(data, "game", (double)id);
+		cJSON_AddStringToObject(data, "token", g->token);
+		snprintf(summary, sizeof(summary), "join %lld %s or watch %lld %s", (long long)id,
+		         g->token, (long long)id, g->token);
+		cJSON_AddStringToObject(data, "summary", summary);
+		srv_conn_ok(ctx->conn, ctx->tag, data);
+		cJSON_Delete(data);
+		return 0;
+	}
+	if ((rc = user_by_name(ctx, ctx->argv[2], &u)) != 0)
+		return rc;
+	if (u.id == me->id)
+		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "you play in game %lld already",
+		                    (long long)id);
+	if (srv_people_blocks(s, u.id, me->id))
+		return srv_cmd_fail(ctx, WG_E_BLOCKED, "%s does not accept invitations from you",
+		                    u.name);
+	if ((rc = srv_private_invite(s, g, u.id)) != 0)
+		return srv_cmd_fail(ctx, rc, "the invitation could not be stored: %s",
+		                    db_last_error(s->store));
+	data = cJSON_CreateObject();
+	cJSON_AddNumberToObject(data, "game", (double)id);
+	cJSON_AddStringToObject(data, "user", u.name);
+	snprintf(summary, sizeof(summary),
+	         "invited %s to private game %lld: %s may join or watch it", u.name, (long long)id,
+	         u.name);
+	cJSON_AddStringToObject(data, "summary", summary);
+	srv_conn_ok(ctx->conn, ctx->tag, data);
+	cJSON_Delete(data);
+	/* the invited user hears of it now if online; `games` lists the game to them anyway */
+	snprintf(text, sizeof(text),
+	         "%s invites you to private game %lld (%s): join %lld or watch %lld", me->name,
+	         (long long)id, g->rec.scenario, (long long)id, (long long)id);
+	ev = cJSON_CreateObject();
+	cJSON_AddStringToObject(ev, "event", "invited");
+	cJSON_AddNumberToObject(ev, "game", (double)id);
+	cJSON_AddStringToObject(ev, "from", me->name);
+	cJSON_AddStringToObject(ev, "scenario", g->rec.scenario);
+	cJSON_AddStringToObject(ev, "text", text);
+	srv_people_send(s, u.id, ev);
+	cJSON_Delete(ev);
+	return 0;
+}
+
+const struct srv_cmd srv_cmd_invite = {
+    .name = "invite",
+    .min_args = 1,
+    .max_args = 2,
+    .flags = SRV_CMD_LOGIN,
+    .group = "lobby",
+    .usage = "invite <game> [user]",
+    .help = "Lets a user into a private game you play in. The user, invited by name, may "
+            "join or watch it without its token, and is told if online. Without a user, "
+            "shows the game's token to pass on (`join <game> <token>`, `watch <game> "
+            "<token>`).",
+    .exec = exec_invite,
 };

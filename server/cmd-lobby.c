@@ -16,6 +16,7 @@
 #include "fanout.h"
 #include "games.h"
 #include "host.h"
+#include "private.h"
 #include "ratings.h"
 #include "server.h"
 
@@ -209,6 +210,9 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 		rc = srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(ctx->srv->store));
 	if (rc != 0)
 		return rc;
+	if (a.private_game && (rc = srv_private_new(ctx->srv, g)) != 0)
+		return srv_cmd_fail(ctx, rc, "game %lld was created, but not its token: %s",
+		                    (long long)g->rec.id, db_last_error(ctx->srv->store));
 	side = srv_game_side_of(g, ctx->conn->user->id);
 	ctx->conn->current_game = g->rec.id;
 	data = cJSON_CreateObject();
@@ -216,13 +220,21 @@ static int exec_new(struct srv_cmd_ctx *ctx)
 	cJSON_AddStringToObject(data, "scenario", e->info.id);
 	cJSON_AddStringToObject(data, "side", e->info.side_names[side]);
 	cJSON_AddBoolToObject(data, "private", a.private_game);
+	if (a.private_game)
+		cJSON_AddStringToObject(data, "token", g->token);
 	cJSON_AddStringToObject(data, "commitment", g->rec.commitment);
 	cJSON_AddStringToObject(data, "clock", a.spec);
 	if (a.rated) /* only then: the member is new (docs/tournaments.md) */
 		cJSON_AddBoolToObject(data, "rated", 1);
-	snprintf(summary, sizeof(summary),
-	         "game %lld created%s; you play %s; waiting for an opponent", (long long)g->rec.id,
-	         a.rated ? " (rated)" : "", e->info.side_names[side]);
+	if (a.private_game)
+		snprintf(summary, sizeof(summary),
+		         "private game %lld created%s; you play %s; opponent: join %lld %s",
+		         (long long)g->rec.id, a.rated ? " (rated)" : "", e->info.side_names[side],
+		         (long long)g->rec.id, g->token);
+	else
+		snprintf(summary, sizeof(summary),
+		         "game %lld created%s; you play %s; waiting for an opponent",
+		         (long long)g->rec.id, a.rated ? " (rated)" : "", e->info.side_names[side]);
 	cJSON_AddStringToObject(data, "summary", summary);
 	srv_conn_ok(ctx->conn, ctx->tag, data);
 	cJSON_Delete(data);
@@ -238,7 +250,9 @@ const struct srv_cmd srv_cmd_new = {
     .usage = "new <scenario> [side=<side>|random] [private] [rated|unrated] [clock=<clock>] "
              "[weekends=pause] [vacation=no] [option=value ...]",
     .help = "Creates a game of a scenario and seats you on the side you name (random if "
-            "none). A private game is not listed; others join it by its id. clock= is the "
+            "none). A private game is not listed, and only those with its token (in the "
+            "reply: `join <game> <token>`, `watch <game> <token>`) or invited by name "
+            "(invite) may join, watch or read it. clock= is the "
             "time control: none (default), live:<minutes>+<seconds>, days:<n> or "
             "fischer:<hours>+<hours>/<cap hours>; weekends=pause stops a correspondence "
             "clock from Saturday to Monday 00:00 UTC; vacation=no keeps it running through "
@@ -255,7 +269,7 @@ static int exec_games(struct srv_cmd_ctx *ctx)
 	int64_t me = ctx->conn->user ? ctx->conn->user->id : 0;
 	cJSON *data, *lines, *list;
 	char summary[64];
-	int n = 0;
+	int n = 0, hidden;
 
 	if (strcasecmp(filter, "mine") == 0)
 		filter = "mine";
@@ -279,15 +293,16 @@ static int exec_games(struct srv_cmd_ctx *ctx)
 			continue;
 		side = srv_game_side_of(g, me);
 		mine = side >= 0;
+		/* a private game: listed to its players and to the users invited to it */
+		hidden = g->rec.private_game && !mine && !srv_private_invited(g, me);
 		if (strcmp(filter, "mine") == 0 && !mine)
 			continue;
 		if (strcmp(filter, "open") == 0 &&
-		    (g->rec.status != DB_GAME_OPEN || g->rec.private_game || mine))
+		    (g->rec.status != DB_GAME_OPEN || hidden || mine))
 			continue;
-		if (strcmp(filter, "live") == 0 &&
-		    (g->rec.status != DB_GAME_ACTIVE || (g->rec.private_game && !mine)))
+		if (strcmp(filter, "live") == 0 && (g->rec.status != DB_GAME_ACTIVE || hidden))
 			continue;
-		if (strcmp(filter, "all") == 0 && g->rec.private_game && !mine)
+		if (strcmp(filter, "all") == 0 && hidden)
 			continue;
 		cJSON *o = cJSON_CreateObject();
 		cJSON_AddNumberToObject(o, "game", (double)id);
@@ -336,7 +351,7 @@ const struct srv_cmd srv_cmd_games = {
     .usage = "games [mine|open|live|all]",
     .help = "Lists games, newest first (at most 200): mine (where you hold a seat), open "
             "(waiting for an opponent), live (being played) or all (default). Private games "
-            "are listed only to their players.",
+            "are listed only to their players and to the users invited to them.",
     .exec = exec_games,
 };
 
@@ -355,22 +370,45 @@ static struct srv_game *target_game(struct srv_cmd_ctx *ctx, const char *arg)
 	return g;
 }
 
+/*
+ * A private game's door (private.h): 0 if c may go in -- the game is public, c may see it
+ * already, or token (NULL: none given) is the game's -- else the refusal.
+ */
+static int private_door(struct srv_cmd_ctx *ctx, const struct srv_game *g, const char *token)
+{
+	char why[300];
+
+	if (srv_private_allowed(g, ctx->conn) || (token != NULL && srv_private_token_ok(g, token)))
+		return 0;
+	return srv_cmd_fail(ctx, WG_E_FORBIDDEN, "%s",
+	                    srv_private_refusal(g, token != NULL, why, sizeof(why)));
+}
+
 static int exec_join(struct srv_cmd_ctx *ctx)
 {
 	struct srv_game *g = target_game(ctx, ctx->argv[1]);
+	const char *token = NULL;
 	int side = -1;
 
 	if (g == NULL)
 		return ctx->err.code;
-	if (ctx->argc > 2) {
-		const char *name = ctx->argv[2];
+	for (int i = 2; i < ctx->argc; i++) {
+		const char *name = ctx->argv[i];
+		int s;
 		if (strncasecmp(name, "side=", 5) == 0)
 			name += 5;
-		if (g->entry == NULL || (side = side_index(&g->entry->info, name)) < 0)
+		s = g->entry != NULL ? side_index(&g->entry->info, name) : -2;
+		if (s >= 0 && side < 0)
+			side = s;
+		else if (g->rec.private_game && token == NULL && name == ctx->argv[i])
+			token = name; /* not a side: the token of a private game */
+		else
 			return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "side is %s or %s, not '%.30s'",
 			                    srv_game_side_name(g, 0), srv_game_side_name(g, 1),
 			                    name);
 	}
+	if (private_door(ctx, g, token) != 0)
+		return ctx->err.code;
 	{
 		struct srv_actor who = {.user = ctx->conn->user->id,
 		                        .name = ctx->conn->user->name,
@@ -400,12 +438,13 @@ static int exec_join(struct srv_cmd_ctx *ctx)
 const struct srv_cmd srv_cmd_join = {
     .name = "join",
     .min_args = 1,
-    .max_args = 2,
-    .flags = SRV_CMD_LOGIN,
+    .max_args = 3,
+    .flags = SRV_CMD_LOGIN | SRV_CMD_SECRET,
     .group = "lobby",
-    .usage = "join <game> [side]",
+    .usage = "join <game> [side] [token]",
     .help = "Takes the free seat of an open game (or the side you name); the game starts at "
-            "once and becomes your current game.",
+            "once and becomes your current game. A private game needs its token (its "
+            "creator has it) unless a player invited you.",
     .exec = exec_join,
 };
 
@@ -415,6 +454,8 @@ static int exec_watch(struct srv_cmd_ctx *ctx)
 	char summary[128];
 
 	if (g == NULL)
+		return ctx->err.code;
+	if (private_door(ctx, g, ctx->argc > 2 ? ctx->argv[2] : NULL) != 0)
 		return ctx->err.code;
 	if (ctx->conn->user != NULL && srv_game_side_of(g, ctx->conn->user->id) >= 0)
 		return srv_cmd_fail(ctx, WG_E_ALREADY_SEATED,
@@ -431,11 +472,13 @@ static int exec_watch(struct srv_cmd_ctx *ctx)
 const struct srv_cmd srv_cmd_watch = {
     .name = "watch",
     .min_args = 1,
-    .max_args = 1,
+    .max_args = 2,
+    .flags = SRV_CMD_SECRET,
     .group = "lobby",
-    .usage = "watch <game>",
+    .usage = "watch <game> [token]",
     .help = "Follows a game as a spectator: you receive its public events (never a side's "
-            "secrets) and it becomes your current game.",
+            "secrets) and it becomes your current game. A private game needs its token "
+            "unless a player invited you.",
     .exec = exec_watch,
 };
 
@@ -470,6 +513,8 @@ static int exec_use(struct srv_cmd_ctx *ctx)
 	char summary[128];
 
 	if (g == NULL)
+		return ctx->err.code;
+	if (private_door(ctx, g, NULL) != 0)
 		return ctx->err.code;
 	ctx->conn->current_game = g->rec.id;
 	snprintf(summary, sizeof(summary), "current game is %lld", (long long)g->rec.id);

@@ -33,7 +33,7 @@ static const struct srv_cmd *const table[] = {
     &srv_cmd_accept,     &srv_cmd_decline,    &srv_cmd_offer,   &srv_cmd_rematch,
     &srv_cmd_debug,      &srv_cmd_kick,       &srv_cmd_ban,     &srv_cmd_unban,
     &srv_cmd_stats,      &srv_cmd_shutdown,   &srv_cmd_audit,   &srv_cmd_notify,
-    &srv_cmd_export,     &srv_cmd_tournament, &srv_cmd_ratings,
+    &srv_cmd_export,     &srv_cmd_tournament, &srv_cmd_ratings, &srv_cmd_invite,
 };
 
 const struct srv_cmd *const *srv_cmd_table(size_t *count)
@@ -239,14 +239,15 @@ void srv_cmd_dispatch(struct srv_conn *c, char *line, size_t len)
 	}
 	rc = cmd->exec(&ctx);
 fail:
-	if (rc != 0)
+	if (rc == WG_E_RATE_LIMITED && cmd != NULL && (cmd->flags & SRV_CMD_SECRET))
+		srv_cmd_account_refuse(c, ctx.tag, rc, ctx.err.message); /* the tarpit */
+	else if (rc != 0)
 		srv_conn_err(c, ctx.tag, rc, ctx.err.message, ctx.err.rule);
 	if (cmd != NULL && (cmd->flags & SRV_CMD_SECRET)) {
 		/* a password on the line: wipe every copy the request left */
 		sodium_memzero(line, len);
 		if (req.storage.data != NULL)
 			sodium_memzero(req.storage.data, req.storage.len);
-		c->wipe_read = 1;
 	}
 	proto_request_release(&req);
 }

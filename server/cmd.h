@@ -79,6 +79,14 @@ void srv_cmd_prompt_free(struct srv_conn *c);
 /* The connection closes: its prompt is wiped, its queued password work dropped (never
  * computed) and a login the brake delays forgotten (cmd-account.c). */
 void srv_cmd_account_forget(struct srv_conn *c);
+/*
+ * A password verb (register, login, password) refused with rate-limited: the refusal is
+ * answered only after SRV_AUTH_TARPIT_MS, the connection waiting (busy) meanwhile, so a
+ * client that tries again at once gets a try a second rather than thousands (each would
+ * cost the loop a request).  A connection that closes meanwhile is forgotten as for a
+ * brake's delay (srv_cmd_account_forget).
+ */
+void srv_cmd_account_refuse(struct srv_conn *c, const char *tag, int code, const char *message);
 
 /* The entry named name or aliased so (case-insensitive), or NULL. */
 const struct srv_cmd *srv_cmd_find(const char *name);
@@ -118,6 +126,7 @@ int srv_offer_is(const char *word);
 extern const struct srv_cmd srv_cmd_debug;
 extern const struct srv_cmd srv_cmd_kick, srv_cmd_ban, srv_cmd_unban, srv_cmd_stats,
     srv_cmd_shutdown, srv_cmd_audit;
+extern const struct srv_cmd srv_cmd_invite;
 
 /* The arguments of new (and of challenge and seek) after the scenario: side, private, the
  * time control and the rules' options. */

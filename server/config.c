@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -22,6 +25,11 @@
 #endif
 #ifndef WG_SOURCE_DIR
 #define WG_SOURCE_DIR "."
+#endif
+/* The installed scenarios relative to the installed binary (CMake: from the install's
+ * bindir to its datadir/wargamed/data). */
+#ifndef WG_DATA_REL
+#define WG_DATA_REL "../share/wargamed/data"
 #endif
 
 enum opt_id {
@@ -52,6 +60,10 @@ enum opt_id {
 	OPT_SENDMAIL,
 	OPT_MAIL_FROM,
 	OPT_RATING_SIDE_ADVANTAGE,
+	OPT_REQUESTS_PER_ADDRESS,
+	OPT_TLS_LISTEN,
+	OPT_TLS_CERT,
+	OPT_TLS_KEY,
 	OPT_VERSION,
 	OPT_HELP,
 };
@@ -82,7 +94,9 @@ static const struct opt options[] = {
      "with --allow-debug: the games' clocks read a fake time that starts at SECONDS since the "
      "epoch and moves only by `debug clock` (tests)"},
     {OPT_SNAPSHOT_EVERY, "snapshot-every", "N", "store a snapshot every N actions (default 50)"},
-    {OPT_DATA_DIR, "data-dir", "DIR", "the shipped scenario directory (default: the source data/)"},
+    {OPT_DATA_DIR, "data-dir", "DIR",
+     "the shipped scenarios (default: the installed ones, BINDIR/" WG_DATA_REL
+     ", else the source tree's data/)"},
     {OPT_SCENARIOS, "scenarios", "DIR", "also load scenario files from DIR (repeatable)"},
     {OPT_LOGIN_THREADS, "login-threads", "N",
      "threads hashing passwords off the event loop (default 4)"},
@@ -115,6 +129,16 @@ static const struct opt options[] = {
      "the From: address of e-mail notifications (default wargamed@localhost)"},
     {OPT_RATING_SIDE_ADVANTAGE, "rating-side-advantage", "yes|no",
      "ratings expect each scenario's side advantage, estimated from its record (default no)"},
+    {OPT_REQUESTS_PER_ADDRESS, "requests-per-address", "N",
+     "requests a second one client address may make, its connections together; beyond it "
+     "its input waits (default 0: no limit)"},
+    {OPT_TLS_LISTEN, "tls-listen", "HOST:PORT",
+     "also listen for TLS connections there (same protocol; needs --tls-cert and --tls-key; "
+     "default: none)"},
+    {OPT_TLS_CERT, "tls-cert", "FILE",
+     "the TLS certificate, PEM, followed by its chain; read again on SIGHUP"},
+    {OPT_TLS_KEY, "tls-key", "FILE",
+     "the TLS certificate's private key, PEM; read again on SIGHUP"},
     {OPT_VERSION, "version", NULL, "print the version and exit (also -V)"},
     {OPT_HELP, "help", NULL, "print this help and exit (also -h)"},
 };
@@ -134,7 +158,7 @@ void srv_config_defaults(struct srv_config *cfg)
 	cfg->idle_timeout = 120;
 	cfg->allow_debug = 0;
 	cfg->snapshot_every = 50;
-	snprintf(cfg->data_dir, sizeof(cfg->data_dir), "%s/data", WG_SOURCE_DIR);
+	cfg->data_dir[0] = '\0'; /* srv_config_find_data */
 	cfg->login_threads = 4;
 	cfg->max_hashes = 64;
 	cfg->max_hashes_per_address = 4;
@@ -193,6 +217,31 @@ void srv_config_usage(const char *prog)
 	       "config file as `name = value` (e.g. `listen = 0.0.0.0:4000`).\n");
 }
 
+int srv_config_find_data(struct srv_config *cfg)
+{
+	char exe[512], path[1100], real[PATH_MAX];
+	ssize_t n;
+	char *slash;
+	struct stat st;
+
+	if (cfg->data_dir[0] != '\0')
+		return 0;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		if ((slash = strrchr(exe, '/')) != NULL)
+			*slash = '\0';
+		snprintf(path, sizeof(path), "%s/%s", exe, WG_DATA_REL);
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) && realpath(path, real) != NULL &&
+		    strlen(real) < sizeof(cfg->data_dir)) {
+			snprintf(cfg->data_dir, sizeof(cfg->data_dir), "%s", real);
+			return 1;
+		}
+	}
+	snprintf(cfg->data_dir, sizeof(cfg->data_dir), "%s/data", WG_SOURCE_DIR);
+	return 0;
+}
+
 static int parse_int(const char *s, long min, long max, long *out)
 {
 	char *end;
@@ -221,21 +270,21 @@ static int parse_bool(const char *s, int *out)
 	return -1;
 }
 
-static int parse_listen(struct srv_config *cfg, const char *s)
+/* HOST:PORT (or [IPV6]:PORT) into host (64 bytes) and *port. */
+static int parse_listen(char host[64], int *port, const char *s)
 {
 	const char *colon = strrchr(s, ':');
-	long port;
+	long p;
 
-	if (colon == NULL || colon == s || (size_t)(colon - s) >= sizeof(cfg->listen_host))
+	if (colon == NULL || colon == s || (size_t)(colon - s) >= 64)
 		return -1;
-	if (parse_int(colon + 1, 0, 65535, &port) != 0)
+	if (parse_int(colon + 1, 0, 65535, &p) != 0)
 		return -1;
 	if (s[0] == '[' && colon[-1] == ']') /* [::1]:4000 */
-		snprintf(cfg->listen_host, sizeof(cfg->listen_host), "%.*s", (int)(colon - s - 2),
-		         s + 1);
+		snprintf(host, 64, "%.*s", (int)(colon - s - 2), s + 1);
 	else
-		snprintf(cfg->listen_host, sizeof(cfg->listen_host), "%.*s", (int)(colon - s), s);
-	cfg->listen_port = (int)port;
+		snprintf(host, 64, "%.*s", (int)(colon - s), s);
+	*port = (int)p;
 	return 0;
 }
 
@@ -248,8 +297,27 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 
 	switch (o->id) {
 	case OPT_LISTEN:
-		if (parse_listen(cfg, value) != 0)
+		if (parse_listen(cfg->listen_host, &cfg->listen_port, value) != 0)
 			goto bad;
+		return 0;
+	case OPT_TLS_LISTEN:
+		if (strcasecmp(value, "none") == 0) {
+			cfg->tls = 0;
+			return 0;
+		}
+		if (parse_listen(cfg->tls_host, &cfg->tls_port, value) != 0)
+			goto bad;
+		cfg->tls = 1;
+		return 0;
+	case OPT_TLS_CERT:
+		if (*value == '\0' || strlen(value) >= sizeof(cfg->tls_cert))
+			goto bad;
+		snprintf(cfg->tls_cert, sizeof(cfg->tls_cert), "%s", value);
+		return 0;
+	case OPT_TLS_KEY:
+		if (*value == '\0' || strlen(value) >= sizeof(cfg->tls_key))
+			goto bad;
+		snprintf(cfg->tls_key, sizeof(cfg->tls_key), "%s", value);
 		return 0;
 	case OPT_DB:
 		snprintf(cfg->db_path, sizeof(cfg->db_path), "%s", value);
@@ -365,6 +433,11 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 		if (parse_int(value, 1, 1000000, &v) != 0)
 			goto bad;
 		cfg->chat_per_minute = (int)v;
+		return 0;
+	case OPT_REQUESTS_PER_ADDRESS:
+		if (parse_int(value, 0, 10000000, &v) != 0)
+			goto bad;
+		cfg->requests_per_address = (int)v;
 		return 0;
 	case OPT_GUEST_TIMEOUT:
 		if (parse_int(value, 1, 1000000, &v) != 0)
@@ -543,11 +616,21 @@ int srv_config_parse(struct srv_config *cfg, int argc, char **argv, char *err, s
 				return -1;
 		}
 	}
-	if (cfg->allow_debug == 1 && !loopback(cfg->listen_host)) {
+	if (cfg->tls && (cfg->tls_cert[0] == '\0' || cfg->tls_key[0] == '\0')) {
+		snprintf(err, errsize, "--tls-listen needs --tls-cert FILE and --tls-key FILE");
+		return -1;
+	}
+	if (!cfg->tls && (cfg->tls_cert[0] != '\0' || cfg->tls_key[0] != '\0')) {
+		snprintf(err, errsize,
+		         "--tls-cert and --tls-key are used only with --tls-listen HOST:PORT");
+		return -1;
+	}
+	if (cfg->allow_debug == 1 &&
+	    (!loopback(cfg->listen_host) || (cfg->tls && !loopback(cfg->tls_host)))) {
 		snprintf(err, errsize,
 		         "--allow-debug on the listener %s, which is not loopback, would let a "
 		         "player force or learn the dice; use --allow-debug=force to insist",
-		         cfg->listen_host);
+		         !loopback(cfg->listen_host) ? cfg->listen_host : cfg->tls_host);
 		return -1;
 	}
 	if (cfg->debug_clock > 0 && !cfg->allow_debug) {

@@ -31,7 +31,7 @@ struct srv_config {
 	unsigned char debug_seed[32]; /* (with --allow-debug only: reproducible games) */
 	int64_t debug_clock;          /* --debug-clock: the fake clock's start (s), 0: real time */
 	int snapshot_every;           /* actions between snapshots */
-	char data_dir[512];           /* the shipped scenarios */
+	char data_dir[512];           /* the shipped scenarios; "": srv_config_find_data */
 	int nscenario_dirs;
 	char scenario_dirs[SRV_MAX_SCENARIO_DIRS][512];
 	int login_threads;          /* libuv threadpool size for password hashing */
@@ -43,10 +43,16 @@ struct srv_config {
 	int max_open_games;         /* games of one user waiting for an opponent */
 	int chat_per_minute;        /* chat messages of one user a minute */
 	int guest_timeout;          /* seconds a connection may stay without logging in */
+	int requests_per_address;   /* requests a second from one address; 0: no limit */
 	char admins[512];           /* user names, comma-separated: the operators */
 	char sendmail[256];         /* the sendmail program e-mail notifications go through */
 	char mail_from[256];        /* their From: address */
 	int rating_side_advantage;  /* 1: ratings expect a side's advantage (docs/tournaments.md) */
+	int tls;                    /* 1: a TLS listener (tls.h) */
+	char tls_host[64];
+	int tls_port;       /* 0: the kernel picks (logged) */
+	char tls_cert[512]; /* PEM: the certificate, then its chain */
+	char tls_key[512];  /* PEM: its private key */
 };
 
 /* Fills cfg with the built-in defaults. */
@@ -69,5 +75,14 @@ int srv_config_subcommand(struct srv_config *cfg, int argc, char **argv, char *e
 
 /* Writes the --help text to stdout. */
 void srv_config_usage(const char *prog);
+
+/*
+ * Without --data-dir, finds the shipped scenarios (cfg->data_dir set): the installed
+ * directory next to the program (<dir of the binary>/WG_DATA_REL, e.g.
+ * /usr/local/bin/../share/wargamed/data: what `cmake --install` makes, DESTDIR included),
+ * else the data/ of the source tree the binary was built from (the build tree).  Returns 1
+ * when the installed directory was found, 0 for the source tree (or --data-dir).
+ */
+int srv_config_find_data(struct srv_config *cfg);
 
 #endif

@@ -13,6 +13,7 @@
 #include "fanout.h"
 #include "log.h"
 #include "server.h"
+#include "tls.h"
 
 struct write_req {
 	uv_write_t req;
@@ -29,9 +30,11 @@ static void drained(struct srv_conn *c);
 
 static void free_conn(struct srv_conn *c)
 {
+	srv_tls_conn_free(c);
 	proto_framer_release(&c->framer);
 	proto_buf_release(&c->in);
 	proto_buf_release(&c->out);
+	proto_buf_release(&c->park);
 	free(c->watching);
 	free(c);
 }
@@ -162,17 +165,50 @@ size_t srv_conn_pause_bytes(const struct srv *s)
 	return half < SRV_BACKLOG_PAUSE ? half : SRV_BACKLOG_PAUSE;
 }
 
-/* Bytes queued for c and not yet taken by the kernel. */
+/* Bytes queued for c and not yet taken by the kernel (a parked reply aside). */
 static size_t backlog(const struct srv_conn *c)
 {
 	return c->out.len + c->inflight;
 }
 
+/* What the client did not ask for and has not read: the output limit's measure (conn.h
+ * "Large replies"). */
+static size_t unread(const struct srv_conn *c)
+{
+	return c->out.len + c->inflight + (c->park.len - c->park_reply);
+}
+
 /* 1 if c may take input now (conn.h "Backpressure"). */
 static int accepting(const struct srv_conn *c)
 {
-	return !c->busy && !c->closing && !c->close_after_flush &&
-	       backlog(c) < srv_conn_pause_bytes(c->srv);
+	return !c->busy && !c->closing && !c->close_after_flush && c->park.len == 0 &&
+	       !c->throttled && backlog(c) < srv_conn_pause_bytes(c->srv);
+}
+
+/* Where output queued now goes: after a parked reply, if there is one (conn.h "Large
+ * replies"). */
+static struct proto_buf *outbuf(struct srv_conn *c)
+{
+	return c->park.len > 0 ? &c->park : &c->out;
+}
+
+/* Moves the head of the parked output into c->out while the backlog is under the pause. */
+static int unpark(struct srv_conn *c)
+{
+	size_t pause = srv_conn_pause_bytes(c->srv), n;
+
+	if (c->park.len == 0 || backlog(c) >= pause)
+		return 0;
+	n = pause - backlog(c);
+	if (n > c->park.len)
+		n = c->park.len;
+	if (proto_buf_add(&c->out, c->park.data, n) != 0)
+		return -1;
+	proto_buf_consume(&c->park, n);
+	c->park_reply -= n < c->park_reply ? n : c->park_reply;
+	if (c->park.len == 0)
+		proto_buf_release(&c->park);
+	return 0;
 }
 
 /* Starts c's turn, unless it already had one in this phase of the iteration. */
@@ -241,7 +277,7 @@ void srv_conn_close_after_flush(struct srv_conn *c)
 	c->close_after_flush = 1;
 	rlist_remove(c);
 	stop_reading(c);
-	if (c->inflight == 0 && c->out.len == 0)
+	if (c->inflight == 0 && c->out.len == 0 && c->park.len == 0)
 		srv_conn_close(c, "done");
 	else
 		wlist_add(c); /* closes once the next flush has written everything */
@@ -263,42 +299,64 @@ static void on_write(uv_write_t *req, int status)
 		return;
 	}
 	/* what was queued meanwhile goes out with the next flush, after the next commit */
-	if (c->out.len > 0 || c->close_after_flush)
+	if (c->out.len > 0 || c->park.len > 0 || c->close_after_flush)
 		wlist_add(c);
 	drained(c);
 }
 
 static void conn_flush(struct srv_conn *c)
 {
+	struct proto_buf *wire = &c->out;
 	struct write_req *w;
 	uv_buf_t buf;
 	int n;
 
 	if (c->closing || c->inflight > 0)
 		return;
-	if (c->out.len > 0) {
-		buf = uv_buf_init(c->out.data, (unsigned int)c->out.len);
+	if (c->tls != NULL && !srv_tls_ready(c) && c->close_after_flush) {
+		/* no handshake, so nothing of c->out can go: the goodbye is the close */
+		srv_conn_close(c, "done");
+		return;
+	}
+	for (;;) {
+		/* a parked reply goes out a pause's worth at a time, as the socket takes it */
+		if (unpark(c) != 0) {
+			srv_conn_close(c, "out of memory");
+			return;
+		}
+		/* TLS: c->out is encrypted into the connection's wire buffer */
+		wire = c->tls != NULL ? srv_tls_seal(c) : &c->out;
+		if (wire == NULL) {
+			srv_conn_close(c, "TLS failed");
+			return;
+		}
+		if (wire->len == 0)
+			break;
+		buf = uv_buf_init(wire->data, (unsigned int)wire->len);
 		n = uv_try_write((uv_stream_t *)&c->tcp, &buf, 1);
-		if (n > 0 && (size_t)n == c->out.len) {
+		if (n > 0 && (size_t)n == wire->len) {
 			/* drained: an idle connection holds no buffer */
-			proto_buf_release(&c->out);
+			proto_buf_release(wire);
 			srv_quota_output(c->srv, c);
-		} else if (n > 0) {
-			proto_buf_consume(&c->out, (size_t)n);
+			continue;
+		}
+		if (n > 0) {
+			proto_buf_consume(wire, (size_t)n);
 			srv_quota_output(c->srv, c);
 		} else if (n < 0 && n != UV_EAGAIN) {
 			srv_conn_close(c, uv_strerror(n));
 			return;
 		}
+		break;
 	}
-	if (c->out.len > 0) {
+	if (wire->len > 0) {
 		w = malloc(sizeof(*w));
 		if (w == NULL) {
 			srv_conn_close(c, "out of memory");
 			return;
 		}
 		w->conn = c;
-		w->data = proto_buf_detach(&c->out, &w->len);
+		w->data = proto_buf_detach(wire, &w->len);
 		buf = uv_buf_init(w->data, (unsigned int)w->len);
 		c->inflight += w->len;
 		n = uv_write(&w->req, (uv_stream_t *)&c->tcp, &buf, 1, on_write);
@@ -325,7 +383,7 @@ static void queued(struct srv_conn *c, int rc)
 		srv_conn_close(c, "out of memory");
 		return;
 	}
-	if (c->out.len + c->inflight > c->srv->cfg.output_limit) {
+	if (unread(c) > c->srv->cfg.output_limit) {
 		log_warn(c->id, "output limit of %zu bytes reached: client not reading",
 		         c->srv->cfg.output_limit);
 		srv_conn_close(c, "output limit");
@@ -340,11 +398,38 @@ static void queued(struct srv_conn *c, int rc)
 	wlist_add(c);
 }
 
+/*
+ * Called after a reply was appended to c->out from offset before: a reply that takes the
+ * backlog over the pause is parked (conn.h "Large replies"), so that it does not count
+ * against the output limit while the client reads it.
+ */
+static void replied(struct srv_conn *c, size_t before, int rc)
+{
+	size_t n;
+
+	if (rc == 0 && c->park.len == 0 && c->out.len > before &&
+	    backlog(c) > srv_conn_pause_bytes(c->srv)) {
+		n = c->out.len - before;
+		if (proto_buf_add(&c->park, c->out.data + before, n) != 0) {
+			rc = -1;
+		} else {
+			c->out.len = before;
+			c->out.data[before] = '\0';
+			c->park_reply = n;
+			log_debug(c->id, "a reply of %zu bytes is sent as the client reads", n);
+		}
+	}
+	queued(c, rc);
+}
+
 void srv_conn_ok(struct srv_conn *c, const char *tag, const cJSON *data)
 {
+	struct proto_buf *b = outbuf(c);
+	size_t before = b->len;
+
 	if (c->closing)
 		return;
-	queued(c, proto_write_ok(&c->out, c->mode, c->cols, tag ? tag : "", data));
+	replied(c, before, proto_write_ok(b, c->mode, c->cols, tag ? tag : "", data));
 }
 
 void srv_conn_ok_text(struct srv_conn *c, const char *tag, const char *summary)
@@ -360,24 +445,28 @@ void srv_conn_ok_text(struct srv_conn *c, const char *tag, const char *summary)
 void srv_conn_err(struct srv_conn *c, const char *tag, int code, const char *message,
                   const char *rule)
 {
+	struct proto_buf *b = outbuf(c);
+	size_t before = b->len;
+
 	if (c->closing)
 		return;
-	queued(c, proto_write_err(&c->out, c->mode, c->cols, tag ? tag : "", wg_error_slug(code),
-	                          message ? message : wg_error_desc(code), rule ? rule : ""));
+	replied(c, before,
+	        proto_write_err(b, c->mode, c->cols, tag ? tag : "", wg_error_slug(code),
+	                        message ? message : wg_error_desc(code), rule ? rule : ""));
 }
 
 void srv_conn_event(struct srv_conn *c, int64_t game, const cJSON *event)
 {
 	if (c->closing)
 		return;
-	queued(c, proto_write_event(&c->out, c->mode, (long long)game, event));
+	queued(c, proto_write_event(outbuf(c), c->mode, (long long)game, event));
 }
 
 void srv_conn_send(struct srv_conn *c, const char *data, size_t len)
 {
 	if (c->closing)
 		return;
-	queued(c, proto_buf_add(&c->out, data, len));
+	queued(c, proto_buf_add(outbuf(c), data, len));
 }
 
 void srv_conn_notice(struct srv_conn *c, int64_t game, const char *type, const char *text)
@@ -405,9 +494,9 @@ void srv_conn_prompt(struct srv_conn *c, const char *text)
 	if (c->closing)
 		return;
 	if (speaks_telnet(c))
-		rc = proto_telnet_echo(&c->telnet, 1, &c->out);
+		rc = proto_telnet_echo(&c->telnet, 1, outbuf(c));
 	if (rc == 0)
-		rc = proto_buf_adds(&c->out, text);
+		rc = proto_buf_adds(outbuf(c), text);
 	queued(c, rc);
 }
 
@@ -415,14 +504,13 @@ void srv_conn_prompt_end(struct srv_conn *c)
 {
 	if (c->closing || !proto_telnet_echoing(&c->telnet))
 		return;
-	queued(c, proto_telnet_echo(&c->telnet, 0, &c->out));
+	queued(c, proto_telnet_echo(&c->telnet, 0, outbuf(c)));
 }
 
 /* The line answers c's prompt: it is a secret, never parsed or logged. */
 static void prompt_line(struct srv_conn *c, char *line, size_t len)
 {
 	c->last_active = srv_now_ms(c->srv);
-	c->wipe_read = 1;
 	/* the client did not echo the line end either */
 	if (proto_telnet_echoing(&c->telnet))
 		srv_conn_send(c, "\n", 1);
@@ -442,6 +530,7 @@ static int on_line(void *ctx, char *line, size_t len)
 
 	c->turn_reqs++;
 	c->srv->phase_reqs++;
+	srv_quota_request(c->srv, c); /* may throttle c: this request is its last for now */
 	if (c->prompt != NULL)
 		prompt_line(c, line, len);
 	else
@@ -573,8 +662,8 @@ static int clamp_size(unsigned v, int min, int max, int current)
  */
 static size_t telnet_in(struct srv_conn *c, char *data, size_t len)
 {
-	struct proto_buf *reply = c->mode == PROTO_TEXT ? &c->out : NULL;
-	size_t before = c->out.len, n;
+	struct proto_buf *reply = c->mode == PROTO_TEXT ? outbuf(c) : NULL;
+	size_t before = reply != NULL ? reply->len : 0, n;
 	int rc;
 
 	rc = proto_telnet_decode(&c->telnet, data, len, &n, reply);
@@ -586,24 +675,52 @@ static size_t telnet_in(struct srv_conn *c, char *data, size_t len)
 		c->rows = clamp_size(c->telnet.rows, SRV_ROWS_MIN, SRV_ROWS_MAX, c->rows);
 		log_debug(c->id, "window %dx%d", c->cols, c->rows);
 	}
-	if (rc != 0 || c->out.len != before)
+	if (rc != 0 || (reply != NULL && reply->len != before))
 		queued(c, rc);
 	return n;
+}
+
+void srv__conn_eof(struct srv_conn *c)
+{
+	/* Half-close: the client will send nothing more; answer what it sent (some of it may
+	 * wait behind a busy request), then close. */
+	log_debug(c->id, "eof");
+	c->eof = 1;
+	stop_reading(c);
+	if (!c->busy && c->inoff >= c->in.len)
+		srv_conn_close_after_flush(c);
+}
+
+void srv__conn_input(struct srv_conn *c, char *data, size_t len)
+{
+	size_t n = telnet_in(c, data, len);
+
+	if (!c->closing) {
+		turn_begin(c);
+		if (c->inoff < c->in.len || !accepting(c) || turn_spent(c)) {
+			keep_input(c, data, n); /* after what waits already, in order */
+		} else {
+			size_t used = feed(c, data, n);
+			keep_input(c, data + used, n - used);
+		}
+	}
+	/* the shared read buffer may have held a secret -- a password, or a misspelt `login`
+	 * line that no verb marks as secret: wiped after every read (it is in the cache) */
+	sodium_memzero(data, len);
+}
+
+void srv__conn_want_flush(struct srv_conn *c)
+{
+	if (!c->closing)
+		wlist_add(c);
 }
 
 static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 {
 	struct srv_conn *c = stream->data;
-	size_t n;
 
 	if (nread == UV_EOF) {
-		/* Half-close: the client will send nothing more; answer what it
-		 * sent (some of it may wait behind a busy request), then close. */
-		log_debug(c->id, "eof");
-		c->eof = 1;
-		stop_reading(c);
-		if (!c->busy && c->inoff >= c->in.len)
-			srv_conn_close_after_flush(c);
+		srv__conn_eof(c);
 		return;
 	}
 	if (nread < 0) {
@@ -612,23 +729,14 @@ static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 	}
 	if (nread == 0)
 		return;
-	n = telnet_in(c, buf->base, (size_t)nread);
+	if (c->tls != NULL) /* ciphertext: what it decrypts to comes back to srv__conn_input */
+		srv_tls_input(c, buf->base, (size_t)nread, sizeof(c->srv->readbuf));
+	else
+		srv__conn_input(c, buf->base, (size_t)nread);
 	if (c->closing)
 		return;
-	turn_begin(c);
-	if (c->inoff < c->in.len || !accepting(c) || turn_spent(c)) {
-		keep_input(c, buf->base, n); /* after what waits already, in order */
-	} else {
-		size_t used = feed(c, buf->base, n);
-		keep_input(c, buf->base + used, n - used);
-	}
-	if (c->wipe_read) {
-		/* the shared read buffer held a secret */
-		sodium_memzero(buf->base, (size_t)nread);
-		c->wipe_read = 0;
-	}
 	/* a busy connection reads on up to SRV_BUSY_IN_MAX, so that a reset is noticed */
-	if (c->busy && !c->closing && c->in.len >= SRV_BUSY_IN_MAX)
+	if (c->busy && c->in.len >= SRV_BUSY_IN_MAX)
 		stop_reading(c);
 	after_turn(c);
 }
@@ -672,6 +780,13 @@ void srv_conn_done(struct srv_conn *c)
 		return;
 	}
 	process_input(c);
+}
+
+void srv_conn_unthrottle(struct srv_conn *c)
+{
+	if (c->closing || c->close_after_flush)
+		return;
+	after_turn(c); /* reads on, or gives the input waiting in c->in a turn */
 }
 
 /* ---- the idle timeout ---- */
@@ -749,7 +864,7 @@ static void peer_address(struct srv_conn *c)
 		uv_ip6_name((struct sockaddr_in6 *)&ss, c->peer, sizeof(c->peer));
 }
 
-void srv_conn_accept(struct srv *s)
+void srv_conn_accept(struct srv *s, uv_stream_t *listener, int tls)
 {
 	struct srv_conn *c = calloc(1, sizeof(*c));
 	char greeting[128], why[160];
@@ -770,6 +885,7 @@ void srv_conn_accept(struct srv *s)
 	proto_telnet_init(&c->telnet);
 	proto_framer_init(&c->framer);
 	proto_buf_init(&c->in);
+	proto_buf_secret(&c->in); /* input waiting its turn may hold a password */
 	proto_buf_init(&c->out);
 	if (uv_tcp_init(s->loop, &c->tcp) != 0) {
 		free(c);
@@ -781,8 +897,12 @@ void srv_conn_accept(struct srv *s)
 		s->conns->prev = c;
 	s->conns = c;
 	s->nconns++;
-	if (uv_accept((uv_stream_t *)&s->listener, (uv_stream_t *)&c->tcp) != 0) {
+	if (uv_accept(listener, (uv_stream_t *)&c->tcp) != 0) {
 		srv_conn_close(c, "accept failed");
+		return;
+	}
+	if (tls && srv_tls_conn_new(s, c) != 0) {
+		srv_conn_close(c, "out of memory");
 		return;
 	}
 	uv_tcp_nodelay(&c->tcp, 1);
@@ -804,7 +924,7 @@ void srv_conn_accept(struct srv *s)
 		srv_conn_close_after_flush(c);
 		return;
 	}
-	log_info(c->id, "connect from %s", c->peer);
+	log_info(c->id, "connect from %s%s", c->peer, tls ? " (TLS)" : "");
 	snprintf(greeting, sizeof(greeting), "wargamed %s ready; type help for commands",
 	         WG_VERSION);
 	srv_conn_notice(c, 0, "hello", greeting);

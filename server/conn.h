@@ -14,6 +14,10 @@
  *                      v  uv_close()          refs reach 0
  *                   CLOSING ------------------------------------> freed
  *
+ * TLS: a connection accepted on the TLS listener has c->tls; its bytes pass
+ * through OpenSSL between the socket and what follows (tls.h), and nothing
+ * else changes.
+ *
  * Reading: libuv reads into one loop-wide buffer (struct srv.readbuf);
  * telnet commands are taken out there (protocol/telnet.h: answered in
  * text mode, never in JSON mode; a NAWS report sets cols/rows) and the
@@ -35,7 +39,7 @@
  * one write.  When the bytes queued for a client (c->out plus bytes in
  * flight) exceed --output-limit the client is cut off at once: a client that
  * does not read cannot make the server buffer without bound or slow anyone
- * else.
+ * else (what it asked for aside: "Large replies").
  *
  * Work budget (fairness): a connection's requests are processed in turns,
  * at most SRV_TURN_REQUESTS requests and about SRV_TURN_BYTES bytes of
@@ -64,16 +68,34 @@
  * (--output-limit, cut off at once) is left for what the client did not ask
  * for: notifications piling up unread.
  *
+ * Large replies: a reply that would take the backlog over the pause (a long
+ * `chat` or `log`, a big `map`, `help` under a small --output-limit) is
+ * parked (c->park) instead of queued, and moved into c->out a pause's worth
+ * at a time as the kernel takes the bytes (each flush, and after each
+ * uv_write completes); whatever is queued while a reply is parked (its
+ * notifications) goes after it, so nothing is interleaved inside a reply.
+ * The parked reply is not unread backlog -- the client asked for it -- so
+ * it never counts against --output-limit; what follows it does.  A
+ * connection with a parked reply takes no more input (as over the pause),
+ * so a client has at most one; the parked bytes count in the global output
+ * budget (quota.h), the memory they are.  A client that reads gets a reply
+ * of any size; one that does not stalls only itself.
+ *
  * Prompts: `login <name>` and the other prompted forms of the account verbs
  * (cmd-account.c) leave a prompt pending (c->prompt): the next line is
  * not a request but the secret, handed to srv_cmd_prompt_answer without
  * being parsed or logged, then wiped from the framer, the read buffer and
- * c->in.  While a prompt is out, a client that speaks telnet -- it has sent
- * a telnet command, or the line that asked for the prompt ended in "\r\n"
- * as telnet sends it (netcat, the bundled client and programs send "\n") --
- * is told IAC WILL ECHO so that it stops echoing, and IAC WONT ECHO after;
- * the server echoes only the line end.  A client seen speaking telnet is
- * asked once for its window size (IAC DO NAWS).
+ * c->in.
+ *
+ * Secrets in memory: every buffer a request line passes through is wiped
+ * before its memory is let go -- the shared read buffer after every read,
+ * the framer's line buffer, c->in (a secret proto_buf), the request's
+ * tokens and the strings of a JSON request (protocol/request.c) -- so a
+ * password (or a misspelt `login` line) does not linger in freed memory.  While a prompt is out, a
+ * client that speaks telnet -- it has sent a telnet command, or the line that asked for the prompt
+ * ended in "\r\n" as telnet sends it (netcat, the bundled client and programs send "\n") -- is told
+ * IAC WILL ECHO so that it stops echoing, and IAC WONT ECHO after; the server echoes only the line
+ * end.  A client seen speaking telnet is asked once for its window size (IAC DO NAWS).
  *
  * Idle timeout (srv_conns_sweep_idle, once a second): a connection that is
  * not logged in, not watching a game and not waiting on the server is
@@ -113,23 +135,26 @@
 
 struct srv;
 struct srv_user;
-struct srv_prompt; /* cmd-account.c */
+struct srv_prompt;   /* cmd-account.c */
+struct srv_tls_conn; /* tls.c */
 
 struct srv_conn {
 	uv_tcp_t tcp;
 	struct srv *srv;
+	struct srv_tls_conn *tls; /* NULL: plain TCP (tls.h) */
 	unsigned long id;
 	char peer[64]; /* "127.0.0.1" without the port: the rate-limit key */
 	struct proto_telnet telnet;
 	struct proto_framer framer;
-	struct proto_buf in;  /* read but not yet framed (busy, budget spent, backlog) */
-	size_t inoff;         /* bytes of in already framed */
-	struct proto_buf out; /* not yet handed to libuv */
-	size_t inflight;      /* bytes in uv_write requests */
+	struct proto_buf in;   /* read but not yet framed (busy, budget spent, backlog) */
+	size_t inoff;          /* bytes of in already framed */
+	struct proto_buf out;  /* not yet handed to libuv */
+	size_t inflight;       /* bytes in uv_write requests */
+	struct proto_buf park; /* a large reply, and what was queued after it ("Large replies") */
+	size_t park_reply;     /* the bytes at the head of park that are that reply's */
 	enum proto_mode mode;
 	int cols, rows;            /* the client's screen in cells (80 x 24 until NAWS says) */
 	struct srv_prompt *prompt; /* the next line is a secret for it; NULL: a request */
-	int wipe_read;             /* a secret went through the read buffer: wipe it */
 	struct srv_user *user;     /* NULL: not logged in */
 	int64_t current_game;      /* 0: none */
 	int64_t *watching;         /* games this connection watches */
@@ -142,11 +167,13 @@ struct srv_conn {
 	int closing;
 	int refs;
 	int64_t connected_at;
-	int64_t last_active; /* loop milliseconds: last request, answer, login or logout */
-	uv_timer_t *delay;   /* login brake timer, allocated on demand */
-	int peer_counted;    /* counted under its address (quota.h) */
-	size_t budgeted;     /* its share of the output budget (quota.h) */
-	int64_t guest_since; /* loop ms: connect or logout (the guest lifetime, quota.h) */
+	int64_t last_active;          /* loop milliseconds: last request, answer, login or logout */
+	uv_timer_t *delay;            /* login brake timer, allocated on demand */
+	int peer_counted;             /* counted under its address (quota.h) */
+	struct srv_quota_addr *qaddr; /* that count (quota.h), while peer_counted */
+	int throttled;                /* its address's request bucket is empty (quota.h) */
+	size_t budgeted;              /* its share of the output budget (quota.h) */
+	int64_t guest_since;          /* loop ms: connect or logout (the guest lifetime, quota.h) */
 	struct srv_conn *prev, *next;
 	struct srv_conn *wprev, *wnext; /* s->wlist: output waiting for the next flush */
 	int wlisted;
@@ -157,8 +184,9 @@ struct srv_conn {
 	size_t turn_out;    /* c->out.len when it began */
 };
 
-/* Accepts a pending connection on the listener (the connection callback). */
-void srv_conn_accept(struct srv *s);
+/* Accepts a pending connection on listener (the connection callback); tls: the TLS
+ * listener's (the connection speaks TLS: tls.h). */
+void srv_conn_accept(struct srv *s, uv_stream_t *listener, int tls);
 
 /* Replies to the current request (tag may be "" or NULL). */
 void srv_conn_ok(struct srv_conn *c, const char *tag, const cJSON *data);
@@ -204,6 +232,19 @@ void srv_conn_close(struct srv_conn *c, const char *why);
  * requests that arrived meanwhile are processed). */
 void srv_conn_busy(struct srv_conn *c);
 void srv_conn_done(struct srv_conn *c);
+/*
+ * The TLS seam (tls.h): what tls.c hands back to the connection.  srv__conn_input takes
+ * len plaintext bytes at data (telnet, framing, turns, as read from a plain socket; data
+ * is wiped after); srv__conn_eof is the end of the client's input; srv__conn_want_flush
+ * asks for c's output to be written at the next flush.
+ */
+void srv__conn_input(struct srv_conn *c, char *data, size_t len);
+void srv__conn_eof(struct srv_conn *c);
+void srv__conn_want_flush(struct srv_conn *c);
+
+/* c's address has requests in its bucket again (quota.h): its input goes on. */
+void srv_conn_unthrottle(struct srv_conn *c);
+
 /* Takes / drops a reference held by asynchronous work. */
 void srv_conn_ref(struct srv_conn *c);
 void srv_conn_unref(struct srv_conn *c);

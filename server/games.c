@@ -16,6 +16,7 @@
 
 #include "conn.h"
 #include "log.h"
+#include "private.h"
 #include "server.h"
 
 /* ---- the game index ---- */
@@ -57,6 +58,7 @@ void srv_game_free(struct srv_game *g)
 	if (g->loaded)
 		rules_match_release(&g->match);
 	free(g->watchers);
+	srv_private_free(g);
 	free(g);
 }
 

@@ -55,10 +55,13 @@ struct srv_game {
 	char seat_name[2][DB_NAME_MAX + 1];
 	struct srv_conn **watchers;
 	size_t nwatchers, capwatchers;
-	int64_t last_event;      /* seq of the last stored event */
-	int64_t used_ms;         /* loop time of the last request that needed the state */
-	int in_batch;            /* written in the uncommitted batch (server.c) */
-	struct srv_gclock clock; /* the time control and both clocks (clock.c) */
+	int64_t last_event;           /* seq of the last stored event */
+	int64_t used_ms;              /* loop time of the last request that needed the state */
+	int in_batch;                 /* written in the uncommitted batch (server.c) */
+	struct srv_gclock clock;      /* the time control and both clocks (clock.c) */
+	char token[DB_TOKEN_MAX + 1]; /* a private game's token ("": none; private.h) */
+	int64_t *guests;              /* users invited to it by name (private.h) */
+	size_t nguests;
 };
 
 /* Loads every game record and restores the rules state of every unfinished

@@ -72,6 +72,7 @@ int srv_quota_accept(struct srv *s, struct srv_conn *c, char *why, size_t n)
 	}
 	(*pp)->conns++;
 	c->peer_counted = 1;
+	c->qaddr = *pp;
 	if (srv_admin_banned(s, "address", c->peer)) {
 		snprintf(why, n, "your address is banned from this server");
 		return WG_E_FORBIDDEN;
@@ -90,6 +91,12 @@ void srv_quota_closed(struct srv *s, struct srv_conn *c)
 {
 	s->quota.out_total -= c->budgeted;
 	c->budgeted = 0;
+	if (c->throttled) {
+		c->throttled = 0;
+		if (--s->quota.nthrottled == 0 && s->quota.throttle_ready)
+			uv_timer_stop(&s->quota.throttle);
+	}
+	c->qaddr = NULL;
 	if (c->peer_counted) {
 		struct srv_quota_addr **pp = find(&s->quota, c->peer);
 		c->peer_counted = 0;
@@ -103,11 +110,70 @@ void srv_quota_closed(struct srv *s, struct srv_conn *c)
 
 int srv_quota_output(struct srv *s, struct srv_conn *c)
 {
-	size_t queued = c->closing ? 0 : c->out.len + c->inflight;
+	size_t queued = c->closing ? 0 : c->out.len + c->inflight + c->park.len;
 
 	s->quota.out_total = s->quota.out_total - c->budgeted + queued;
 	c->budgeted = queued;
 	return s->quota.out_total > s->cfg.output_budget ? -1 : 0;
+}
+
+/* Refills a's request bucket up to one second's worth; returns the tokens. */
+static double refill(struct srv *s, struct srv_quota_addr *a, int64_t now)
+{
+	double rate = s->cfg.requests_per_address / 1000.0; /* tokens per ms */
+
+	if (a->req_ms == 0)
+		a->req_tokens = s->cfg.requests_per_address;
+	else
+		a->req_tokens += (double)(now - a->req_ms) * rate;
+	if (a->req_tokens > s->cfg.requests_per_address)
+		a->req_tokens = s->cfg.requests_per_address;
+	a->req_ms = now;
+	return a->req_tokens;
+}
+
+/* Every SRV_THROTTLE_MS while a connection is throttled: those whose address has a request
+ * in its bucket again go on. */
+static void throttle_cb(uv_timer_t *t)
+{
+	struct srv *s = t->data;
+	int64_t now = srv_now_ms(s);
+
+	for (struct srv_conn *c = s->conns, *next; c != NULL && s->quota.nthrottled > 0; c = next) {
+		next = c->next;
+		if (!c->throttled || c->closing || c->qaddr == NULL ||
+		    refill(s, c->qaddr, now) < 1.0)
+			continue;
+		c->throttled = 0;
+		if (--s->quota.nthrottled == 0)
+			uv_timer_stop(&s->quota.throttle);
+		srv_conn_unthrottle(c);
+	}
+}
+
+void srv_quota_start(struct srv *s)
+{
+	uv_timer_init(s->loop, &s->quota.throttle);
+	s->quota.throttle.data = s;
+	s->quota.throttle_ready = 1;
+}
+
+int srv_quota_request(struct srv *s, struct srv_conn *c)
+{
+	struct srv_quota_addr *a = c->qaddr;
+
+	if (s->cfg.requests_per_address <= 0 || a == NULL)
+		return 0;
+	refill(s, a, srv_now_ms(s));
+	a->req_tokens -= 1.0;
+	if (a->req_tokens >= 1.0 || c->throttled)
+		return 0;
+	c->throttled = 1;
+	log_debug(c->id, "%s: %d requests a second reached; throttled", c->peer,
+	          s->cfg.requests_per_address);
+	if (s->quota.nthrottled++ == 0 && s->quota.throttle_ready)
+		uv_timer_start(&s->quota.throttle, throttle_cb, SRV_THROTTLE_MS, SRV_THROTTLE_MS);
+	return 1;
 }
 
 int srv_quota_open_game(struct srv *s, int64_t user, char *why, size_t n)

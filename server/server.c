@@ -3,10 +3,12 @@
  * recovery, listener), the once-a-second sweep, graceful shutdown, and the
  * online-user registry.
  *
- *   srv_main: parse settings -> open store -> load scenarios -> recover games
- *             -> listen -> uv_run ... SIGTERM/SIGINT -> stop accepting ->
- *             close connections (queued output is dropped; every accepted
- *             action was committed before its ok) -> close store -> exit 0
+ *   srv_main: parse settings -> bind the listeners (a port in use fails here,
+ *             before any database file exists) -> open store -> load scenarios
+ *             -> recover games -> serve (uv_run) ... SIGTERM/SIGINT -> stop
+ *             accepting -> close connections (queued output is dropped; every
+ *             accepted action was committed before its ok; a second SIGTERM is
+ *             ignored) -> close store -> exit 0
  */
 #include "server.h"
 
@@ -30,6 +32,7 @@
 #include "invites.h"
 #include "log.h"
 #include "people.h"
+#include "private.h"
 #include "ratings.h"
 
 int64_t srv_now(struct srv *s)
@@ -487,7 +490,7 @@ static void on_connection(uv_stream_t *server, int status)
 		log_warn(0, "accept: %s", uv_strerror(status));
 		return;
 	}
-	srv_conn_accept(s);
+	srv_conn_accept(s, server, server == (uv_stream_t *)&s->tls_listener);
 }
 
 static void sweep_cb(uv_timer_t *t)
@@ -530,6 +533,8 @@ static void stop(struct srv *s, const char *why)
 	uv_close((uv_handle_t *)&s->resume, NULL);
 	if (s->listening)
 		uv_close((uv_handle_t *)&s->listener, NULL);
+	if (s->tls_listening)
+		uv_close((uv_handle_t *)&s->tls_listener, NULL);
 	uv_timer_stop(&s->sweep);
 	uv_close((uv_handle_t *)&s->sweep, NULL);
 	uv_signal_stop(&s->sigterm);
@@ -538,6 +543,12 @@ static void stop(struct srv *s, const char *why)
 	uv_close((uv_handle_t *)&s->sigterm, NULL);
 	uv_close((uv_handle_t *)&s->sigint, NULL);
 	uv_close((uv_handle_t *)&s->sighup, NULL);
+	/* stopping the handles gave the signals their default actions back: a second SIGTERM or
+	 * ^C during the stop (the last commit, closing the store) would kill the process with
+	 * status 143 (nothing would be lost, but systemd would call the stop a failure); the
+	 * stop is under way, so they are ignored (SIGKILL still ends it) */
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGINT, SIG_IGN);
 	/* everything accepted is committed: the last replies and a goodbye may go out (what
 	 * does not fit in the socket buffers now is dropped with the connection) */
 	for (struct srv_conn *c = s->conns; c != NULL; c = c->next) {
@@ -575,9 +586,14 @@ int srv_shutdown(struct srv *s, const char *message)
 static void on_signal(uv_signal_t *h, int signum)
 {
 	if (signum == SIGHUP) {
-		/* No setting can change under running games; say so instead of
-		 * dying as the default action would. */
-		log_info(0, "SIGHUP ignored: restart the server to apply new settings");
+		struct srv *s = h->data;
+		/* The TLS certificate is read again (a renewed one); no other setting can
+		 * change under running games: say so instead of dying as the default action
+		 * would. */
+		if (s->tls != NULL)
+			srv_tls_reload(s);
+		else
+			log_info(0, "SIGHUP ignored: restart the server to apply new settings");
 		return;
 	}
 	stop(h->data, signum == SIGTERM ? "SIGTERM" : "SIGINT");
@@ -604,47 +620,90 @@ static int make_parent_dir(const char *path)
 	return mkdir(dir, 0750) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-static int start_listening(struct srv *s)
+/* Binds and listens on host:port with handle h (its data s, connections to cb); 0, or -1
+ * (logged, h closed).  what names the setting in the messages ("--listen"). */
+static int listen_on(struct srv *s, uv_tcp_t *h, const char *host, int port, uv_connection_cb cb,
+                     const char *what)
 {
 	struct sockaddr_storage addr;
+	int rc;
+
+	if (uv_ip4_addr(host, port, (struct sockaddr_in *)&addr) != 0 &&
+	    uv_ip6_addr(host, port, (struct sockaddr_in6 *)&addr) != 0) {
+		log_fatal(0, "%s: '%s' is not an IPv4 or IPv6 address", what, host);
+		return -1;
+	}
+	uv_tcp_init(s->loop, h);
+	h->data = s;
+	rc = uv_tcp_bind(h, (struct sockaddr *)&addr, 0);
+	if (rc == 0)
+		rc = uv_listen((uv_stream_t *)h, s->cfg.listen_backlog, cb);
+	if (rc != 0) {
+		log_fatal(0, "%s: cannot listen on %s:%d: %s", what, host, port, uv_strerror(rc));
+		uv_close((uv_handle_t *)h, NULL);
+		return -1;
+	}
+	return 0;
+}
+
+/* Logs "<what> on HOST:PORT" with the port the kernel gave h. */
+static void log_bound(uv_tcp_t *h, const char *what)
+{
 	struct sockaddr_storage bound;
-	int len = sizeof(bound), rc;
+	int len = sizeof(bound);
 	char name[64];
 
-	if (uv_ip4_addr(s->cfg.listen_host, s->cfg.listen_port, (struct sockaddr_in *)&addr) != 0 &&
-	    uv_ip6_addr(s->cfg.listen_host, s->cfg.listen_port, (struct sockaddr_in6 *)&addr) !=
-	        0) {
-		log_fatal(0, "--listen: '%s' is not an IPv4 or IPv6 address", s->cfg.listen_host);
-		return -1;
-	}
-	uv_tcp_init(s->loop, &s->listener);
-	s->listener.data = s;
-	rc = uv_tcp_bind(&s->listener, (struct sockaddr *)&addr, 0);
-	if (rc == 0)
-		rc = uv_listen((uv_stream_t *)&s->listener, s->cfg.listen_backlog, on_connection);
-	if (rc != 0) {
-		log_fatal(0, "cannot listen on %s:%d: %s", s->cfg.listen_host, s->cfg.listen_port,
-		          uv_strerror(rc));
-		uv_close((uv_handle_t *)&s->listener, NULL);
-		return -1;
-	}
-	s->listening = 1;
-	uv_tcp_getsockname(&s->listener, (struct sockaddr *)&bound, &len);
+	memset(&bound, 0, sizeof(bound));
+	uv_tcp_getsockname(h, (struct sockaddr *)&bound, &len);
 	if (bound.ss_family == AF_INET6)
 		uv_ip6_name((struct sockaddr_in6 *)&bound, name, sizeof(name));
 	else
 		uv_ip4_name((struct sockaddr_in *)&bound, name, sizeof(name));
-	log_info(0, "listening on %s:%d", name,
+	log_info(0, "%s on %s:%d", what, name,
 	         ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
 	                                           : ((struct sockaddr_in *)&bound)->sin_port));
+}
+
+/*
+ * Binds the listeners, before the database is created or opened: a port in use (or a TLS
+ * certificate that does not load) fails the start at once and leaves no database behind.
+ * Connections that arrive meanwhile wait in the kernel's queue until the loop runs.
+ */
+static int start_listening(struct srv *s)
+{
+	char why[600];
+
+	if (listen_on(s, &s->listener, s->cfg.listen_host, s->cfg.listen_port, on_connection,
+	              "--listen") != 0)
+		return -1;
+	s->listening = 1;
+	if (!s->cfg.tls)
+		return 0;
+	if (srv_tls_init(s, why, sizeof(why)) != 0) {
+		log_fatal(0, "TLS: %s", why);
+		return -1;
+	}
+	if (listen_on(s, &s->tls_listener, s->cfg.tls_host, s->cfg.tls_port, on_connection,
+	              "--tls-listen") != 0)
+		return -1;
+	s->tls_listening = 1;
 	return 0;
+}
+
+/* The start-up failed after the loop was made: closes what it holds, and the TLS context. */
+static void close_loop(struct srv *s)
+{
+	uv_walk(s->loop, close_walk_cb, NULL);
+	uv_run(s->loop, UV_RUN_DEFAULT);
+	uv_loop_close(s->loop);
+	srv_tls_release(s);
 }
 
 int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 {
 	struct srv *s;
 	char err[600], threads[16];
-	int rc, code = 0;
+	int rc;
 
 	if (argc >= 2 && strcmp(argv[1], "check-scenario") == 0)
 		return check_scenarios(argc - 2, argv + 2, rulesets);
@@ -687,9 +746,16 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	snprintf(threads, sizeof(threads), "%d", s->cfg.login_threads);
 	setenv("UV_THREADPOOL_SIZE", threads, 1);
 
+	s->loop = uv_default_loop();
+	if (start_listening(s) != 0) {
+		close_loop(s);
+		free(s);
+		return 1;
+	}
 	if (strcmp(s->cfg.db_path, ":memory:") != 0 && make_parent_dir(s->cfg.db_path) != 0) {
 		log_fatal(0, "cannot create the directory of %s: %s", s->cfg.db_path,
 		          strerror(errno));
+		close_loop(s);
 		free(s);
 		return 1;
 	}
@@ -698,12 +764,16 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 		log_fatal(0, "cannot open the database %s: %s", s->cfg.db_path,
 		          db_last_error(s->store));
 		db_close(s->store);
+		close_loop(s);
 		free(s);
 		return 1;
 	}
 	log_info(0, "wargamed %s: database %s (schema %d)", WG_VERSION, s->cfg.db_path,
 	         db_schema_version(s->store));
 	rules_catalog_init(&s->catalog, rulesets);
+	if (s->cfg.data_dir[0] == '\0' && srv_config_find_data(&s->cfg) == 0)
+		log_info(0, "scenarios: no installed data next to the program; the source tree's "
+		            "data/ (--data-dir sets it)");
 	srv_load_scenario_dir(s, s->cfg.data_dir);
 	for (int i = 0; i < s->cfg.nscenario_dirs; i++)
 		srv_load_scenario_dir(s, s->cfg.scenario_dirs[i]);
@@ -714,6 +784,7 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 		log_fatal(0, "password hashing is unavailable (libsodium, 64 MiB)");
 		db_close(s->store);
 		rules_catalog_release(&s->catalog);
+		close_loop(s);
 		free(s);
 		return 1;
 	}
@@ -725,6 +796,9 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 		log_fatal(0, "cannot read the bans: %s", db_last_error(s->store));
 		db_close(s->store);
 		rules_catalog_release(&s->catalog);
+		srv_quota_release(&s->quota);
+		srv_auth_release(&s->auth);
+		close_loop(s);
 		free(s);
 		return 1;
 	}
@@ -736,7 +810,6 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 		    0, "--debug-clock: the games' clocks read a fake time (debug clock moves it)");
 	}
 
-	s->loop = uv_default_loop();
 	/* from here on every write joins the batch committed before the loop sleeps */
 	db_batch_mode(s->store, 1);
 	srv_games_recover(s);
@@ -744,20 +817,21 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	srv_invites_recover(s);
 	srv_ratings_recover(s);
 	srv_tourneys_recover(s);
+	srv_private_recover(s);
 	if (srv_batch_commit(s) != 0)
 		log_error(0, "cannot record what recovery found: %s", db_last_error(s->store));
 	uv_prepare_init(s->loop, &s->before_sleep);
 	s->before_sleep.data = s;
 	uv_prepare_start(&s->before_sleep, before_sleep_cb);
 	uv_idle_init(s->loop, &s->resume); /* started by conn.c while input waits for a turn */
+	srv_quota_start(s);
 	s->resume.data = s;
 	if (srv_notify_start(s) != 0)
 		log_error(0, "notifications outside the server are unavailable (libcurl)");
-	if (start_listening(s) != 0) {
-		code = 1;
-		s->shutting_down = 1;
-		goto out;
-	}
+	/* bound since the start; said now that connections are served */
+	log_bound(&s->listener, "listening");
+	if (s->tls_listening)
+		log_bound(&s->tls_listener, "listening for TLS");
 	uv_signal_init(s->loop, &s->sigterm);
 	uv_signal_init(s->loop, &s->sigint);
 	uv_signal_init(s->loop, &s->sighup);
@@ -770,7 +844,6 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	uv_timer_start(&s->sweep, sweep_cb, 1000, 1000);
 
 	uv_run(s->loop, UV_RUN_DEFAULT);
-out:
 	srv_auth_hold(0); /* no pool thread may wait on a debug hold now */
 	srv_notify_stop(s);
 	/* Close whatever is left (after an early failure), then drain. */
@@ -790,7 +863,8 @@ out:
 	srv_admin_release(s);
 	rules_catalog_release(&s->catalog);
 	db_close(s->store);
+	srv_tls_release(s);
 	log_info(0, "stopped");
 	free(s);
-	return code;
+	return 0;
 }

@@ -40,6 +40,7 @@
 #include "notify.h"
 #include "quota.h"
 #include "tourney.h"
+#include "tls.h"
 
 struct srv_conn;
 struct srv_game;
@@ -60,6 +61,9 @@ struct srv {
 	struct db_store *store;
 	struct rules_catalog catalog;
 	uv_tcp_t listener;
+	uv_tcp_t tls_listener; /* --tls-listen (tls.h) */
+	struct srv_tls *tls;   /* its certificate and settings; NULL without --tls-listen */
+	int tls_listening;
 	uv_signal_t sigterm, sigint, sighup;
 	uv_timer_t sweep;       /* once a second: idle timeouts, rate-limit decay */
 	struct srv_conn *conns; /* doubly linked list of open connections */

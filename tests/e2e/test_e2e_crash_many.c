@@ -3,15 +3,15 @@
  * SIGKILLed while many games are played at once.
  *
  * One test process drives WG_CRASH_GAMES (default 16) race games at once:
- * NUSERS users with WG_CRASH_CONNS connections each (default 1: a password
- * check costs ~66 ms and every connection logs in again after each kill; a
- * user holds seats in several games, never both seats of one, and one
- * connection carries the requests of several games), and NSPECT guest
- * spectators watching every other game.  Every connection is in JSON mode
- * and non-blocking, behind one poll(): a game's next action goes out as
- * soon as its previous one is answered, and the two secret bids of a round
- * often go out together, so the daemon reads requests of many games on
- * many connections in the same loop iteration.
+ * WG_CRASH_USERS users (default 6) with WG_CRASH_CONNS connections each
+ * (default 1: a password check costs ~66 ms and every connection logs in
+ * again after each kill; a user holds seats in several games, never both
+ * seats of one, and one connection carries the requests of several games),
+ * and WG_CRASH_SPECTATORS guest spectators (default 2) watching every other
+ * game.  tests/soak/crash-soak.sh runs it long (100 kills, more of all).  Every connection is in
+ * JSON mode and non-blocking, behind one poll(): a game's next action goes out as soon as its
+ * previous one is answered, and the two secret bids of a round often go out together, so the daemon
+ * reads requests of many games on many connections in the same loop iteration.
  *
  * The test keeps a model of every game (the rules of tests/rulesets/race.c)
  * fed by `ok` replies only, and every acknowledged action by version.  At a
@@ -76,10 +76,10 @@
 
 #include "e2e.h"
 
-#define NUSERS       6
-#define MAX_PER_USER 4 /* connections per user (WG_CRASH_CONNS, default 1) */
-#define NSPECT       2
-#define MAX_CONNS    (NUSERS * MAX_PER_USER + NSPECT)
+#define MAX_USERS    64 /* users (WG_CRASH_USERS, default 6) */
+#define MAX_PER_USER 4  /* connections per user (WG_CRASH_CONNS, default 1) */
+#define MAX_SPECT    16 /* guest spectators (WG_CRASH_SPECTATORS, default 2) */
+#define MAX_CONNS    (MAX_USERS * MAX_PER_USER + MAX_SPECT)
 #define MAX_SLOTS    64
 #define FIFO_MAX     256
 #define MARATHON     1000      /* target of the games that live through every kill */
@@ -159,7 +159,7 @@ static struct {
 	struct e2e_server server;
 	uint64_t seed, rng;
 	int ngames, kills, cycle;
-	int per_user, nconns;
+	int nusers, per_user, nspect, nconns;
 	struct conn conns[MAX_CONNS];
 	struct game *slot[MAX_SLOTS];
 	struct game **byid;
@@ -647,6 +647,15 @@ static void conn_open(int ci, cJSON **mode_reply)
 
 	c->fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	CHECK(c->fd >= 0, "socket: %s", strerror(errno));
+	/* each user from its own loopback address (127.0.3.<user + 1>; spectators
+	 * 127.0.3.<100 + n>), as players come from their own hosts: the failed-login brake
+	 * counts the logins in flight from one address, and all of a restart's logins go out
+	 * at once */
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(
+	    0x7f000300u + (c->user >= 0 ? (unsigned)c->user + 1 : 100u + (unsigned)ci % 100u));
+	CHECK(bind(c->fd, (struct sockaddr *)&a, sizeof(a)) == 0, "bind: %s", strerror(errno));
 	memset(&a, 0, sizeof(a));
 	a.sin_family = AF_INET;
 	a.sin_port = htons((unsigned short)T.server.port);
@@ -680,19 +689,19 @@ static void user_name(int u, char *buf, size_t n)
 /* Opens every connection; users log in (and register first if asked). */
 static void connect_all(int first_time)
 {
-	static cJSON *mode[MAX_CONNS], *reg[NUSERS], *login[MAX_CONNS];
+	static cJSON *mode[MAX_CONNS], *reg[MAX_USERS], *login[MAX_CONNS];
 	char name[32];
 
 	for (int ci = 0; ci < T.nconns; ci++)
 		conn_open(ci, &mode[ci]);
 	if (first_time) {
-		for (int u = 0; u < NUSERS; u++) {
+		for (int u = 0; u < T.nusers; u++) {
 			user_name(u, name, sizeof(name));
 			sync_req(u * T.per_user, &reg[u],
 			         "\"cmd\":\"register\",\"args\":[\"%s\",\"pw-%s\"]", name, name);
 		}
 		wait_idle("register");
-		for (int u = 0; u < NUSERS; u++) {
+		for (int u = 0; u < T.nusers; u++) {
 			ok_data(reg[u], "register");
 			cJSON_Delete(reg[u]);
 		}
@@ -925,14 +934,14 @@ static void new_games(void)
 			continue;
 		g = calloc(1, sizeof(*g));
 		CHECK(g != NULL, "out of memory");
-		red = rng_below(NUSERS);
-		blue = (red + 1 + rng_below(NUSERS - 1)) % NUSERS;
+		red = rng_below(T.nusers);
+		blue = (red + 1 + rng_below(T.nusers - 1)) % T.nusers;
 		target = i < 2 && T.ngames >= 4 ? MARATHON : 15 + rng_below(40);
 		g->user[0] = red;
 		g->user[1] = blue;
 		for (int s = 0; s < 2; s++)
 			g->conn[s] = g->user[s] * T.per_user + (i + s) % T.per_user;
-		g->spect = i % 2 == 0 ? NUSERS * T.per_user + (i / 2) % NSPECT : -1;
+		g->spect = i % 2 == 0 ? T.nusers * T.per_user + (i / 2) % T.nspect : -1;
 		g->m.target = target;
 		g->spect_v = 0;
 		fresh[i] = g;
@@ -1481,25 +1490,32 @@ static void check_daemon_log(void)
 
 static int setup(void **state)
 {
-	/* every client comes from 127.0.0.1 and they all log in at once after each restart:
-	 * the per-address limits are lifted (test_e2e_limits proves them) */
+	/* every connection logs in at once after each restart, a user's from one loopback
+	 * address (conn_open): the caps on hashes and connections are lifted
+	 * (test_e2e_limits proves them) */
 	static const char *const args[] = {"--data-dir",
 	                                   WG_RACE_DIR,
 	                                   "--snapshot-every",
 	                                   "3",
 	                                   "--max-hashes-per-address",
-	                                   "64",
+	                                   "1000",
+	                                   "--max-hashes",
+	                                   "1000",
+	                                   "--max-per-address",
+	                                   "1000",
 	                                   "--register-burst",
 	                                   "1000",
 	                                   NULL};
 
 	(void)state;
 	memset(&T, 0, sizeof(T));
+	T.nusers = (int)env_long("WG_CRASH_USERS", 6, 2, MAX_USERS);
 	T.per_user = (int)env_long("WG_CRASH_CONNS", 1, 1, MAX_PER_USER);
-	T.nconns = NUSERS * T.per_user + NSPECT;
+	T.nspect = (int)env_long("WG_CRASH_SPECTATORS", 2, 1, MAX_SPECT);
+	T.nconns = T.nusers * T.per_user + T.nspect;
 	for (int ci = 0; ci < T.nconns; ci++) {
 		T.conns[ci].fd = -1;
-		T.conns[ci].user = ci < NUSERS * T.per_user ? ci / T.per_user : -1;
+		T.conns[ci].user = ci < T.nusers * T.per_user ? ci / T.per_user : -1;
 	}
 	return e2e_server_start(&T.server, WG_TEST_DAEMON, args);
 }
@@ -1536,8 +1552,9 @@ static void test_sigkill_many_games_loses_no_acknowledged_action(void **state)
 	T.ngames = (int)env_long("WG_CRASH_GAMES", 16, 1, MAX_SLOTS);
 	T.verbose = (int)env_long("WG_CRASH_VERBOSE", 0, 0, 1);
 	printf("crash-many: WG_CRASH_SEED=%llu WG_CRASH_KILLS=%d WG_CRASH_GAMES=%d "
-	       "WG_CRASH_CONNS=%d\n",
-	       (unsigned long long)T.seed, T.kills, T.ngames, T.per_user);
+	       "WG_CRASH_USERS=%d WG_CRASH_CONNS=%d WG_CRASH_SPECTATORS=%d (%d connections)\n",
+	       (unsigned long long)T.seed, T.kills, T.ngames, T.nusers, T.per_user, T.nspect,
+	       T.nconns);
 	fflush(stdout);
 
 	connect_all(1);

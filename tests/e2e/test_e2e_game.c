@@ -299,6 +299,7 @@ static void test_json_mode_and_tags(void **state)
 static void test_lobby_errors_are_clear(void **state)
 {
 	static struct e2e_client alice, bob, anon;
+	char token[32];
 	int64_t id;
 
 	(void)state;
@@ -320,19 +321,23 @@ static void test_lobby_errors_are_clear(void **state)
 	cmd_err(&alice, "bad-args", "new race side=green");
 	cmd_ok(&alice, "new race side=blue private");
 	id = atoll(strstr(alice.reply, "game: ") + 6);
+	assert_int_equal(sscanf(strstr(alice.reply, "token: ") + 7, "%31s", token), 1);
 	cmd_err(&alice, "already-seated", "join %lld", (long long)id);
 	cmd_err(&alice, "not-started", "roll");
 	cmd_err(&alice, "no-such-game", "join 99999");
 	assert_int_equal(e2e_login_new(&bob, server.port, "bob6", "secret-b"), 0);
 	cmd_ok(&bob, "games open");
 	assert_not_contains(bob.reply, "alice6"); /* private games are not listed */
-	cmd_err(&bob, "side-taken", "join %lld blue", (long long)id);
-	cmd_ok(&bob, "join %lld", (long long)id);
+	/* ... nor joined without their token (test_e2e_ops has the rest) */
+	cmd_err(&bob, "forbidden", "join %lld", (long long)id);
+	cmd_err(&bob, "side-taken", "join %lld blue %s", (long long)id, token);
+	cmd_ok(&bob, "join %lld %s", (long long)id, token);
 	assert_contains(bob.final, "as red");
 	cmd_err(&anon, "not-logged-in", "join %lld", (long long)id);
 	cmd_ok(&anon, "register carol6 secret-c");
 	cmd_ok(&anon, "login carol6 secret-c");
-	cmd_err(&anon, "game-full", "join %lld", (long long)id);
+	cmd_err(&anon, "game-full", "join %lld %s", (long long)id, token);
+	cmd_ok(&anon, "watch %lld %s", (long long)id, token);
 	cmd_err(&anon, "not-a-player", "roll game=%lld", (long long)id);
 	e2e_close(&anon);
 	e2e_close(&alice);

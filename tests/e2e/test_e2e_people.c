@@ -170,6 +170,7 @@ static void test_who_does_not_name_a_private_game(void **state)
 	assert_int_equal(e2e_login_new(&sal, server.port, "sal", "secret-s"), 0);
 	cmd_ok(&qia, "new race side=red private");
 	id = game_id(qia.reply);
+	cmd_ok(&qia, "invite %lld ray", (long long)id); /* a private game is joined by invitation */
 	cmd_ok(&ray, "join %lld", (long long)id);
 	cmd_ok(&sal, "who");
 	snprintf(want, sizeof(want), "game %lld", (long long)id);

@@ -220,6 +220,38 @@ static void test_detach(void **state)
 	free(s);
 }
 
+/* A secret buffer: growth keeps the bytes, what consume and reset leave behind is zero, the
+ * mark survives release; an ordinary buffer is unchanged by the mark's existence. */
+static void test_secret_buffers_leave_no_bytes_behind(void **state)
+{
+	struct proto_buf b = PROTO_BUF_INIT;
+	char big[300];
+
+	(void)state;
+	assert_int_equal(b.secret, 0);
+	proto_buf_secret(&b);
+	assert_int_equal(proto_buf_adds(&b, "login ann hunter2-hunter2"), 0);
+	memset(big, 'x', sizeof(big));
+	assert_int_equal(proto_buf_add(&b, big, sizeof(big)), 0); /* grows: a new block */
+	check_invariants(&b);
+	assert_memory_equal(b.data, "login ann hunter2-hunter2", 25);
+	proto_buf_consume(&b, 10);
+	check_invariants(&b);
+	assert_memory_equal(b.data, "hunter2-hunter2", 15);
+	for (size_t i = b.len; i < b.len + 10; i++)
+		assert_int_equal(b.data[i], 0); /* the tail the move left */
+	proto_buf_reset(&b);
+	for (size_t i = 0; i < 15 + sizeof(big); i++)
+		assert_int_equal(b.data[i], 0);
+	proto_buf_release(&b);
+	assert_null(b.data);
+	assert_int_equal(b.secret, 1);
+	assert_int_equal(proto_buf_adds(&b, "again"), 0);
+	proto_buf_release(&b);
+	proto_buf_init(&b);
+	assert_int_equal(b.secret, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -233,6 +265,7 @@ int main(void)
 	    cmocka_unit_test(test_consume),
 	    cmocka_unit_test(test_reset_keeps_storage),
 	    cmocka_unit_test(test_detach),
+	    cmocka_unit_test(test_secret_buffers_leave_no_bytes_behind),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -147,6 +147,52 @@ static void test_config_file_and_precedence(void **state)
 	assert_non_null(strstr(err, "No such file"));
 }
 
+/* issue 15: the TLS listener needs its certificate and key, and they need the listener;
+ * --allow-debug counts the TLS listener's address too; "none" turns it off (a config file's
+ * listener overridden by a flag). */
+static void test_tls_settings(void **state)
+{
+	struct srv_config cfg;
+	char err[600];
+
+	(void)state;
+	assert_int_equal(parse(&cfg, err, 0), 0);
+	assert_int_equal(cfg.tls, 0);
+	assert_int_equal(parse(&cfg, err, 6, "--tls-listen", "0.0.0.0:4433", "--tls-cert",
+	                       "/etc/wg/cert.pem", "--tls-key", "/etc/wg/key.pem"),
+	                 0);
+	assert_int_equal(cfg.tls, 1);
+	assert_string_equal(cfg.tls_host, "0.0.0.0");
+	assert_int_equal(cfg.tls_port, 4433);
+	assert_string_equal(cfg.tls_cert, "/etc/wg/cert.pem");
+	assert_string_equal(cfg.tls_key, "/etc/wg/key.pem");
+	assert_int_equal(parse(&cfg, err, 2, "--tls-listen", "[::]:4433"), -1);
+	assert_non_null(strstr(err, "--tls-listen needs --tls-cert FILE and --tls-key FILE"));
+	assert_int_equal(parse(&cfg, err, 2, "--tls-cert", "c.pem"), -1);
+	assert_non_null(strstr(err, "only with --tls-listen"));
+	assert_int_equal(parse(&cfg, err, 2, "--tls-listen", "4433"), -1);
+	assert_non_null(strstr(err, "--tls-listen: invalid value '4433'"));
+	assert_int_equal(parse(&cfg, err, 7, "--tls-listen", "0.0.0.0:4433", "--tls-cert", "c.pem",
+	                       "--tls-key", "k.pem", "--allow-debug"),
+	                 -1);
+	assert_non_null(strstr(err, "0.0.0.0"));
+	assert_int_equal(parse(&cfg, err, 7, "--tls-listen", "127.0.0.1:4433", "--tls-cert",
+	                       "c.pem", "--tls-key", "k.pem", "--allow-debug"),
+	                 0);
+	assert_int_equal(parse(&cfg, err, 8, "--tls-listen", "127.0.0.1:4433", "--tls-cert",
+	                       "c.pem", "--tls-key", "k.pem", "--tls-listen", "none"),
+	                 -1); /* off, but a certificate is still named */
+	assert_int_equal(
+	    parse(&cfg, err, 4, "--tls-listen", "127.0.0.1:4433", "--tls-listen", "none"), 0);
+	assert_int_equal(cfg.tls, 0);
+	/* the request rate per address: off by default */
+	assert_int_equal(parse(&cfg, err, 0), 0);
+	assert_int_equal(cfg.requests_per_address, 0);
+	assert_int_equal(parse(&cfg, err, 2, "--requests-per-address", "200"), 0);
+	assert_int_equal(cfg.requests_per_address, 200);
+	assert_int_equal(parse(&cfg, err, 2, "--requests-per-address", "-1"), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -155,6 +201,7 @@ int main(void)
 	    cmocka_unit_test(test_bad_values_are_explained),
 	    cmocka_unit_test(test_debug_loopback_backlog_short_flags),
 	    cmocka_unit_test(test_config_file_and_precedence),
+	    cmocka_unit_test(test_tls_settings),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

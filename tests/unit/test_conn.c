@@ -233,6 +233,47 @@ static void test_a_backlog_over_the_pause_stops_input_until_it_drains(void **sta
 	close(peer);
 }
 
+/* With a small --output-limit, a `help` reply several times that size is parked and goes out
+ * a pause's worth at a time as the client reads; the client is not cut off, input waits for
+ * the reply, and a notification queued meanwhile comes after the reply's last line. */
+static void test_a_reply_larger_than_the_limit_is_streamed(void **state)
+{
+	struct fixture *f = *state;
+	static char rec[65536], all[262144];
+	size_t total = 0, len;
+	int peer, writes = 0;
+	struct srv_conn *c;
+
+	f->s.cfg.output_limit = 4096;
+	c = conn_new(f, &peer);
+	send_lines(peer, "help\nping\n", 1);
+	uv_run(&f->loop, UV_RUN_NOWAIT);
+	assert_false(c->closing);
+	assert_true(c->park.len > 4096); /* help is about 10 KB */
+	assert_int_equal(count(c->out.data ? c->out.data : "", "ok pong"), 0); /* ping waits */
+	srv_conn_notice(c, 0, "note", "after the reply");
+	for (int i = 0; i < 100 && strstr(all, "\nok pong") == NULL; i++) {
+		iteration(f);
+		while ((len = recv_record(peer, rec, sizeof(rec))) > 0) {
+			assert_true(total + len < sizeof(all));
+			memcpy(all + total, rec, len + 1);
+			total += len;
+			writes++;
+			assert_true(len <= srv_conn_pause_bytes(&f->s));
+		}
+		assert_false(c->closing);
+	}
+	assert_true(writes > 2);
+	assert_non_null(strstr(all, "\nok pong"));
+	/* the reply whole, then the notification, then the next reply */
+	assert_non_null(strstr(all, "\nok "));
+	assert_true(strstr(all, "\nok ") < strstr(all, "* note after the reply"));
+	assert_true(strstr(all, "* note after the reply") < strstr(all, "\nok pong"));
+	assert_int_equal(c->park.len, 0);
+	assert_null(c->park.data);
+	close(peer);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -242,6 +283,8 @@ int main(void)
 	        test_a_long_pipeline_waits_its_turns_while_others_are_answered, setup, teardown),
 	    cmocka_unit_test_setup_teardown(
 	        test_a_backlog_over_the_pause_stops_input_until_it_drains, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_a_reply_larger_than_the_limit_is_streamed, setup,
+	                                    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
