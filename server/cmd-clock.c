@@ -34,14 +34,15 @@ static int exec_moretime(struct srv_cmd_ctx *ctx)
 	if ((g = srv_game_get(ctx->srv, ctx->game_id)) == NULL)
 		return srv_cmd_fail(ctx, WG_E_NO_SUCH_GAME, "there is no game %lld",
 		                    (long long)ctx->game_id);
+	/* who plays first: a private game's version is for its players only */
+	if ((side = srv_game_side_of(g, ctx->conn->user->id)) < 0)
+		return srv_cmd_fail(ctx, WG_E_NOT_A_PLAYER, "you do not play in game %lld",
+		                    (long long)g->rec.id);
 	if (ctx->version >= 0 && ctx->version != g->rec.version)
 		return srv_cmd_fail(ctx, ctx->version < g->rec.version ? WG_E_STALE : WG_E_BAD_ARGS,
 		                    "game %lld is at v=%lld, not v=%lld; nothing was done",
 		                    (long long)g->rec.id, (long long)g->rec.version,
 		                    (long long)ctx->version);
-	if ((side = srv_game_side_of(g, ctx->conn->user->id)) < 0)
-		return srv_cmd_fail(ctx, WG_E_NOT_A_PLAYER, "you do not play in game %lld",
-		                    (long long)g->rec.id);
 	if (g->rec.status != DB_GAME_ACTIVE)
 		return srv_cmd_fail(
 		    ctx, g->rec.status == DB_GAME_OPEN ? WG_E_NOT_STARTED : WG_E_GAME_OVER,

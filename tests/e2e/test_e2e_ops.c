@@ -376,6 +376,10 @@ static void test_private_games_need_a_token_or_an_invitation(void **state)
 	cmd_err(&eve, "forbidden", "verify game=1");
 	cmd_err(&eve, "forbidden", "pending game=1");
 	cmd_err(&eve, "forbidden", "roll game=1");
+	/* a player's verb refuses a stranger before it says anything of the game (its
+	 * version) */
+	cmd_err(&eve, "not-a-player", "moretime 1 game=1 v=99");
+	assert_not_contains(eve.reply, "v=");
 	cmd_err(&eve, "no-such-game", "invite 1 eve");
 	cmd_err(&carl, "forbidden", "watch 1");
 	cmd_err(&carl, "forbidden", "view game=1");
