@@ -107,6 +107,9 @@ struct rules_error {
  * `return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.3", "hex %s is ...", id);` */
 int rules_fail(struct rules_error *err, int code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* rules_fail for hot paths that are often asked only whether (err NULL, a search): the
+ * message's arguments are evaluated only when err is not NULL.  The same result. */
+#define RULES_FAIL(err, code, ...) ((err) != NULL ? rules_fail((err), (code), __VA_ARGS__) : (code))
 
 /*
  * One event: an audience mask and a JSON object with at least

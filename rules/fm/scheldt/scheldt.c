@@ -78,7 +78,7 @@ int scheldt__hex_is(const struct fm_game *g, int hex, unsigned flags)
 
 int scheldt__side_is(const struct fm_game *g, int a, int b, unsigned flags)
 {
-	int s = a >= 0 && b >= 0 ? rules_hex_side_between(&g->sc->map.grid, a, b) : -1;
+	int s = fm__side_slot(g, a, b);
 
 	return s >= 0 && (scheldt__data(g)->sidef[s] & flags) != 0;
 }
