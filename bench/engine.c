@@ -213,6 +213,7 @@ int main(int argc, char **argv)
 	print_samples("reach_search", "reach, the search alone", &pr.reach_search);
 	print_samples("reach_query", "reach, query + reply (text)", &pr.reach_query);
 	print_samples("view_text", "view, text mode (engine + reply)", &pr.view_text);
+	print_samples("view_text_full", "view, text via the whole state", &pr.view_text_full);
 	print_samples("view_json", "view, JSON mode (state + reply)", &pr.view_json);
 	print_samples("ping", "ping, request + reply", &pr.ping);
 	{

@@ -87,12 +87,13 @@ void eng_samples_release(struct eng_samples *s);
 
 /* The probes' figures (engine_probe.c). */
 struct eng_probe_result {
-	struct eng_samples reach_search; /* fm__reach alone */
-	struct eng_samples reach_query;  /* the reach query with its JSON reply */
-	struct eng_samples view_text;    /* text view: engine lines + the reply written */
-	struct eng_samples view_json;    /* JSON view (cols 0) + the reply written */
-	struct eng_samples ping;         /* a ping's request parse and reply written */
-	size_t states;                   /* game states probed */
+	struct eng_samples reach_search;   /* fm__reach alone */
+	struct eng_samples reach_query;    /* the reach query with its JSON reply */
+	struct eng_samples view_text;      /* text view: engine lines + the reply written */
+	struct eng_samples view_text_full; /* the same through view()'s whole state */
+	struct eng_samples view_json;      /* JSON view (cols 0) + the reply written */
+	struct eng_samples ping;           /* a ping's request parse and reply written */
+	size_t states;                     /* game states probed */
 };
 
 /* Probes the states met along gm (every `every`-th action, and every movement decision

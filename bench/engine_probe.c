@@ -65,6 +65,7 @@ void eng_probe_release(struct eng_probe_result *r)
 	eng_samples_release(&r->reach_search);
 	eng_samples_release(&r->reach_query);
 	eng_samples_release(&r->view_text);
+	eng_samples_release(&r->view_text_full);
 	eng_samples_release(&r->view_json);
 	eng_samples_release(&r->ping);
 }
@@ -79,40 +80,49 @@ static size_t write_reply(struct proto_buf *out, int cols, const cJSON *data)
 
 /*
  * view as the server builds it for who (server/cmd-game.c exec_view, less its header
- * lines and the events it reads from the store): the engine's text lines in text mode,
- * the whole state in JSON mode; then the reply written.  The reply's length.
+ * lines and the events it reads from the store): in text mode the engine's lines
+ * (view_lines when the engine has it and !full, else view()'s), in JSON mode the whole
+ * state; then the reply written.  The reply's length.
  */
-static size_t view_reply(const struct rules_match *m, const struct rules_viewer *who,
+static size_t view_reply(const struct rules_match *m, const struct rules_viewer *who, int full,
                          struct proto_buf *out)
 {
 	cJSON *data = cJSON_CreateObject(), *state, *slines, *lines, *item;
+	int text = who->cols > 0;
 	size_t len;
 
 	lines = cJSON_AddArrayToObject(data, "lines");
-	state = m->rs->view(m->game, who);
+	if (text && !full && m->rs->view_lines != NULL)
+		state = m->rs->view_lines(m->game, who);
+	else
+		state = m->rs->view(m->game, who);
 	slines = cJSON_DetachItemFromObjectCaseSensitive(state, "lines");
 	cJSON_ArrayForEach(item, slines)
 	    cJSON_AddItemToArray(lines, cJSON_CreateString(item->valuestring));
 	cJSON_Delete(slines);
 	cJSON_AddItemToObject(data, "state", state);
-	len = write_reply(out, who->cols > 0 ? who->cols : -1, data);
+	len = write_reply(out, text ? who->cols : -1, data);
 	cJSON_Delete(data);
 	return len;
 }
 
-/* Times view for both sides on the match's state, text and JSON. */
+/* Times view for both sides on the match's state: text (the server's path, and through
+ * the whole state as before view_lines) and JSON. */
 static void probe_view(const struct rules_match *m, struct eng_probe_result *r,
                        struct proto_buf *out)
 {
 	for (int side = 0; side < RULES_SIDES; side++) {
 		struct rules_viewer text = {side, 80, 16}, json = {side, 0, 0};
-		uint64_t t0 = eng_cpu_ns();
-		view_reply(m, &text, out);
-		uint64_t t1 = eng_cpu_ns();
-		view_reply(m, &json, out);
-		uint64_t t2 = eng_cpu_ns();
+		uint64_t t0 = eng_cpu_ns(), t1, t2, t3;
+		view_reply(m, &text, 0, out);
+		t1 = eng_cpu_ns();
+		view_reply(m, &text, 1, out);
+		t2 = eng_cpu_ns();
+		view_reply(m, &json, 0, out);
+		t3 = eng_cpu_ns();
 		eng_samples_add(&r->view_text, (double)(t1 - t0));
-		eng_samples_add(&r->view_json, (double)(t2 - t1));
+		eng_samples_add(&r->view_text_full, (double)(t2 - t1));
+		eng_samples_add(&r->view_json, (double)(t3 - t2));
 	}
 }
 

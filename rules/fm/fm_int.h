@@ -694,6 +694,8 @@ int fm__acting_side(const struct fm_game *g);
 /* ---- view.c ------------------------------------------------------------- */
 
 cJSON *fm__view(const struct rules_game *rg, const struct rules_viewer *who);
+/* The ruleset's view_lines: view()'s "lines" alone (ruleset.h). */
+cJSON *fm__view_lines(const struct rules_game *rg, const struct rules_viewer *who);
 /* The query verbs' handlers (struct fm_verb.query; the table is verbs.c). */
 int fm__q_reach(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
                 cJSON *out, struct rules_error *err);
