@@ -494,9 +494,21 @@ int fm__unit_by_id(const struct fm_scenario *sc, const char *id);
 /* fm__unit_by_id for a player's argument: the unit's index, or
  * WG_E_NO_SUCH_UNIT with err saying which id is unknown. */
 int fm__unit_arg(const struct fm_game *g, const char *id, struct rules_error *err);
-const struct fm_unit_def *fm__def(const struct fm_game *g, int unit);
-int fm__side_of(const struct fm_game *g, int unit);
-const struct fm_step *fm__cur(const struct fm_game *g, int unit);
+/* A unit's definition, side and current step (inline: asked at every step of a search). */
+static inline const struct fm_unit_def *fm__def(const struct fm_game *g, int unit)
+{
+	return &g->sc->units[unit];
+}
+
+static inline int fm__side_of(const struct fm_game *g, int unit)
+{
+	return g->sc->units[unit].side;
+}
+
+static inline const struct fm_step *fm__cur(const struct fm_game *g, int unit)
+{
+	return &g->sc->units[unit].steps[g->u[unit].step];
+}
 /* 1 if hex is in the ZOC of a unit of side's enemy (an EZOC for side): the terrain's
  * blocks_zoc_of (unless the module lifts it) and the module's zoc_blocked apply. */
 int fm__in_ezoc(const struct fm_game *g, int hex, int side);

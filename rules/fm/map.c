@@ -94,21 +94,6 @@ int fm__unit_arg(const struct fm_game *g, const char *id, struct rules_error *er
 	return unit;
 }
 
-const struct fm_unit_def *fm__def(const struct fm_game *g, int unit)
-{
-	return &g->sc->units[unit];
-}
-
-int fm__side_of(const struct fm_game *g, int unit)
-{
-	return g->sc->units[unit].side;
-}
-
-const struct fm_step *fm__cur(const struct fm_game *g, int unit)
-{
-	return &g->sc->units[unit].steps[g->u[unit].step];
-}
-
 int fm__unit_has(const struct fm_game *g, int unit, const char *ability)
 {
 	const struct fm_unit_def *d = fm__def(g, unit);

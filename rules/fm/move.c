@@ -356,11 +356,16 @@ int fm__reach(const struct fm_game *g, int unit, int *cost_half, int *prev)
 	return search(g, unit, cost_half, prev, -1);
 }
 
+/* Hexes of a map whose path search arrays cheapest_path keeps on the stack. */
+#define PATH_STACK 1024
+
 /* Builds the cheapest path from the unit's hex to target into path (excluding the start). */
 static int cheapest_path(const struct fm_game *g, int unit, int target, int *path, int *n)
 {
 	int count = g->sc->map.grid.count;
-	int *end = malloc(sizeof(int) * (size_t)(4 * count)); /* end[count], then prev[3 count] */
+	/* end[count], then prev[3 count]: on the stack for maps of up to PATH_STACK hexes */
+	int local[4 * PATH_STACK];
+	int *end = count <= PATH_STACK ? local : malloc(sizeof(int) * (size_t)(4 * count));
 	int *prev = end != NULL ? end + count : NULL;
 	int rev[512], nr = 0, node, rc = 0;
 
@@ -382,7 +387,8 @@ static int cheapest_path(const struct fm_game *g, int unit, int target, int *pat
 		for (int k = 0; k < nr; k++)
 			path[k] = rev[nr - 1 - k];
 	}
-	free(end);
+	if (end != local)
+		free(end);
 	return rc;
 }
 
