@@ -23,6 +23,10 @@
 #                   (within --max-per-address) attack at once: help pipelines
 #                   never read, connections that never log in or send anything,
 #                   slowloris lines, and login brute force; its p99 is the figure
+#   wg-engine       the rules engine on one core (issue 14), before any server
+#                   starts: whole Scheldt games played from options, replayed as
+#                   the server replays them on load (actions/s), reach, view
+#                   (text) and a ping's reply path per call (median, p99)
 #   redis-benchmark -t ping_inline at 1,000 and 10,000 connections against a
 #                   private redis-server on a loopback port
 #   redis-benchmark -t set at 1, 50 and 1,000 connections against a second
@@ -43,8 +47,8 @@
 #   IDLE_CONNS    connections of the idle run [10000]
 #   IDLE_SECONDS  how long the idle connections are held [10]
 #   SCENARIO      scenario for the mix's new/join steps [none: skipped]
-#   TESTS         the parts to run, of: idle ping versus flood hostile mix durable
-#                 ["idle ping versus flood hostile mix durable"];
+#   TESTS         the parts to run, of: engine idle ping versus flood hostile mix durable
+#                 ["engine idle ping versus flood hostile mix durable"];
 #                 ping brings its redis ping_inline rows, durable its redis SET rows
 #   DURABLE_CONNS clients of the durable runs, and redis SET connections ["1 50 1000"]
 #   DURABLE_SECONDS  length of each durable load phase, after set-up [20]
@@ -55,6 +59,7 @@
 #   HOSTILE_UNREAD, HOSTILE_IDLE, HOSTILE_SLOW, HOSTILE_BRUTE  the hostile soak's
 #                 connections of each kind [300, 1500, 1500, 200]
 #   HOSTILE_SOURCES, HOSTILE_SECONDS  its addresses and length [200, 30]
+#   ENGINE_GAMES, ENGINE_ROUNDS  wg-engine's games and replay rounds [5, 3]
 #   SKIP_REDIS=1  leave out the redis figures
 #   RESULTS       where the result table goes [$BUILD_DIR/bench-results.md]
 #
@@ -73,7 +78,9 @@ MIX_SECONDS=${MIX_SECONDS:-20}
 IDLE_CONNS=${IDLE_CONNS:-10000}
 IDLE_SECONDS=${IDLE_SECONDS:-10}
 SCENARIO=${SCENARIO:-}
-TESTS=${TESTS:-"idle ping versus flood hostile mix durable"}
+TESTS=${TESTS:-"engine idle ping versus flood hostile mix durable"}
+ENGINE_GAMES=${ENGINE_GAMES:-5}
+ENGINE_ROUNDS=${ENGINE_ROUNDS:-3}
 LOGIN_CONNS=${LOGIN_CONNS:-1000}
 VERSUS=${VERSUS:-"50:16 50:1 1000:1"}
 VERSUS_REQUESTS=${VERSUS_REQUESTS:-500000}
@@ -100,9 +107,9 @@ HOSTILE_PID=
 
 for t in $TESTS; do
 	case $t in
-	idle | ping | versus | flood | hostile | mix | durable) ;;
+	engine | idle | ping | versus | flood | hostile | mix | durable) ;;
 	*)
-		echo "run.sh: unknown part '$t' in TESTS (idle ping versus flood hostile mix durable)" >&2
+		echo "run.sh: unknown part '$t' in TESTS (engine idle ping versus flood hostile mix durable)" >&2
 		exit 1
 		;;
 	esac
@@ -182,6 +189,7 @@ say "build"
 # The project's default build type (RelWithDebInfo: -O2 -g), as shipped and tested.
 run cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWG_TESTS=OFF >/dev/null
 run cmake --build "$BUILD_DIR" -j2 --target wargamed wargame wg-bench
+want engine && run cmake --build "$BUILD_DIR" -j2 --target wg-engine
 WARGAMED=$BUILD_DIR/server/wargamed
 WARGAME=$BUILD_DIR/client/wargame
 BENCH=$BUILD_DIR/bench/wg-bench
@@ -241,6 +249,14 @@ start_wargamed() {
 	fi
 	echo "wargamed pid $STARTED_PID on 127.0.0.1:$STARTED_PORT answers ping"
 }
+
+ENGINE_OUT=$TMP/engine
+: >"$ENGINE_OUT"
+if want engine; then
+	say "wg-engine (the rules engine on one core, before any server starts)"
+	run "$BUILD_DIR/bench/wg-engine" -n "$ENGINE_GAMES" --rounds "$ENGINE_ROUNDS" \
+		--commit "$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')" | tee "$ENGINE_OUT"
+fi
 
 say "wargamed"
 start_wargamed "$TMP/bench.db" "$TMP/wargamed.log"
@@ -511,6 +527,26 @@ mkdir -p "$(dirname "$RESULTS")"
 			printf " (after %s warm-up connections: VmRSS %s kB -> %s kB)", kv["warmup"], kv["rss_start_kb"], kv["rss_before_kb"]
 		printf "; peak VmRSS %s kB.\n", kv["rss_peak_kb"]
 	}' "$SUMMARIES"
+	if [ -s "$ENGINE_OUT" ]; then
+		echo
+		echo "Engine (wg-engine, one core, CPU time; $(sed -n 's/^machine: //p' "$ENGINE_OUT"); goals of issue 14 beside):"
+		echo
+		echo "| figure | value | goal |"
+		echo "|---|---:|---|"
+		awk '
+		$1 == "SUMMARY" { for (i = 2; i <= NF; i++) { split($i, a, "="); kv[a[1]] = a[2] } }
+		END {
+			printf "| replay as on load, actions/s (median of rounds; best %s; %s actions) | %s | at least 100,000 |\n", kv["replay_best_actions_per_sec"], kv["replay_actions"], kv["replay_actions_per_sec"]
+			printf "| reach, the search, us per call (median / p99) | %s / %s | under 20 |\n", kv["reach_search_p50_us"], kv["reach_search_p99_us"]
+			printf "| reach, query and its reply, us per call (median / p99) | %s / %s | |\n", kv["reach_query_p50_us"], kv["reach_query_p99_us"]
+			printf "| view, text mode, us per call (median / p99) | %s / %s | a few pings |\n", kv["view_text_p50_us"], kv["view_text_p99_us"]
+			printf "| view, text through the whole state (the path before view_lines) | %s / %s | |\n", kv["view_text_full_p50_us"], kv["view_text_full_p99_us"]
+			printf "| view, JSON mode (the whole state) | %s / %s | |\n", kv["view_json_p50_us"], kv["view_json_p99_us"]
+			printf "| ping, request parsed and reply written (no system calls), us | %s / %s | |\n", kv["ping_p50_us"], kv["ping_p99_us"]
+			printf "| play from options (list, pick, apply), actions/s | %s | |\n", kv["play_actions_per_sec"]
+		}' "$ENGINE_OUT"
+		echo
+	fi
 	awk '
 	{
 		delete kv

@@ -264,7 +264,8 @@ static int since_last_action(struct srv_cmd_ctx *ctx, struct srv_game *g, int vi
  * view: the header facts (describe) and the engine's view object; in text mode also the
  * engine's text for a person (status and board, fitted to the rows the other lines leave)
  * and what happened since the viewer's last action, every line within the screen's width.
- * JSON mode asks the engine for no text (cols 0) and reads no events: it stays cheap.
+ * JSON mode asks the engine for no text (cols 0) and reads no events: it stays cheap.  Text
+ * mode shows only the lines, so it asks an engine that has view_lines for them alone.
  */
 static int exec_view(struct srv_cmd_ctx *ctx)
 {
@@ -308,7 +309,11 @@ static int exec_view(struct srv_cmd_ctx *ctx)
 		who.rows -= 2 + cJSON_GetArraySize(lines) + cJSON_GetArraySize(since.lines);
 	if (text && who.rows < 1)
 		who.rows = 1;
-	state = g->entry->rs->view(g->match.game, &who);
+	/* text mode shows the engine's lines only: an engine that can give them alone does */
+	if (text && g->entry->rs->view_lines != NULL)
+		state = g->entry->rs->view_lines(g->match.game, &who);
+	else
+		state = g->entry->rs->view(g->match.game, &who);
 	if (state == NULL) {
 		cJSON_Delete(since.lines);
 		cJSON_Delete(data);
@@ -325,7 +330,7 @@ static int exec_view(struct srv_cmd_ctx *ctx)
 	cJSON_Delete(slines);
 	cJSON_ArrayForEach(item, since.lines) add_line(lines, item->valuestring);
 	cJSON_Delete(since.lines);
-	cJSON_AddItemToObject(data, "state", state);
+	cJSON_AddItemToObject(data, "state", state); /* text mode writes the lines alone */
 	srv_conn_ok(ctx->conn, ctx->tag, data);
 	cJSON_Delete(data);
 	return 0;

@@ -107,6 +107,9 @@ struct rules_error {
  * `return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.3", "hex %s is ...", id);` */
 int rules_fail(struct rules_error *err, int code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* rules_fail for hot paths that are often asked only whether (err NULL, a search): the
+ * message's arguments are evaluated only when err is not NULL.  The same result. */
+#define RULES_FAIL(err, code, ...) ((err) != NULL ? rules_fail((err), (code), __VA_ARGS__) : (code))
 
 /*
  * One event: an audience mask and a JSON object with at least
@@ -290,6 +293,13 @@ struct ruleset {
 	void (*pending)(const struct rules_game *g, struct rules_pending *p);
 	/* The state as viewer (0, 1, RULES_SPECTATOR) may see it; NULL on OOM. */
 	cJSON *(*view)(const struct rules_game *g, const struct rules_viewer *who);
+	/*
+	 * Optional (NULL: the caller takes view()'s "lines").  The text of view() alone, for a
+	 * person's screen: an object whose only member is "lines", the very strings view(g, who)
+	 * puts in its "lines" (none when who->cols is 0), without building the rest of the
+	 * state.  The caller owns it; NULL on OOM.
+	 */
+	cJSON *(*view_lines)(const struct rules_game *g, const struct rules_viewer *who);
 	void (*outcome)(const struct rules_game *g, struct rules_outcome *o);
 
 	/* Full state as a malloc'd NUL-terminated string, or NULL on OOM. */

@@ -306,12 +306,14 @@ static void draw_window(struct board *b, const struct window *w)
 	rules_hexmap_draw(&b->mv, board_line, b);
 }
 
-/* The number of lines the window and its legend take (nothing is written). */
-static int window_lines(const struct board *proto, const struct window *w, int cols)
+/* The number of lines the window and its legend take, drawn on a copy of proto (which
+ * stays as it was): nothing is written, or with keep (an object) the lines go into its
+ * "lines", exactly as drawing the window and its legend on proto would write them. */
+static int window_lines(const struct board *proto, const struct window *w, int cols, cJSON *keep)
 {
 	struct board b = *proto;
 
-	b.out = NULL;
+	b.out = keep;
 	b.lines = 0;
 	draw_window(&b, w);
 	board_legend(&b, cols);
@@ -372,9 +374,10 @@ static int active_hex(const struct fm_game *g, int ncols, int nrows)
 }
 
 /* The window of the screen's size around hex (-1: the active area) that fits lines text
- * lines with its legend, and has at least min rows. */
-static void fit_window(const struct board *b, int hex, int cols, int lines, int min,
-                       struct window *w)
+ * lines with its legend, and has at least min rows, into *w.  With keep (an object): 1 when
+ * keep's "lines" hold that window and its legend as drawn while fitting it, else 0. */
+static int fit_window(const struct board *b, int hex, int cols, int lines, int min,
+                      struct window *w, cJSON *keep)
 {
 	const struct rules_hex_grid *grid = &b->g->sc->map.grid;
 	int ncols = rules_textmap_fit_cols(b->mv.width, cols);
@@ -386,8 +389,12 @@ static void fit_window(const struct board *b, int hex, int cols, int lines, int 
 		hex = active_hex(b->g, ncols, nrows);
 	for (;; nrows--) {
 		rules_textmap_around(grid, hex, ncols, nrows, &w->c1, &w->c2, &w->r1, &w->r2);
-		if (nrows <= min || window_lines(b, w, cols) <= lines)
-			return;
+		if (keep != NULL)
+			cJSON_DeleteItemFromObjectCaseSensitive(keep, "lines");
+		if (nrows <= min)
+			return 0;
+		if (window_lines(b, w, cols, keep) <= lines)
+			return keep != NULL;
 	}
 }
 
@@ -467,11 +474,22 @@ void fm__board_lines(const struct fm_game *g, const struct rules_viewer *who, in
 	struct board b;
 	struct window w;
 	int cols = fm__text_cols(who);
+	cJSON *keep = cJSON_CreateObject(), *drawn, *line, *to;
 
 	board_init(&b, g, out, 0, 0);
-	fit_window(&b, -1, cols, lines, 1, &w);
-	draw_window(&b, &w);
-	board_legend(&b, cols);
+	if (keep == NULL || !fit_window(&b, -1, cols, lines, 1, &w, keep)) {
+		draw_window(&b, &w);
+		board_legend(&b, cols);
+	} else if (out != NULL &&
+	           (drawn = cJSON_GetObjectItemCaseSensitive(keep, "lines")) != NULL) {
+		/* the lines that showed the window fits are the ones to show: not drawn twice */
+		to = cJSON_GetObjectItemCaseSensitive(out, "lines");
+		if (to == NULL)
+			to = cJSON_AddArrayToObject(out, "lines");
+		while ((line = cJSON_DetachItemFromArray(drawn, 0)) != NULL)
+			cJSON_AddItemToArray(to, line);
+	}
+	cJSON_Delete(keep);
 }
 
 /* ---- the map query ------------------------------------------------------ */
@@ -520,7 +538,7 @@ int fm__q_map(const struct fm_game *g, const struct rules_viewer *who, int argc,
 		if (w.r1 > w.r2)
 			per = w.r1, w.r1 = w.r2, w.r2 = per;
 	} else {
-		fit_window(&b, hex[0], cols, lines, 1, &w);
+		fit_window(&b, hex[0], cols, lines, 1, &w, NULL);
 	}
 	per = rules_textmap_fit_cols(b.mv.width, cols);
 	strips = (w.c2 - w.c1 + per) / per;

@@ -276,6 +276,7 @@ const struct ruleset fm_ruleset = {
     .query = fm_query,
     .pending = fm__pending,
     .view = fm__view,
+    .view_lines = fm__view_lines,
     .outcome = fm__outcome,
     .snapshot = fm__snapshot,
     .restore = fm__restore,

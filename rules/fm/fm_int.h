@@ -15,6 +15,7 @@
  *   last.c      the last move and the last combat, recorded from each action's public events
  *   picture.c   the picture hook: the board as SVG (`map svg`, `wargamed render`)
  *   twin.c      secret twins: the same game with another hidden hand or face-down marker
+ *   steps.c     the map's movement tables (built at load) and a state's occupancy index
  *   verbs.c     the system verb table and the lookup of a game's verbs
  *   modules.c   the list of shipped exclusive-rules modules (fm_module.h)
  *   lint.c      consistency checks of a loaded scenario; check-scenario (scenario_lint)
@@ -193,6 +194,26 @@ struct fm_check {
 
 struct fm_module;
 
+/*
+ * The movement tables of a scenario's map (steps.c): built once when the scenario has
+ * loaded, from the map functions they stand for (map.c), indexed [hex * RULES_HEX_DIRS + d]
+ * for a step from hex in direction d, or [hex].
+ */
+#define FM_SS_CLOSED_LEG    1u /* the hexside is prohibited to leg units (fm__side_prohibited) */
+#define FM_SS_CLOSED_MOBILE 2u /* ... to mobile units */
+#define FM_SS_MINEFIELD     4u /* fm__side_has_minefield */
+#define FM_SH_CLOSED_LEG    1u /* the hex is prohibited to leg units (fm__hex_prohibited) */
+#define FM_SH_CLOSED_MOBILE 2u /* ... to mobile units */
+#define FM_SH_FORT          4u /* fm__hex_has_fort */
+
+struct fm_steps {
+	int16_t *nb;   /* the neighbour in direction d, -1 off the map */
+	int32_t *slot; /* the hexside's slot (rules_hex_side), -1 off the map */
+	int16_t *cost; /* fm__step_cost of the step (half MP, -2 all MP); 0 off the map */
+	uint8_t *side; /* FM_SS_* of the hexside crossed */
+	uint8_t *hex;  /* FM_SH_* of the hex, [hex] */
+};
+
 struct fm_scenario {
 	char source[128];
 	char id[48];
@@ -228,6 +249,7 @@ struct fm_scenario {
 	struct rules_hexlist supply[RULES_SIDES]; /* friendly supply sources (FM-8.3-03) */
 	const struct fm_module *module; /* the exclusive rules (fm_module.h); never NULL */
 	void *ex_data;                  /* the module's scenario facts, freed by its free hook */
+	struct fm_steps *steps;         /* the movement tables (steps.c); owned */
 };
 
 /* ---- options ---------------------------------------------------------- */
@@ -472,9 +494,21 @@ int fm__unit_by_id(const struct fm_scenario *sc, const char *id);
 /* fm__unit_by_id for a player's argument: the unit's index, or
  * WG_E_NO_SUCH_UNIT with err saying which id is unknown. */
 int fm__unit_arg(const struct fm_game *g, const char *id, struct rules_error *err);
-const struct fm_unit_def *fm__def(const struct fm_game *g, int unit);
-int fm__side_of(const struct fm_game *g, int unit);
-const struct fm_step *fm__cur(const struct fm_game *g, int unit);
+/* A unit's definition, side and current step (inline: asked at every step of a search). */
+static inline const struct fm_unit_def *fm__def(const struct fm_game *g, int unit)
+{
+	return &g->sc->units[unit];
+}
+
+static inline int fm__side_of(const struct fm_game *g, int unit)
+{
+	return g->sc->units[unit].side;
+}
+
+static inline const struct fm_step *fm__cur(const struct fm_game *g, int unit)
+{
+	return &g->sc->units[unit].steps[g->u[unit].step];
+}
 /* 1 if hex is in the ZOC of a unit of side's enemy (an EZOC for side): the terrain's
  * blocks_zoc_of (unless the module lifts it) and the module's zoc_blocked apply. */
 int fm__in_ezoc(const struct fm_game *g, int hex, int side);
@@ -505,6 +539,31 @@ int fm__unit_has(const struct fm_game *g, int unit, const char *ability);
  * (FM_MAX_IN_BATTLE entries, unit first), their number (1: alone); *rule the rule that
  * binds them ("" when alone). */
 int fm__group(const struct fm_game *g, int unit, int16_t *out, const char **rule);
+
+/* ---- steps.c ------------------------------------------------------------ */
+
+/* Builds sc->steps from sc's map (the last step of loading).  0 or WG_E_NO_MEMORY. */
+int fm__steps_build(struct fm_scenario *sc);
+void fm__steps_free(struct fm_steps *t);
+/* rules_hex_side_between(grid, a, b) from the tables: the slot of the hexside between a and
+ * b, -1 when they are not adjacent (or either is off the map). */
+int fm__side_slot(const struct fm_game *g, int a, int b);
+
+/*
+ * The units on the map per hex, for one game state (valid while it does not change):
+ * head[hex] is the first unit in hex (-1: none), next[unit] the following one, in unit
+ * order.  The caller provides head (the map's hex count entries).
+ */
+struct fm_occ {
+	int16_t *head;
+	int16_t next[FM_MAX_UNITS];
+};
+
+void fm__occ_build(const struct fm_game *g, struct fm_occ *o);
+/* fm__enemy_in through the index: the first unit in hex not of side, or -1. */
+int fm__occ_enemy(const struct fm_game *g, const struct fm_occ *o, int hex, int side);
+/* fm__in_ezoc through the index (the same answer). */
+int fm__in_ezoc_occ(const struct fm_game *g, const struct fm_occ *o, int hex, int side);
 
 /* ---- move.c ------------------------------------------------------------- */
 
@@ -647,6 +706,8 @@ int fm__acting_side(const struct fm_game *g);
 /* ---- view.c ------------------------------------------------------------- */
 
 cJSON *fm__view(const struct rules_game *rg, const struct rules_viewer *who);
+/* The ruleset's view_lines: view()'s "lines" alone (ruleset.h). */
+cJSON *fm__view_lines(const struct rules_game *rg, const struct rules_viewer *who);
 /* The query verbs' handlers (struct fm_verb.query; the table is verbs.c). */
 int fm__q_reach(const struct fm_game *g, const struct rules_viewer *who, int argc, char **argv,
                 cJSON *out, struct rules_error *err);

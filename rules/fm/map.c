@@ -94,21 +94,6 @@ int fm__unit_arg(const struct fm_game *g, const char *id, struct rules_error *er
 	return unit;
 }
 
-const struct fm_unit_def *fm__def(const struct fm_game *g, int unit)
-{
-	return &g->sc->units[unit];
-}
-
-int fm__side_of(const struct fm_game *g, int unit)
-{
-	return g->sc->units[unit].side;
-}
-
-const struct fm_step *fm__cur(const struct fm_game *g, int unit)
-{
-	return &g->sc->units[unit].steps[g->u[unit].step];
-}
-
 int fm__unit_has(const struct fm_game *g, int unit, const char *ability)
 {
 	const struct fm_unit_def *d = fm__def(g, unit);
@@ -127,6 +112,24 @@ int fm__unit_has(const struct fm_game *g, int unit, const char *ability)
 	return 0;
 }
 
+/* 0 if side's enemy exerts no ZOC into hex for its terrain (FM-6.0-05). */
+static int zoc_terrain_open(const struct fm_game *g, int hex, int side)
+{
+	const struct fm_scenario *sc = g->sc;
+	int enemy = 1 - side;
+
+	return !(sc->map.hex_terrain[hex] & sc->zoc_block[enemy]) ||
+	       (sc->module->zoc_unblocked && sc->module->zoc_unblocked(g, hex, enemy));
+}
+
+/* 1 if unit i (on the map, next to hex) puts hex in an EZOC for side. */
+static int exerts_zoc(const struct fm_game *g, int i, int hex, int side)
+{
+	if (fm__side_of(g, i) == side || !fm__def(g, i)->zoc)
+		return 0;
+	return !(g->sc->module->zoc_blocked && g->sc->module->zoc_blocked(g, i, hex));
+}
+
 /*
  * FM-6.0: the six hexes around a unit are its ZOC, across every hexside and
  * into every terrain (FM-6.0-04), whatever other units stand there
@@ -138,17 +141,10 @@ int fm__unit_has(const struct fm_game *g, int unit, const char *ability)
  */
 int fm__in_ezoc(const struct fm_game *g, int hex, int side)
 {
-	const struct fm_scenario *sc = g->sc;
-	const struct rules_hex_grid *grid = &sc->map.grid;
-	int enemy = 1 - side;
+	const int16_t *nb = &g->sc->steps->nb[(size_t)hex * RULES_HEX_DIRS];
 
-	if ((sc->map.hex_terrain[hex] & sc->zoc_block[enemy]) &&
-	    !(sc->module->zoc_unblocked && sc->module->zoc_unblocked(g, hex, enemy)))
+	if (!zoc_terrain_open(g, hex, side))
 		return 0;
-	int nb[RULES_HEX_DIRS];
-
-	for (int d = 0; d < RULES_HEX_DIRS; d++)
-		nb[d] = rules_hex_neighbour(grid, hex, d);
 	/* one pass over the units, each compared with the six neighbours */
 	for (int i = 0; i < g->nunits; i++) {
 		int at = g->u[i].hex, next = 0;
@@ -156,12 +152,22 @@ int fm__in_ezoc(const struct fm_game *g, int hex, int side)
 			continue;
 		for (int d = 0; d < RULES_HEX_DIRS && !next; d++)
 			next = nb[d] == at;
-		if (!next || fm__side_of(g, i) == side || !fm__def(g, i)->zoc)
-			continue;
-		if (sc->module->zoc_blocked && sc->module->zoc_blocked(g, i, hex))
-			continue;
-		return 1;
+		if (next && exerts_zoc(g, i, hex, side))
+			return 1;
 	}
+	return 0;
+}
+
+int fm__in_ezoc_occ(const struct fm_game *g, const struct fm_occ *o, int hex, int side)
+{
+	const int16_t *nb = &g->sc->steps->nb[(size_t)hex * RULES_HEX_DIRS];
+
+	if (!zoc_terrain_open(g, hex, side))
+		return 0;
+	for (int d = 0; d < RULES_HEX_DIRS; d++)
+		for (int i = nb[d] >= 0 ? o->head[nb[d]] : -1; i >= 0; i = o->next[i])
+			if (exerts_zoc(g, i, hex, side))
+				return 1;
 	return 0;
 }
 

@@ -33,47 +33,57 @@ static int ma_half(const struct fm_game *g, int unit)
 	return fm__cur(g, unit)->ma * 2;
 }
 
-/* Whether hex is in an enemy ZOC for side, through the search's cache (NULL: none).  The
- * state does not change during a search, so each hex is worked out once. */
-static int in_ezoc(const struct fm_game *g, int8_t *cache, int hex, int side)
+/* What a search knows of the state it searches, which does not change while it runs: the
+ * EZOC of each hex once worked out (-1: not yet), and the units per hex (steps.c). */
+struct mctx {
+	int8_t *ezoc;
+	struct fm_occ occ;
+};
+
+/* Whether hex is in an enemy ZOC for side, through the search's context (NULL: none). */
+static int in_ezoc(const struct fm_game *g, struct mctx *ctx, int hex, int side)
 {
-	if (cache == NULL)
+	if (ctx == NULL)
 		return fm__in_ezoc(g, hex, side);
-	if (cache[hex] < 0)
-		cache[hex] = (int8_t)fm__in_ezoc(g, hex, side);
-	return cache[hex];
+	if (ctx->ezoc[hex] < 0)
+		ctx->ezoc[hex] = (int8_t)fm__in_ezoc_occ(g, &ctx->occ, hex, side);
+	return ctx->ezoc[hex];
 }
 
 /*
- * One step of unit from cur->hex to `to`.  Fills *next and returns 0, or
- * fails with the rule that forbids it (err may be NULL for searches).
+ * One step of unit from cur->hex to `to`, in direction dir (-1: `to` is not adjacent).
+ * Fills *next and returns 0, or fails with the rule that forbids it (err may be NULL for
+ * searches).  What depends on the map alone comes from its tables (steps.c).
  */
-static int step(const struct fm_game *g, int unit, const struct mstate *cur, int to,
-                struct mstate *next, int8_t *ezoc, struct rules_error *err)
+static int step_dir(const struct fm_game *g, int unit, const struct mstate *cur, int to, int dir,
+                    struct mstate *next, struct mctx *ctx, struct rules_error *err)
 {
 	const struct fm_unit_def *d = fm__def(g, unit);
+	const struct fm_steps *t = g->sc->steps;
 	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX];
 	int side = d->side, ma = ma_half(g, unit), cost, stop = 0, ez_from, ez_to, occ;
 	int exception = 0;
 	int commando = (d->abilities & FM_AB_COMMANDO) != 0;
+	size_t k;
 
-	if (to < 0 || !fm__adjacent(g, cur->hex, to))
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.1-03",
+	if (to < 0 || dir < 0)
+		return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "FM-5.1-03",
 		                  "%s is not adjacent to %s: a unit moves through contiguous hexes "
 		                  "(FM-5.1)",
 		                  fm__hex_id(g, to, b), fm__hex_id(g, cur->hex, a));
+	k = (size_t)cur->hex * RULES_HEX_DIRS + (size_t)dir;
 	if (cur->stopped)
 		return rules_fail(
 		    err, WG_E_ILLEGAL_MOVE, "FM-6.1-01",
 		    "%s must stop in %s: it entered an enemy zone of control or spent "
 		    "all its MP there (FM-6.1)",
 		    d->id, fm__hex_id(g, cur->hex, a));
-	occ = fm__enemy_in(g, to, side);
+	occ = ctx != NULL ? fm__occ_enemy(g, &ctx->occ, to, side) : fm__enemy_in(g, to, side);
 	if (occ >= 0)
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-06",
+		return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "FM-5.2-06",
 		                  "%s cannot enter %s: it holds the enemy unit %s (FM-5.2)", d->id,
 		                  fm__hex_id(g, to, b), fm__def(g, occ)->id);
-	cost = fm__step_cost(g, unit, cur->hex, to);
+	cost = t->cost[k]; /* fm__step_cost */
 	if (g->sc->module->move_step != NULL) {
 		int rc = g->sc->module->move_step(g, unit, cur->hex, to, cur->mp, cur->first, &cost,
 		                                  &stop, err);
@@ -81,11 +91,11 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 			return rc;
 		exception = rc == FM_HOOK_ALLOW;
 	}
-	if (!exception && fm__side_prohibited(g, cur->hex, to, unit))
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
+	if (!exception && (t->side[k] & (d->mobile ? FM_SS_CLOSED_MOBILE : FM_SS_CLOSED_LEG)))
+		return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
 		                  "%s cannot cross the hexside %s/%s: it is prohibited (FM-5.2)",
 		                  d->id, fm__hex_id(g, cur->hex, a), fm__hex_id(g, to, b));
-	if (!exception && fm__hex_prohibited(g, to, unit))
+	if (!exception && (t->hex[to] & (d->mobile ? FM_SH_CLOSED_MOBILE : FM_SH_CLOSED_LEG)))
 		return rules_fail(
 		    err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",
 		    "%s cannot enter %s: its terrain is prohibited to %s units (FM-5.2)", d->id,
@@ -101,21 +111,21 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 		cost = ma;
 		stop = 1;
 	}
-	ez_from = in_ezoc(g, ezoc, cur->hex, side);
-	ez_to = in_ezoc(g, ezoc, to, side);
+	ez_from = in_ezoc(g, ctx, cur->hex, side);
+	ez_to = in_ezoc(g, ctx, to, side);
 	if (ez_to && ez_from && !commando &&
-	    (fm__side_has_minefield(g, cur->hex, to) || fm__hex_has_fort(g, to)))
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-6.1-07",
+	    ((t->side[k] & FM_SS_MINEFIELD) || (t->hex[to] & FM_SH_FORT)))
+		return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "FM-6.1-07",
 		                  "%s cannot move from one enemy ZOC hex to another %s (FM-6.1 "
 		                  "exception)",
 		                  d->id,
-		                  fm__hex_has_fort(g, to) ? "into a fortification hex"
-		                                          : "across a minefield hexside");
+		                  (t->hex[to] & FM_SH_FORT) ? "into a fortification hex"
+		                                            : "across a minefield hexside");
 	if (ez_to && !d->mobile) {
 		if (ez_from && cur->first) {
 			/* FM-6.1-02: EZOC to EZOC by spending the whole printed MA */
 			if (cost > ma)
-				return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-6.1-02",
+				return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "FM-6.1-02",
 				                  "%s cannot move from EZOC to EZOC into %s: the "
 				                  "terrain costs more than its printed MA (FM-6.1)",
 				                  d->id, fm__hex_id(g, to, b));
@@ -135,7 +145,7 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 			      g->u[unit].start_ezoc))
 				stop = 1;
 		} else {
-			return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-6.1-01",
+			return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "FM-6.1-01",
 			                  "%s is in an enemy ZOC and must stop (FM-6.1)", d->id);
 		}
 	} else if (ez_to) {
@@ -146,7 +156,7 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 			stop = 1;
 	}
 	if (cur->mp + cost > ma)
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-04",
+		return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "FM-5.2-04",
 		                  "%s lacks the MP to enter %s: it costs %g MP, %g of %d MP remain "
 		                  "(FM-5.2)",
 		                  d->id, fm__hex_id(g, to, b), cost / 2.0, (ma - cur->mp) / 2.0,
@@ -157,6 +167,15 @@ static int step(const struct fm_game *g, int unit, const struct mstate *cur, int
 	next->stopped = stop;
 	next->left = cur->left || !ez_to;
 	return 0;
+}
+
+/* step_dir to any hex `to` (a path's next hex): the direction worked out here. */
+static int step(const struct fm_game *g, int unit, const struct mstate *cur, int to,
+                struct mstate *next, struct rules_error *err)
+{
+	int dir = to >= 0 ? rules_hex_direction(&g->sc->map.grid, cur->hex, to) : -1;
+
+	return step_dir(g, unit, cur, to, dir, next, NULL, err);
 }
 
 static void start_state(const struct fm_game *g, int unit, struct mstate *st)
@@ -219,6 +238,9 @@ void fm__finish_mover(struct fm_game *g)
 	g->mover = -1;
 }
 
+/* Bytes of a search's arrays kept on the stack (a larger map's are malloc'd). */
+#define SEARCH_STACK 24576
+
 /*
  * Cheapest-move search from the unit's current state (Dijkstra over hex x
  * "has left an EZOC").  Fills end[hex] with the least half-MP to end a
@@ -231,22 +253,32 @@ void fm__finish_mover(struct fm_game *g)
 static int search(const struct fm_game *g, int unit, int *end, int *prev, int target)
 {
 	int count = g->sc->map.grid.count, nn = 2 * count, origin = g->u[unit].hex;
-	/* one block: dist[nn], then done[nn] and ezoc[count] (bytes) */
-	int *dist = malloc(sizeof(int) * (size_t)nn + (size_t)nn + (size_t)count);
-	uint8_t *done = dist != NULL ? (uint8_t *)(dist + nn) : NULL;
-	int8_t *ezoc = dist != NULL ? (int8_t *)(done + nn) : NULL;
+	const int16_t *nb = g->sc->steps->nb;
+	/* one block: dist[nn] and the frontier[nn], the occupancy heads[count], then done[nn]
+	 * and ezoc[count]; on the stack for maps of up to about 1,100 hexes */
+	size_t need = sizeof(int) * (size_t)(2 * nn) + sizeof(int16_t) * (size_t)count +
+	              (size_t)nn + (size_t)count;
+	union {
+		int align;
+		char c[SEARCH_STACK];
+	} local;
+	char *block = need <= sizeof(local.c) ? local.c : malloc(need);
+	int *dist = (int *)(void *)block, *frontier = dist != NULL ? dist + nn : NULL;
+	int *grown = NULL; /* the frontier once it outgrows the block (malloc'd) */
+	int16_t *heads = dist != NULL ? (int16_t *)(frontier + nn) : NULL;
+	uint8_t *done = dist != NULL ? (uint8_t *)(heads + count) : NULL;
 	size_t cap = (size_t)nn; /* the frontier may hold a node more than once: it grows */
-	int *frontier = malloc(sizeof(int) * cap);
 	int nf = 0, rc = 0;
 	struct mstate st0;
+	struct mctx ctx;
 
-	if (dist == NULL || frontier == NULL) {
-		free(dist);
-		free(frontier);
+	if (block == NULL)
 		return WG_E_NO_MEMORY;
-	}
 	memset(done, 0, (size_t)nn);
-	memset(ezoc, -1, (size_t)count); /* not worked out yet */
+	ctx.ezoc = (int8_t *)(done + nn);
+	memset(ctx.ezoc, -1, (size_t)count); /* not worked out yet */
+	ctx.occ.head = heads;
+	fm__occ_build(g, &ctx.occ);
 	start_state(g, unit, &st0);
 	for (int i = 0; i < nn; i++)
 		dist[i] = -1;
@@ -280,10 +312,11 @@ static int search(const struct fm_game *g, int unit, int *end, int *prev, int ta
 		cur.left = node & 1;
 		for (int d = 0; d < RULES_HEX_DIRS; d++) {
 			struct mstate nx;
-			int to = rules_hex_neighbour(&g->sc->map.grid, hex, d), nnode;
-			if (to < 0 || step(g, unit, &cur, to, &nx, ezoc, NULL) != 0)
+			int to = nb[hex * RULES_HEX_DIRS + d], nnode;
+			if (to < 0 || step_dir(g, unit, &cur, to, d, &nx, &ctx, NULL) != 0)
 				continue;
-			if (to != origin && fm__may_stack(g, unit, to) &&
+			/* fm__may_stack: the unit itself is at origin, not at to */
+			if (to != origin && (ctx.occ.head[to] < 0 || fm__may_stack(g, unit, to)) &&
 			    (end[to] < 0 || nx.mp < end[to])) {
 				end[to] = nx.mp;
 				if (prev != NULL)
@@ -297,12 +330,14 @@ static int search(const struct fm_game *g, int unit, int *end, int *prev, int ta
 				if (prev != NULL)
 					prev[nnode] = node;
 				if ((size_t)nf == cap) {
-					int *more = realloc(frontier, sizeof(int) * cap * 2);
+					int *more = realloc(grown, sizeof(int) * cap * 2);
 					if (more == NULL) {
 						rc = WG_E_NO_MEMORY;
 						goto out;
 					}
-					frontier = more;
+					if (grown == NULL)
+						memcpy(more, frontier, sizeof(int) * cap);
+					frontier = grown = more;
 					cap *= 2;
 				}
 				frontier[nf++] = nnode;
@@ -310,8 +345,9 @@ static int search(const struct fm_game *g, int unit, int *end, int *prev, int ta
 		}
 	}
 out:
-	free(dist);
-	free(frontier);
+	if (block != local.c)
+		free(block);
+	free(grown);
 	return rc;
 }
 
@@ -320,11 +356,16 @@ int fm__reach(const struct fm_game *g, int unit, int *cost_half, int *prev)
 	return search(g, unit, cost_half, prev, -1);
 }
 
+/* Hexes of a map whose path search arrays cheapest_path keeps on the stack. */
+#define PATH_STACK 1024
+
 /* Builds the cheapest path from the unit's hex to target into path (excluding the start). */
 static int cheapest_path(const struct fm_game *g, int unit, int target, int *path, int *n)
 {
 	int count = g->sc->map.grid.count;
-	int *end = malloc(sizeof(int) * (size_t)(4 * count)); /* end[count], then prev[3 count] */
+	/* end[count], then prev[3 count]: on the stack for maps of up to PATH_STACK hexes */
+	int local[4 * PATH_STACK];
+	int *end = count <= PATH_STACK ? local : malloc(sizeof(int) * (size_t)(4 * count));
 	int *prev = end != NULL ? end + count : NULL;
 	int rev[512], nr = 0, node, rc = 0;
 
@@ -346,7 +387,8 @@ static int cheapest_path(const struct fm_game *g, int unit, int target, int *pat
 		for (int k = 0; k < nr; k++)
 			path[k] = rev[nr - 1 - k];
 	}
-	free(end);
+	if (end != local)
+		free(end);
 	return rc;
 }
 
@@ -397,7 +439,7 @@ static int move_along(struct fm_game *g, int unit, const int *path, int n, struc
 	start_state(g, unit, &cur);
 	len = (size_t)snprintf(pathtxt, sizeof(pathtxt), "%s", fm__hex_id(g, u->hex, buf));
 	for (int k = 0; k < n; k++) {
-		if ((rc = step(g, unit, &cur, path[k], &nx, NULL, err)) != 0)
+		if ((rc = step(g, unit, &cur, path[k], &nx, err)) != 0)
 			return rc;
 		cur = nx;
 		if (len < sizeof(pathtxt))

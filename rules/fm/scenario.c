@@ -1373,6 +1373,7 @@ static void scenario_destroy(struct fm_scenario *sc)
 	if (sc->module != NULL && sc->module->free != NULL)
 		sc->module->free(sc);
 	rules_hexmap_release(&sc->map);
+	fm__steps_free(sc->steps);
 	for (int k = 0; k < sc->nranges; k++)
 		free(sc->ranges[k].dist);
 	for (int s = 0; s < RULES_SIDES; s++)
@@ -1477,6 +1478,11 @@ int fm__scenario_parse(const struct fm_modules *modules, const char *source, con
 	fm__scenario_check(sc, d);
 	if (d->report == NULL && d->errors > 0) {
 		rc = WG_E_BAD_SCENARIO;
+		goto fail;
+	}
+	/* the map is final: its movement tables (steps.c) */
+	if (fm__steps_build(sc) != 0) {
+		rc = sdoc_nomem(d);
 		goto fail;
 	}
 	*out = sc;

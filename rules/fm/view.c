@@ -1,6 +1,7 @@
 /*
  * view.c -- what each viewer may see: view() (its members, and for a viewer
- * with a screen its text: the status and the board of board.c) and the
+ * with a screen its text: the status and the board of board.c), view_lines() (that text
+ * alone, for text mode, without the members) and the
  * handlers of the query verbs (reach, units, hex, markers, crt; map is
  * board.c; the table is verbs.c).
  *
@@ -275,6 +276,15 @@ cJSON *fm__view(const struct rules_game *rg, const struct rules_viewer *who)
 		g->sc->module->view(g, viewer, o);
 	if (who->cols > 0) /* a person reads it (rules_viewer) */
 		view_text(g, who, o);
+	return o;
+}
+
+cJSON *fm__view_lines(const struct rules_game *rg, const struct rules_viewer *who)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (o != NULL && who->cols > 0) /* as fm__view: the same text, nothing else */
+		view_text((const struct fm_game *)rg, who, o);
 	return o;
 }
 

@@ -124,13 +124,13 @@ int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int 
 	const struct fm_unit_def *def = fm__def(g, unit);
 	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX];
 	/* the hexside's flags, looked up once (0 off the map or entering from off it) */
-	int sh = from >= 0 && to >= 0 ? rules_hex_side_between(&g->sc->map.grid, from, to) : -1;
+	int sh = fm__side_slot(g, from, to);
 	unsigned sf = sh >= 0 ? d->sidef[sh] : 0;
 	int allow = 0;
 
 	(void)must_stop;
 	if (is_german(g, unit) && scheldt__barred(g, to))
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-16.3-12",
+		return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "BS-16.3-12",
 		                  "%s cannot enter %s: a German unit left that assault hex, and no "
 		                  "German unit may ever enter it again (16.3)",
 		                  def->id, scheldt__hex(g, to, b));
@@ -141,7 +141,7 @@ int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int 
 		    "(15.0)",
 		    def->id, scheldt__hex(g, to, b));
 	if ((d->unitf[unit] & SCH_UF_US104) && scheldt__hex_is(g, to, SCH_HF_US104_OFF))
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-11.2-13",
+		return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "BS-11.2-13",
 		                  "%s cannot enter %s: the units of the US 104th Division may not "
 		                  "move west of Woensdrecht (11.2)",
 		                  def->id, scheldt__hex(g, to, b));
@@ -164,18 +164,18 @@ int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int 
 			    def->id, scheldt__hex(g, h, c));
 	}
 	if ((sf & SCH_SF_BARRED))
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-15.2-01",
+		return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "BS-15.2-01",
 		                  "%s cannot cross from %s to %s: the causeway is entered only "
 		                  "between 1838 and 1739 (15.2)",
 		                  def->id, scheldt__hex(g, from, a), scheldt__hex(g, to, b));
 	if (is_german(g, unit) && (sf & SCH_SF_LEOPOLD))
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-13.0-05",
+		return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "BS-13.0-05",
 		                  "%s cannot cross the Leopold Canal (%s/%s): German units may "
 		                  "not move or advance across it (13.0)",
 		                  def->id, scheldt__hex(g, from, a), scheldt__hex(g, to, b));
 	if ((sf & SCH_SF_SEA)) {
 		if (!(sf & SCH_SF_BRAAKMAN))
-			return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-15.0-02",
+			return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "BS-15.0-02",
 			                  "%s cannot cross the all-sea hexside %s/%s (15.0)",
 			                  def->id, scheldt__hex(g, from, a),
 			                  scheldt__hex(g, to, b));

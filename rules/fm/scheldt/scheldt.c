@@ -51,11 +51,6 @@ static const struct fm_exopt options[SCH_O_COUNT] = {
 
 /* ---- shared helpers ------------------------------------------------------ */
 
-const struct scheldt_data *scheldt__data(const struct fm_game *g)
-{
-	return g->sc->ex_data;
-}
-
 struct scheldt_state *scheldt__state(struct fm_game *g)
 {
 	return (struct scheldt_state *)(void *)g->ex;
@@ -66,19 +61,9 @@ const struct scheldt_state *scheldt__cstate(const struct fm_game *g)
 	return (const struct scheldt_state *)(const void *)g->ex;
 }
 
-int scheldt__opt(const struct fm_game *g, enum scheldt_opt o)
-{
-	return g->opt.ex[o];
-}
-
-int scheldt__hex_is(const struct fm_game *g, int hex, unsigned flags)
-{
-	return hex >= 0 && (scheldt__data(g)->hexf[hex] & flags) != 0;
-}
-
 int scheldt__side_is(const struct fm_game *g, int a, int b, unsigned flags)
 {
-	int s = a >= 0 && b >= 0 ? rules_hex_side_between(&g->sc->map.grid, a, b) : -1;
+	int s = fm__side_slot(g, a, b);
 
 	return s >= 0 && (scheldt__data(g)->sidef[s] & flags) != 0;
 }

@@ -164,13 +164,22 @@ struct scheldt_state {
 
 extern const struct fm_module scheldt_module;
 
-const struct scheldt_data *scheldt__data(const struct fm_game *g);
+static inline const struct scheldt_data *scheldt__data(const struct fm_game *g)
+{
+	return g->sc->ex_data;
+}
 struct scheldt_state *scheldt__state(struct fm_game *g);
 const struct scheldt_state *scheldt__cstate(const struct fm_game *g);
 /* The value of a module option. */
-int scheldt__opt(const struct fm_game *g, enum scheldt_opt o);
+static inline int scheldt__opt(const struct fm_game *g, enum scheldt_opt o)
+{
+	return g->opt.ex[o];
+}
 /* 1 if hex has any of flags / the hexside between adjacent a and b has any of flags. */
-int scheldt__hex_is(const struct fm_game *g, int hex, unsigned flags);
+static inline int scheldt__hex_is(const struct fm_game *g, int hex, unsigned flags)
+{
+	return hex >= 0 && (scheldt__data(g)->hexf[hex] & flags) != 0;
+}
 int scheldt__side_is(const struct fm_game *g, int a, int b, unsigned flags);
 /* Flooded for the rule at hand: flooded, and inlet/river hexes when they count (AMB-52). */
 int scheldt__flooded(const struct fm_game *g, int hex);
