@@ -16,8 +16,9 @@
  * dice drawn from the game's own seeded stream (nothing forced).  Each accepted
  * action is written through the store API the server uses (db_step_stage): the
  * action with its dice, its events with their audiences, the game row, a
- * snapshot every --snapshot-every actions (the server's default, 50), the clock
- * (--clock, "days:3" by default; "none": no clock) -- so the database is one
+ * snapshot every --snapshot-every actions (the server's default, 50), the
+ * summary of who must act (server/games.c), the clock (--clock, "days:3" by
+ * default; "none": no clock) -- so the database is one
  * the daemon wrote, and the daemon replays it exactly.  A game that the rules end
  * before its count is cut at the action before the end (its last action is not
  * written): every game stays unfinished.
@@ -220,10 +221,12 @@ static int record(struct tmpl *t, const struct rules_match *m, int host, int sid
 	st->line = strdup(line);
 	st->dice = rules_rolls_to_json(m->dice.log, m->dice.nlog);
 	t->sides = m->pending.sides;
+	st->pending = srv_pending_encode(&m->pending);
 	st->nevents = ev->count;
 	st->events = calloc(ev->count ? ev->count : 1, sizeof(*st->events));
 	st->audience = calloc(ev->count ? ev->count : 1, sizeof(*st->audience));
-	if (st->line == NULL || st->dice == NULL || st->events == NULL || st->audience == NULL)
+	if (st->line == NULL || st->dice == NULL || st->pending == NULL || st->events == NULL ||
+	    st->audience == NULL)
 		return -1;
 	for (size_t i = 0; i < ev->count; i++) {
 		st->audience[i] = ev->items[i].audience;
@@ -440,6 +443,7 @@ static int write_game(struct writer *w, const struct tmpl *t, int64_t a, int64_t
 		step.row = &row;
 		step.progress_only = k > 0; /* the start seats the second player */
 		step.snapshot = s->snapshot;
+		step.pending = s->pending;
 		if (w->tc.kind != SRV_TC_NONE && k + 1 == t->n)
 			step.clock = &clock;
 		rc = db_step_stage(w->st, &step, &last);

@@ -123,6 +123,27 @@ static long rss_kb(pid_t pid)
 	return kb;
 }
 
+/* The CPU time (user + system) pid has used, in ms, or -1. */
+static double cpu_ms(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long ut = 0, st = 0;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	/* after "pid (comm) ": state is field 3, utime 14, stime 15 */
+	if ((p = strrchr(buf, ')')) == NULL ||
+	    sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+		return -1;
+	return (double)(ut + st) * 1e3 / (double)sysconf(_SC_CLK_TCK);
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -228,8 +249,9 @@ int gdb_probe_main(int argc, char **argv)
 		usleep(1000);
 	}
 	t_ready = mono_ms() - t0;
-	printf("RECOVERY start-to-first-reply %.1f ms (fork to the ok of the first ping)\n",
-	       t_ready);
+	printf("RECOVERY start-to-first-reply %.1f ms (fork to the ok of the first ping); daemon "
+	       "CPU %.0f ms\n",
+	       t_ready, cpu_ms(pid));
 	printf("RECOVERY rss-after-start %ld kB\n", rss_kb(pid));
 	/* the first request of random games, then the same again */
 	rng = 0x9e3779b97f4a7c15ull ^ seed;
@@ -274,7 +296,7 @@ int gdb_probe_main(int argc, char **argv)
 	}
 	if (rc == 0 && all) {
 		long before = rss_kb(pid), bad = 0;
-		double t = mono_ms();
+		double t = mono_ms(), cpu = cpu_ms(pid);
 		for (long id = 1; id <= games && rc == 0; id++) {
 			snprintf(line, sizeof(line), "pending game=%ld\n", id);
 			if (request(&c, line) != 0)
@@ -283,11 +305,13 @@ int gdb_probe_main(int argc, char **argv)
 				fprintf(stderr, "wg-gamesdb probe: game %ld: %s\n", id, c.last);
 		}
 		t = mono_ms() - t;
+		cpu = cpu_ms(pid) - cpu;
 		if (rc == 0)
 			printf("RECOVERY touch-all %ld games: %.2f s (%.2f ms a game, %ld err); "
-			       "rss %ld "
-			       "-> %ld kB\n",
-			       games, t / 1e3, t / (double)games, bad, before, rss_kb(pid));
+			       "daemon "
+			       "CPU %.2f s; rss %ld -> %ld kB\n",
+			       games, t / 1e3, t / (double)games, bad, cpu / 1e3, before,
+			       rss_kb(pid));
 	}
 	if (rc != 0)
 		fprintf(stderr, "wg-gamesdb probe: the connection failed\n");
