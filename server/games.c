@@ -571,6 +571,20 @@ static void pin(struct srv *s, struct srv_game *g, const char *old_engine)
 	g->rec = row;
 }
 
+/* 1 if a and b await the same sides for the same decisions. */
+static int same_pending(const struct rules_pending *a, const struct rules_pending *b)
+{
+	if (a->sides != b->sides)
+		return 0;
+	for (int side = 0; side < RULES_SIDES; side++)
+		if ((a->sides & RULES_AUD_SIDE(side)) &&
+		    (a->decision[side] != b->decision[side] ||
+		     strcmp(a->kind[side], b->kind[side]) != 0 ||
+		     strcmp(a->what[side], b->what[side]) != 0))
+			return 0;
+	return 1;
+}
+
 /* Builds g->match from the store (see the header for what it replays on). */
 static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t errsize)
 {
@@ -621,6 +635,11 @@ static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t er
 	}
 	g->loaded = 1;
 	s->game_loads++;
+	if (g->pend_known && !same_pending(&g->pend, &g->match.pending))
+		log_warn(0,
+		         "game %lld: the stored summary of who must act differed from its replay "
+		         "(the replay's is used)",
+		         (long long)g->rec.id);
 	db_event_last_seq(s->store, g->rec.id, &g->last_event);
 	g->used_ms = srv_now_ms(s);
 	snprintf(old_engine, sizeof(old_engine), "%s", g->rec.engine);
@@ -720,16 +739,18 @@ static void fill_seat_names(struct srv *s, struct srv_game *g)
 		const struct srv_game *other;
 		struct db_user u;
 		size_t n;
+		int side;
 		g->seat_name[i][0] = '\0';
 		if (uid == 0)
 			continue;
 		ids = srv_user_games(s, uid, &n);
 		other = n > 0 ? srv_game_get(s, ids[0]) : NULL;
-		if (other != NULL && srv_game_side_of(other, uid) >= 0 &&
-		    other->seat_name[srv_game_side_of(other, uid)][0] != '\0')
-			memcpy(g->seat_name[i], other->seat_name[srv_game_side_of(other, uid)],
-			       sizeof(g->seat_name[i]));
-		else if (db_user_by_id(s->store, uid, &u) == 0)
+		side = other != NULL ? srv_game_side_of(other, uid) : -1;
+		if ((side == 0 || side == 1) && other->seat_name[side][0] != '\0') {
+			memcpy(g->seat_name[i], other->seat_name[side], sizeof(g->seat_name[i]));
+			continue;
+		}
+		if (db_user_by_id(s->store, uid, &u) == 0)
 			snprintf(g->seat_name[i], sizeof(g->seat_name[i]), "%s", u.name);
 	}
 }

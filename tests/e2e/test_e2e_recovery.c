@@ -304,6 +304,7 @@ static void test_games_load_on_first_use(void **state)
 	cmd_ok(&alice, "view game=%lld", (long long)id2);
 	assert_string_equal(alice.reply, view2);
 	assert_string_equal(loaded_line(&root), "games loaded       2 (2 loads since start)");
+	assert_false(e2e_log_contains(&server, "summary of who must act differed"));
 	cmd_ok(&alice, "resign game=%lld", (long long)id);
 	cmd_ok(&alice, "verify game=%lld", (long long)id);
 	assert_contains(alice.final, "verified");
