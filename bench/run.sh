@@ -23,7 +23,7 @@
 #                   (within --max-per-address) attack at once: help pipelines
 #                   never read, connections that never log in or send anything,
 #                   slowloris lines, and login brute force; its p99 is the figure
-#   recovery        (issue 14; not in the default list: about 10 minutes) wg-gamesdb
+#   recovery        (issue 14; not in the default list: 10 to 20 minutes) wg-gamesdb
 #                   builds a database of RECOVERY_GAMES unfinished Battle of the
 #                   Scheldt games of about RECOVERY_ACTIONS actions each, then
 #                   `wg-gamesdb probe` starts a daemon on it: start to first reply,
