@@ -27,6 +27,12 @@
 #                   starts: whole Scheldt games played from options, replayed as
 #                   the server replays them on load (actions/s), reach, view
 #                   (text) and a ping's reply path per call (median, p99)
+#   recovery        (issue 14; not in the default list: 10 to 20 minutes) wg-gamesdb
+#                   builds a database of RECOVERY_GAMES unfinished Battle of the
+#                   Scheldt games of about RECOVERY_ACTIONS actions each, then
+#                   `wg-gamesdb probe` starts a daemon on it: start to first reply,
+#                   the first view of RECOVERY_SAMPLES random games (median, max),
+#                   and the time to load every game (each touched once)
 #   redis-benchmark -t ping_inline at 1,000 and 10,000 connections against a
 #                   private redis-server on a loopback port
 #   redis-benchmark -t set at 1, 50 and 1,000 connections against a second
@@ -48,7 +54,7 @@
 #   IDLE_SECONDS  how long the idle connections are held [10]
 #   SCENARIO      scenario for the mix's new/join steps [none: skipped]
 #   TESTS         the parts to run, of: engine idle ping versus flood hostile mix durable
-#                 ["engine idle ping versus flood hostile mix durable"];
+#                 recovery ["engine idle ping versus flood hostile mix durable"];
 #                 ping brings its redis ping_inline rows, durable its redis SET rows
 #   DURABLE_CONNS clients of the durable runs, and redis SET connections ["1 50 1000"]
 #   DURABLE_SECONDS  length of each durable load phase, after set-up [20]
@@ -60,6 +66,10 @@
 #                 connections of each kind [300, 1500, 1500, 200]
 #   HOSTILE_SOURCES, HOSTILE_SECONDS  its addresses and length [200, 30]
 #   ENGINE_GAMES, ENGINE_ROUNDS  wg-engine's games and replay rounds [5, 3]
+#   RECOVERY_GAMES, RECOVERY_ACTIONS, RECOVERY_TEMPLATES, RECOVERY_SAMPLES  the recovery
+#                 database (games, actions a game, games played: the others are
+#                 copies, bench/gamesdb.c) and the games whose first view is timed
+#                 [10000, 200, 100, 20]
 #   SKIP_REDIS=1  leave out the redis figures
 #   RESULTS       where the result table goes [$BUILD_DIR/bench-results.md]
 #
@@ -95,6 +105,10 @@ HOSTILE_SOURCES=${HOSTILE_SOURCES:-200}
 HOSTILE_SECONDS=${HOSTILE_SECONDS:-30}
 DURABLE_CONNS=${DURABLE_CONNS:-"1 50 1000"}
 DURABLE_SECONDS=${DURABLE_SECONDS:-20}
+RECOVERY_GAMES=${RECOVERY_GAMES:-10000}
+RECOVERY_ACTIONS=${RECOVERY_ACTIONS:-200}
+RECOVERY_TEMPLATES=${RECOVERY_TEMPLATES:-100}
+RECOVERY_SAMPLES=${RECOVERY_SAMPLES:-20}
 SKIP_REDIS=${SKIP_REDIS:-0}
 RESULTS=${RESULTS:-$BUILD_DIR/bench-results.md}
 
@@ -107,9 +121,9 @@ HOSTILE_PID=
 
 for t in $TESTS; do
 	case $t in
-	engine | idle | ping | versus | flood | hostile | mix | durable) ;;
+	engine | idle | ping | versus | flood | hostile | mix | durable | recovery) ;;
 	*)
-		echo "run.sh: unknown part '$t' in TESTS (engine idle ping versus flood hostile mix durable)" >&2
+		echo "run.sh: unknown part '$t' in TESTS (engine idle ping versus flood hostile mix durable recovery)" >&2
 		exit 1
 		;;
 	esac
@@ -188,9 +202,10 @@ fi
 say "build"
 # The project's default build type (RelWithDebInfo: -O2 -g), as shipped and tested.
 run cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWG_TESTS=OFF >/dev/null
-run cmake --build "$BUILD_DIR" -j2 --target wargamed wargame wg-bench
+run cmake --build "$BUILD_DIR" -j2 --target wargamed wargame wg-bench wg-gamesdb
 want engine && run cmake --build "$BUILD_DIR" -j2 --target wg-engine
 WARGAMED=$BUILD_DIR/server/wargamed
+GAMESDB=$BUILD_DIR/bench/wg-gamesdb
 WARGAME=$BUILD_DIR/client/wargame
 BENCH=$BUILD_DIR/bench/wg-bench
 
@@ -391,6 +406,27 @@ if want durable; then
 	done
 fi
 
+# recovery: a daemon of its own, started by wg-gamesdb probe on the database it built
+RECOVERY_OUT=$TMP/recovery.out
+: >"$RECOVERY_OUT"
+if want recovery; then
+	say "recovery: $RECOVERY_GAMES unfinished games of about $RECOVERY_ACTIONS actions"
+	start=$(date +%s)
+	run "$GAMESDB" -n "$RECOVERY_GAMES" --actions "$RECOVERY_ACTIONS" \
+		--templates "$RECOVERY_TEMPLATES" "$TMP/recovery.db" | tee -a "$RECOVERY_OUT"
+	echo "RECOVERY build $(($(date +%s) - start)) s, $(du -sh "$TMP/recovery.db" | cut -f1) on disk" |
+		tee -a "$RECOVERY_OUT"
+	echo "load before the start: $(uptime)" | tee -a "$RECOVERY_OUT"
+	RPORT2=$(free_port)
+	set +e
+	run "$GAMESDB" probe -p "$RPORT2" -n "$RECOVERY_GAMES" --samples "$RECOVERY_SAMPLES" --all \
+		-- "$WARGAMED" --listen "127.0.0.1:$RPORT2" --db "$TMP/recovery.db" --log-level warn \
+		2>"$TMP/wargamed-recovery.log" | tee -a "$RECOVERY_OUT"
+	[ "${PIPESTATUS[0]}" = 0 ] || { echo "(wg-gamesdb probe failed; the daemon's log:)"; tail -20 "$TMP/wargamed-recovery.log"; }
+	set -e
+	echo "load after: $(uptime)" | tee -a "$RECOVERY_OUT"
+fi
+
 if ! kill -0 "$SERVER_PID" 2>/dev/null; then
 	echo "run.sh: wargamed died during the runs; its log:" >&2
 	tail -50 "$TMP/wargamed.log" >&2
@@ -556,6 +592,12 @@ mkdir -p "$(dirname "$RESULTS")"
 			kv["conns"], kv["games"], kv["games_dropped"], kv["clients_done"],
 			kv["new_p50_us"] / 1000, kv["join_p50_us"] / 1000, kv["login_errors"]
 	}' "$SUMMARIES"
+	if [ -s "$RECOVERY_OUT" ]; then
+		echo
+		echo "Recovery (wg-gamesdb, then wg-gamesdb probe on a daemon of its own):"
+		echo
+		sed -n 's/^wg-gamesdb: /- built: /p; s/^RECOVERY /- /p; s/^load /- load /p' "$RECOVERY_OUT"
+	fi
 } | tee "$RESULTS"
 echo
 echo "(saved to $RESULTS)"

@@ -44,6 +44,10 @@ struct db_backend {
 	int (*game_get)(struct db_store *st, int64_t id, struct db_game *out);
 	int (*game_each)(struct db_store *st, unsigned status_mask,
 	                 int (*fn)(void *ctx, const struct db_game *g), void *ctx);
+	int (*game_pending_put)(struct db_store *st, int64_t game, const char *pending);
+	int (*game_pending_each)(struct db_store *st, unsigned status_mask,
+	                         int (*fn)(void *ctx, int64_t game, const char *pending),
+	                         void *ctx);
 	int (*action_append)(struct db_store *st, const struct db_action *a);
 	int (*action_each)(struct db_store *st, int64_t game, int64_t after,
 	                   int (*fn)(void *ctx, const struct db_action *a), void *ctx);

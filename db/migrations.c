@@ -18,10 +18,11 @@
  *                   blocks,    (challenges, audit    notify_outbox
  *                   users_seen  seeks)
  *
- *               8 --[9]--> 9 --[10]--> 10
- *                   clocks:    ratings, rated_games, invites.rated,
- *                   paused_until, tournaments, tournament_players,
- *                   paused_by  tournament_games
+ *               8 --[9]--> 9 --[10]--> 10 --[11]--> 11 --[12]--> 12
+ *                   clocks:    ratings, rated_games,  game_access  games.pending
+ *                   paused_until, invites.rated,
+ *                   paused_by  tournaments, tournament_players,
+ *                              tournament_games
  *
  * Invariants:
  *   - a released script is never edited; changes are appended as new scripts;
@@ -377,6 +378,15 @@ static const char *const db__migrations[] = {
     "	at    INTEGER NOT NULL, -- ms since the epoch\n"
     "	PRIMARY KEY (game, user)\n"
     ") WITHOUT ROWID;\n",
+
+    /* 12: who must act in each game, read at start-up instead of loading every game */
+    "-- the pending summary of the game after its last action (JSON written by the server,\n"
+    "-- server/games.c: the sides awaited, per side the kind and sentence of the decision\n"
+    "-- and its counter); NULL: not recorded yet.  An open game awaits nobody; a game of an\n"
+    "-- older build is backfilled by the server, which replays it once at its first start\n"
+    "-- and records it (the rules engine is not SQL)\n"
+    "ALTER TABLE games ADD COLUMN pending TEXT;\n"
+    "UPDATE games SET pending = '{}' WHERE status = 0;\n",
 };
 
 int db__migration_count(void)

@@ -139,6 +139,17 @@ int db_game_each(struct db_store *st, unsigned status_mask,
 	return ((struct db__head *)st)->ops->game_each(st, status_mask, fn, ctx);
 }
 
+int db_game_pending_put(struct db_store *st, int64_t game, const char *pending)
+{
+	return ((struct db__head *)st)->ops->game_pending_put(st, game, pending);
+}
+
+int db_game_pending_each(struct db_store *st, unsigned status_mask,
+                         int (*fn)(void *ctx, int64_t game, const char *pending), void *ctx)
+{
+	return ((struct db__head *)st)->ops->game_pending_each(st, status_mask, fn, ctx);
+}
+
 int db_action_append(struct db_store *st, const struct db_action *a)
 {
 	return ((struct db__head *)st)->ops->action_append(st, a);

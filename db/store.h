@@ -157,6 +157,18 @@ int db_game_get(struct db_store *st, int64_t id, struct db_game *out);
 int db_game_each(struct db_store *st, unsigned status_mask,
                  int (*fn)(void *ctx, const struct db_game *g), void *ctx);
 
+/*
+ * A game's pending summary: who must act after its last action, as a text the server
+ * writes and reads (server/games.c), so that start-up knows it without loading the game.
+ * Written with each step (db_step.pending) or by db_game_pending_put (WG_E_NOT_FOUND: no
+ * such game); NULL in the store until the first of these.
+ */
+int db_game_pending_put(struct db_store *st, int64_t game, const char *pending);
+/* Calls fn for every game with status in the mask that has a summary, in id order; pending
+ * is valid during the call.  A non-zero return from fn stops the walk and is returned. */
+int db_game_pending_each(struct db_store *st, unsigned status_mask,
+                         int (*fn)(void *ctx, int64_t game, const char *pending), void *ctx);
+
 /* ---- actions ---- */
 
 struct db_action {
@@ -488,6 +500,8 @@ struct db_step {
 	unsigned seen;                /* bit per side */
 	const char *snapshot;         /* NULL: none at this step (stored at action->seq) */
 	const struct db_clock *clock; /* NULL: the game's clock is not written */
+	const char *pending;          /* the game's pending summary after the step
+	                               * (db_game_pending_put); NULL: not written */
 };
 
 /* Writes the step atomically (in the open batch, or as its own transaction); *last_event

@@ -119,7 +119,11 @@
 	X(GAME_UPDATE, "UPDATE games SET status = ?2, private = ?3, seat0 = ?4, seat1 = ?5, "      \
 	               "version = ?6, winner = ?7, result = ?8, updated = ?9, engine = ?10, "      \
 	               "digest = ?11 WHERE id = ?1")                                               \
-	X(GAME_PROGRESS, "UPDATE games SET version = ?2, updated = ?3 WHERE id = ?1")              \
+	X(GAME_PROGRESS, "UPDATE games SET version = ?2, updated = ?3, "                           \
+	                 "pending = coalesce(?4, pending) WHERE id = ?1")                          \
+	X(GAME_PENDING_PUT, "UPDATE games SET pending = ?2 WHERE id = ?1")                         \
+	X(GAME_PENDING_EACH, "SELECT id, pending FROM games WHERE pending IS NOT NULL "            \
+	                     "AND status IN (?1, ?2, ?3) ORDER BY id")                             \
 	X(GAME_GET, "SELECT " DB__GAME_COLS " FROM games WHERE id = ?1")                           \
 	X(GAME_EACH, "SELECT " DB__GAME_COLS " FROM games WHERE status IN (?1, ?2, ?3) "           \
 	             "ORDER BY id")                                                                \
@@ -917,6 +921,48 @@ static int sq_game_each(struct db_store *st, unsigned status_mask,
 		ret = db__sqlerr(st, "db_game_each");
 	db__release(st, DB__S_GAME_EACH, stmt);
 	free(g);
+	return ret;
+}
+
+static int sq_game_pending_put(struct db_store *st, int64_t game, const char *pending)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if (pending == NULL)
+		return db__errf(st, WG_E_BAD_ARGS, "db_game_pending_put: pending is NULL");
+	if ((rc = db__write(st)) < 0)
+		return rc;
+	if ((stmt = db__acquire(st, DB__S_GAME_PENDING_PUT)) == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, game);
+	db__bind_text(stmt, 2, pending);
+	rc = db__run(st, DB__S_GAME_PENDING_PUT, stmt, "db_game_pending_put");
+	if (rc == 0 && sqlite3_changes(st->db) == 0)
+		rc = db__errf(st, WG_E_NOT_FOUND, "db_game_pending_put: no game %lld",
+		              (long long)game);
+	return rc;
+}
+
+static int sq_game_pending_each(struct db_store *st, unsigned status_mask,
+                                int (*fn)(void *ctx, int64_t game, const char *pending), void *ctx)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_GAME_PENDING_EACH);
+	int rc, ret = 0;
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	for (int s = 0; s < DB__STATUS_COUNT; s++)
+		sqlite3_bind_int(stmt, s + 1, (status_mask & (1u << s)) ? s : -1);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		const char *text = (const char *)sqlite3_column_text(stmt, 1);
+		ret = fn(ctx, sqlite3_column_int64(stmt, 0), text != NULL ? text : "");
+		if (ret != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = db__sqlerr(st, "db_game_pending_each");
+	db__release(st, DB__S_GAME_PENDING_EACH, stmt);
 	return ret;
 }
 
@@ -1837,8 +1883,9 @@ static int sq_meta_put(struct db_store *st, const char *key, int64_t value)
 
 /* ---- one accepted step ---- */
 
-/* The game row's version and updated only (the rest is as stored). */
-static int db__game_progress(struct db_store *st, const struct db_game *g)
+/* The game row's version and updated only, and pending when it is not NULL (the rest is as
+ * stored). */
+static int db__game_progress(struct db_store *st, const struct db_game *g, const char *pending)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_GAME_PROGRESS);
 	int rc;
@@ -1848,6 +1895,8 @@ static int db__game_progress(struct db_store *st, const struct db_game *g)
 	sqlite3_bind_int64(stmt, 1, g->id);
 	sqlite3_bind_int64(stmt, 2, g->version);
 	sqlite3_bind_int64(stmt, 3, g->updated);
+	if (pending != NULL)
+		db__bind_text(stmt, 4, pending);
 	rc = db__run(st, DB__S_GAME_PROGRESS, stmt, "db_step_stage: game row");
 	if (rc == 0 && sqlite3_changes(st->db) == 0)
 		rc = db__errf(st, WG_E_NOT_FOUND, "db_step_stage: no game %lld", (long long)g->id);
@@ -1891,8 +1940,10 @@ static int db__step_writes(struct db_store *st, const struct db_step *step, int6
 		}
 	}
 	if (rc == 0)
-		rc = step->progress_only ? db__game_progress(st, step->row)
+		rc = step->progress_only ? db__game_progress(st, step->row, step->pending)
 		                         : sq_game_update(st, step->row);
+	if (rc == 0 && !step->progress_only && step->pending != NULL)
+		rc = sq_game_pending_put(st, a->game, step->pending);
 	for (int side = 0; rc == 0 && side < 2; side++)
 		if ((step->seen & (1u << side)) && *last > 0)
 			rc = sq_seat_seen(st, a->game, side, *last);
@@ -2784,6 +2835,8 @@ const struct db_backend db__sqlite = {
     .game_update = sq_game_update,
     .game_get = sq_game_get,
     .game_each = sq_game_each,
+    .game_pending_put = sq_game_pending_put,
+    .game_pending_each = sq_game_pending_each,
     .action_append = sq_action_append,
     .action_each = sq_action_each,
     .snapshot_put = sq_snapshot_put,

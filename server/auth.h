@@ -72,8 +72,9 @@ struct srv_auth {
 	char dummy_hash[128]; /* verified for unknown users: srv_auth_init computes it */
 };
 
-/* Sets the defaults and computes the dummy hash (start-up: it costs one hash, on the
- * caller's thread); 0, or -1 when hashing is unavailable. */
+/* Sets the defaults and the dummy hash (a constant made with this libsodium's interactive
+ * limits; computed on the caller's thread, one hash, only when the library's limits differ);
+ * 0, or -1 when hashing is unavailable. */
 int srv_auth_init(struct srv_auth *a);
 void srv_auth_release(struct srv_auth *a);
 

@@ -67,17 +67,19 @@ static int vacation_store(struct srv *s, int64_t user, const struct srv_vac *v)
 
 /* ---- one game's clock ---- */
 
-/* Side runs: the game is active, pending awaits the side, and its player is not on a
- * vacation this game respects. */
+/* Side runs: the game is active, pending awaits the side (the match's, or the stored summary
+ * of a game not loaded yet: games.h), and its player is not on a vacation this game
+ * respects. */
 static int side_runs(struct srv *s, const struct srv_game *g, const struct db_game *row, int side)
 {
 	const struct srv_tc *tc = &g->clock.tc;
+	const struct rules_pending *p = srv_game_pending(g);
 
-	if (tc->kind == SRV_TC_NONE || row->status != DB_GAME_ACTIVE || !g->loaded)
+	if (tc->kind == SRV_TC_NONE || row->status != DB_GAME_ACTIVE || p == NULL)
 		return 0;
 	if (g->clock.paused_until > 0) /* an agreed pause stops both clocks */
 		return 0;
-	if (!(g->match.pending.sides & RULES_AUD_SIDE(side)))
+	if (!(p->sides & RULES_AUD_SIDE(side)))
 		return 0;
 	if (srv_tc_correspondence(tc) && !tc->no_vacation && srv_vacation_on(s, row->seat[side]))
 		return 0;
@@ -626,7 +628,9 @@ void srv_clock_check_game(struct srv *s, struct srv_game *g)
 {
 	struct srv_gclock *c = &g->clock;
 
-	if (c->tc.kind == SRV_TC_NONE || g->rec.status != DB_GAME_ACTIVE || !g->loaded)
+	/* a game not loaded yet runs on its stored summary; a timeout loads it (host.c) */
+	if (c->tc.kind == SRV_TC_NONE || g->rec.status != DB_GAME_ACTIVE ||
+	    srv_game_pending(g) == NULL)
 		return;
 	if (c->paused_until > 0 && srv_clock_now(s) >= c->paused_until)
 		pause_ends(s, g);

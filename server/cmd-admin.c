@@ -271,7 +271,7 @@ static int exec_stats(struct srv_cmd_ctx *ctx)
 {
 	struct srv *s = ctx->srv;
 	int rc, guests = 0;
-	long games[3] = {0, 0, 0};
+	long games[3] = {0, 0, 0}, loaded = 0;
 	double aps = srv_admin_actions_per_second(s);
 	uint64_t db = srv_admin_db_bytes(s), rss = srv_admin_rss();
 	cJSON *data, *lines, *bystatus;
@@ -286,6 +286,7 @@ static int exec_stats(struct srv_cmd_ctx *ctx)
 		struct srv_game *g = srv_game_get(s, id);
 		if (g != NULL && g->rec.status >= DB_GAME_OPEN && g->rec.status <= DB_GAME_FINISHED)
 			games[g->rec.status]++;
+		loaded += g != NULL && g->loaded; /* games load on first use (games.h) */
 	}
 	data = cJSON_CreateObject();
 	lines = cJSON_AddArrayToObject(data, "lines");
@@ -296,6 +297,8 @@ static int exec_stats(struct srv_cmd_ctx *ctx)
 	cJSON_AddNumberToObject(bystatus, "open", (double)games[DB_GAME_OPEN]);
 	cJSON_AddNumberToObject(bystatus, "active", (double)games[DB_GAME_ACTIVE]);
 	cJSON_AddNumberToObject(bystatus, "finished", (double)games[DB_GAME_FINISHED]);
+	cJSON_AddNumberToObject(data, "games_loaded", (double)loaded);
+	cJSON_AddNumberToObject(data, "game_loads", (double)s->game_loads);
 	cJSON_AddNumberToObject(data, "actions_total", (double)s->actions_total);
 	cJSON_AddNumberToObject(data, "actions_per_second", aps);
 	cJSON_AddNumberToObject(data, "db_bytes", (double)db);
@@ -308,6 +311,8 @@ static int exec_stats(struct srv_cmd_ctx *ctx)
 	add_linef(lines, "users logged in    %zu", s->users.count);
 	add_linef(lines, "games              %ld open, %ld active, %ld finished",
 	          games[DB_GAME_OPEN], games[DB_GAME_ACTIVE], games[DB_GAME_FINISHED]);
+	add_linef(lines, "games loaded       %ld (%llu loads since start)", loaded,
+	          (unsigned long long)s->game_loads);
 	add_linef(lines, "actions            %llu since start, %.2f/s over the last minute",
 	          (unsigned long long)s->actions_total, aps);
 	add_linef(lines, "database           %llu bytes", (unsigned long long)db);
@@ -332,7 +337,8 @@ const struct srv_cmd srv_cmd_stats = {
     .group = "admin",
     .usage = "stats",
     .help = "The server's figures: connections (guests among them), users logged in, games by "
-            "status, actions since start and a second over the last minute, the database's "
+            "status, games whose rules state is loaded (they load on first use), actions since "
+            "start and a second over the last minute, the database's "
             "size, the resident memory, password hashes, queued output and bans. Admins only.",
     .exec = exec_stats,
 };

@@ -156,7 +156,10 @@ static void describe(struct srv *srv, struct srv_game *g, int viewer, cJSON *dat
 		add_line(lines, "waiting for a second player (join)");
 		return;
 	}
-	p = g->match.pending;
+	if (srv_game_pending(g) != NULL)
+		p = *srv_game_pending(g);
+	else
+		memset(&p, 0, sizeof(p));
 	cJSON *pend = cJSON_AddObjectToObject(data, "pending");
 	cJSON *dec = cJSON_AddObjectToObject(data, "decisions");
 	for (int s = 0; s < 2; s++) {

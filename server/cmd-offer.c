@@ -135,13 +135,19 @@ static struct srv_game *my_active_game(struct srv_cmd_ctx *ctx, int *side)
 	return g;
 }
 
-static int running(struct srv_cmd_ctx *ctx, const struct srv_game *g)
+/* The game is active and its rules state loaded (on first use: games.h). */
+static int running(struct srv_cmd_ctx *ctx, struct srv_game *g)
 {
+	char why[400];
+
 	if (g->rec.status == DB_GAME_ACTIVE && g->loaded)
+		return 0;
+	if (g->rec.status == DB_GAME_ACTIVE &&
+	    srv_game_ensure_loaded(ctx->srv, g, why, sizeof(why)) == 0)
 		return 0;
 	if (g->rec.status == DB_GAME_ACTIVE)
 		return srv_cmd_fail(ctx, WG_E_INTERNAL, "game %lld is not loaded: %s",
-		                    (long long)g->rec.id, g->why);
+		                    (long long)g->rec.id, why);
 	return srv_cmd_fail(ctx, g->rec.status == DB_GAME_OPEN ? WG_E_NOT_STARTED : WG_E_GAME_OVER,
 	                    "game %lld is %s", (long long)g->rec.id,
 	                    srv_game_status_name(g->rec.status));

@@ -101,7 +101,8 @@ void srv_game_notice(struct srv *s, struct srv_game *g, const char *type, const 
 /* The your-turn event of side (kind, decision counter, version, sentence). */
 static cJSON *your_turn_event(struct srv *s, const struct srv_game *g, int side)
 {
-	const struct rules_pending *p = &g->match.pending;
+	static const struct rules_pending none;
+	const struct rules_pending *p = srv_game_pending(g) ? srv_game_pending(g) : &none;
 	cJSON *ev = cJSON_CreateObject();
 	int64_t dl = srv_clock_deadline(s, g, side);
 
@@ -295,12 +296,14 @@ static void login_digest(struct srv *s, struct srv_conn *c, const int64_t *ids, 
 		return;
 	for (size_t i = 0; i < n; i++) {
 		struct srv_game *g = srv_game_get(s, ids[i]);
+		const struct rules_pending *p = g != NULL ? srv_game_pending(g) : NULL;
 		int64_t seen = 0, missed = 0;
 		int side;
-		if (g == NULL || g->rec.status != DB_GAME_ACTIVE || !g->loaded)
+		/* a game not loaded yet answers from its stored summary (games.h) */
+		if (g == NULL || g->rec.status != DB_GAME_ACTIVE || p == NULL)
 			continue;
 		side = srv_game_side_of(g, c->user->id);
-		if (side < 0 || !(g->match.pending.sides & RULES_AUD_SIDE(side)))
+		if (side < 0 || !(p->sides & RULES_AUD_SIDE(side)))
 			continue;
 		if (db_seat_seen_get(s->store, g->rec.id, side, &seen) != 0 ||
 		    db_event_count_after(s->store, g->rec.id, RULES_AUD_SIDE(side), seen,
@@ -332,7 +335,7 @@ static void login_digest(struct srv *s, struct srv_conn *c, const int64_t *ids, 
 		cJSON_AddNumberToObject(ev, "game", (double)it->g->rec.id);
 		cJSON_AddStringToObject(ev, "scenario", it->g->rec.scenario);
 		cJSON_AddStringToObject(ev, "side", srv_game_side_name(it->g, it->side));
-		cJSON_AddStringToObject(ev, "kind", it->g->match.pending.kind[it->side]);
+		cJSON_AddStringToObject(ev, "kind", srv_game_pending(it->g)->kind[it->side]);
 		cJSON_AddNumberToObject(ev, "missed", (double)it->missed);
 		if (it->deadline > 0) {
 			cJSON_AddNumberToObject(ev, "deadline", (double)(it->deadline / 1000));
@@ -343,7 +346,7 @@ static void login_digest(struct srv *s, struct srv_conn *c, const int64_t *ids, 
 		}
 		snprintf(text, sizeof(text), "%s: %s; %lld new event%s since you left: %s", when,
 		         it->g->rec.scenario, (long long)it->missed, it->missed == 1 ? "" : "s",
-		         it->g->match.pending.what[it->side]);
+		         srv_game_pending(it->g)->what[it->side]);
 		cJSON_AddStringToObject(ev, "text", text);
 		send_one(c, it->g->rec.id, ev);
 	}
@@ -394,9 +397,9 @@ void srv_game_login_notices(struct srv *s, struct srv_conn *c)
 			    DB_GAME_FINISHED) /* it ended while the player was away */
 				send_one(c, id, game_over_event(g));
 		}
-		if (g->rec.status != DB_GAME_ACTIVE || !g->loaded)
+		if (g->rec.status != DB_GAME_ACTIVE || srv_game_pending(g) == NULL)
 			continue;
-		if (g->match.pending.sides & RULES_AUD_SIDE(side))
+		if (srv_game_pending(g)->sides & RULES_AUD_SIDE(side))
 			send_one(c, id, your_turn_event(s, g, side));
 	}
 }

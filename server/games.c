@@ -177,6 +177,69 @@ int srv_options_parse(const char *text, struct rules_options *opts)
 	return 0;
 }
 
+/* ---- who must act ---- */
+
+const struct rules_pending *srv_game_pending(const struct srv_game *g)
+{
+	if (g->loaded)
+		return &g->match.pending;
+	if (g->entry == NULL || g->refused || !g->pend_known)
+		return NULL;
+	return &g->pend;
+}
+
+/* {"sides":1,"kind":["phase",""],"what":["...",""],"d":[3,0]} */
+char *srv_pending_encode(const struct rules_pending *p)
+{
+	cJSON *o = cJSON_CreateObject(), *kind, *what, *d;
+	char *text;
+
+	if (o == NULL)
+		return NULL;
+	cJSON_AddNumberToObject(o, "sides", (double)p->sides);
+	kind = cJSON_AddArrayToObject(o, "kind");
+	what = cJSON_AddArrayToObject(o, "what");
+	d = cJSON_AddArrayToObject(o, "d");
+	for (int side = 0; side < RULES_SIDES && kind && what && d; side++) {
+		cJSON_AddItemToArray(kind, cJSON_CreateString(p->kind[side]));
+		cJSON_AddItemToArray(what, cJSON_CreateString(p->what[side]));
+		cJSON_AddItemToArray(d, cJSON_CreateNumber((double)p->decision[side]));
+	}
+	text = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	return text;
+}
+
+int srv_pending_decode(const char *text, struct rules_pending *p)
+{
+	cJSON *o = cJSON_Parse(text);
+	const cJSON *sides, *kind, *what, *d;
+
+	memset(p, 0, sizeof(*p));
+	if (!cJSON_IsObject(o)) {
+		cJSON_Delete(o);
+		return -1;
+	}
+	sides = cJSON_GetObjectItemCaseSensitive(o, "sides");
+	kind = cJSON_GetObjectItemCaseSensitive(o, "kind");
+	what = cJSON_GetObjectItemCaseSensitive(o, "what");
+	d = cJSON_GetObjectItemCaseSensitive(o, "d");
+	if (cJSON_IsNumber(sides))
+		p->sides = (unsigned)sides->valuedouble & (RULES_AUD_SIDE(0) | RULES_AUD_SIDE(1));
+	for (int side = 0; side < RULES_SIDES; side++) {
+		const cJSON *k = cJSON_GetArrayItem(kind, side),
+		            *w = cJSON_GetArrayItem(what, side), *n = cJSON_GetArrayItem(d, side);
+		if (cJSON_IsString(k))
+			wg_strcopy(p->kind[side], sizeof(p->kind[side]), k->valuestring);
+		if (cJSON_IsString(w))
+			wg_strcopy(p->what[side], sizeof(p->what[side]), w->valuestring);
+		if (cJSON_IsNumber(n) && n->valuedouble >= 0)
+			p->decision[side] = (uint32_t)n->valuedouble;
+	}
+	cJSON_Delete(o);
+	return 0;
+}
+
 void srv_scenario_digest(const char *text, size_t len, char *digest)
 {
 	unsigned char h[crypto_hash_sha256_BYTES];
@@ -508,6 +571,20 @@ static void pin(struct srv *s, struct srv_game *g, const char *old_engine)
 	g->rec = row;
 }
 
+/* 1 if a and b await the same sides for the same decisions. */
+static int same_pending(const struct rules_pending *a, const struct rules_pending *b)
+{
+	if (a->sides != b->sides)
+		return 0;
+	for (int side = 0; side < RULES_SIDES; side++)
+		if ((a->sides & RULES_AUD_SIDE(side)) &&
+		    (a->decision[side] != b->decision[side] ||
+		     strcmp(a->kind[side], b->kind[side]) != 0 ||
+		     strcmp(a->what[side], b->what[side]) != 0))
+			return 0;
+	return 1;
+}
+
 /* Builds g->match from the store (see the header for what it replays on). */
 static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t errsize)
 {
@@ -557,6 +634,12 @@ static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t er
 		return rc;
 	}
 	g->loaded = 1;
+	s->game_loads++;
+	if (g->pend_known && !same_pending(&g->pend, &g->match.pending))
+		log_warn(0,
+		         "game %lld: the stored summary of who must act differed from its replay "
+		         "(the replay's is used)",
+		         (long long)g->rec.id);
 	db_event_last_seq(s->store, g->rec.id, &g->last_event);
 	g->used_ms = srv_now_ms(s);
 	snprintf(old_engine, sizeof(old_engine), "%s", g->rec.engine);
@@ -646,12 +729,28 @@ void srv_games_sweep(struct srv *s, int64_t idle_ms)
 
 /* ---- recovery ---- */
 
+/* The names of g's players: from a game read before that has the same player (a user sits
+ * in many games: one query a user, not one a seat), else from the store. */
 static void fill_seat_names(struct srv *s, struct srv_game *g)
 {
 	for (int i = 0; i < 2; i++) {
+		int64_t uid = g->rec.seat[i];
+		const int64_t *ids;
+		const struct srv_game *other;
 		struct db_user u;
+		size_t n;
+		int side;
 		g->seat_name[i][0] = '\0';
-		if (g->rec.seat[i] != 0 && db_user_by_id(s->store, g->rec.seat[i], &u) == 0)
+		if (uid == 0)
+			continue;
+		ids = srv_user_games(s, uid, &n);
+		other = n > 0 ? srv_game_get(s, ids[0]) : NULL;
+		side = other != NULL ? srv_game_side_of(other, uid) : -1;
+		if ((side == 0 || side == 1) && other->seat_name[side][0] != '\0') {
+			memcpy(g->seat_name[i], other->seat_name[side], sizeof(g->seat_name[i]));
+			continue;
+		}
+		if (db_user_by_id(s->store, uid, &u) == 0)
 			snprintf(g->seat_name[i], sizeof(g->seat_name[i]), "%s", u.name);
 	}
 }
@@ -674,12 +773,59 @@ static int recover_one(void *ctx, const struct db_game *rec)
 	return 0;
 }
 
+static int recover_pending(void *ctx, int64_t id, const char *text)
+{
+	struct srv_game *g = srv_game_get(ctx, id);
+
+	if (g != NULL && srv_pending_decode(text, &g->pend) == 0)
+		g->pend_known = 1;
+	return 0;
+}
+
+/*
+ * Whether g loads at start-up rather than on first use: a game whose scenario is missing
+ * (the failure is logged at start-up, as before), an active game without a stored
+ * summary (written before migration 12: the backfill), or one recorded on another engine
+ * version or scenario text than the installed one (its replay is checked, and the game
+ * upgraded or refused, at start-up as before: games.h, "What a game replays on").
+ */
+static int load_now(const struct srv_game *g)
+{
+	if (g->entry == NULL) /* it cannot be loaded: said now, as before */
+		return 1;
+	if (g->rec.status != DB_GAME_ACTIVE)
+		return 0;
+	return !g->pend_known || strcmp(g->rec.engine, g->entry->rs->version) != 0 ||
+	       strcmp(g->rec.digest, g->entry->digest) != 0;
+}
+
+/* Loads g now (load_now) and records its summary when none was; 0, or -1 (logged). */
+static int load_at_start(struct srv *s, struct srv_game *g)
+{
+	char err[600], *text;
+
+	if (srv_game_ensure_loaded(s, g, err, sizeof(err)) != 0) {
+		log_error(0, "game %lld (%s) cannot be restored: %s", (long long)g->rec.id,
+		          g->rec.scenario, err);
+		return -1;
+	}
+	if (g->pend_known)
+		return 0;
+	if ((text = srv_pending_encode(&g->match.pending)) == NULL ||
+	    db_game_pending_put(s->store, g->rec.id, text) != 0)
+		log_warn(0, "game %lld: its pending summary was not recorded: %s",
+		         (long long)g->rec.id, text ? db_last_error(s->store) : "out of memory");
+	free(text);
+	return 0;
+}
+
 int srv_games_recover(struct srv *s)
 {
-	int failed = 0, restored = 0;
-	char err[600];
+	int failed = 0, lazy = 0, loaded = 0;
 
-	if (db_game_each(s->store, 0x7, recover_one, s) != 0) {
+	if (db_game_each(s->store, 0x7, recover_one, s) != 0 ||
+	    db_game_pending_each(s->store, (1u << DB_GAME_OPEN) | (1u << DB_GAME_ACTIVE),
+	                         recover_pending, s) != 0) {
 		log_error(0, "cannot read the games: %s", db_last_error(s->store));
 		return -1;
 	}
@@ -687,15 +833,21 @@ int srv_games_recover(struct srv *s)
 		struct srv_game *g = srv_game_get(s, id);
 		if (g == NULL || g->rec.status == DB_GAME_FINISHED)
 			continue;
-		if (srv_game_ensure_loaded(s, g, err, sizeof(err)) != 0) {
-			log_error(0, "game %lld (%s) cannot be restored: %s", (long long)id,
-			          g->rec.scenario, err);
+		if (g->rec.status == DB_GAME_OPEN) /* nobody acts before the start */
+			g->pend_known = 1;
+		if (!load_now(g)) {
+			lazy++;
+		} else if (load_at_start(s, g) != 0) {
 			failed++;
 		} else {
-			restored++;
+			loaded++;
 		}
 	}
-	log_info(0, "recovered %d unfinished games (%d failed), %lld games in all", restored,
+	log_info(0, "recovered %d unfinished games (%d failed), %lld games in all", lazy + loaded,
 	         failed, (long long)s->maxgame);
+	log_info(0,
+	         "games: %d load on first use, %d loaded at start-up (no summary of who must "
+	         "act yet, or another engine or scenario text)",
+	         lazy, loaded);
 	return failed;
 }

@@ -4,10 +4,29 @@
  * recovery: rebuilding a game's rules state from its snapshot and actions on
  * the data and rules it was played on.
  *
- * Every game the database knows has a struct srv_game (s->games[id]).  Open
- * and active games hold their rules state (match) from start-up on; a
- * finished game loads it on demand (view, log of old games) and is released
- * again when it has not been used for a while (srv_games_sweep).
+ * Every game the database knows has a struct srv_game (s->games[id]).  A
+ * game's rules state (match) is built on first use -- a request that needs it,
+ * an action, a clock's timeout, a tournament's verdict (srv_game_ensure_loaded,
+ * and host.c for every action) -- from its latest snapshot and the actions
+ * after it; an unfinished game keeps it from then on, a finished one is
+ * released again when it has not been used for a while (srv_games_sweep).
+ *
+ * Lazy loading (issue 14, "Recovery at scale"): start-up reads the game rows
+ * and each unfinished game's pending summary (who must act, the kind and
+ * sentence of each awaited decision, the decision counters), which the store
+ * keeps beside the row (games.pending, written with every step: host.c), and
+ * loads no game.  Everything that runs on games nobody is looking at -- the
+ * clocks and their reminders, the login digest and your-turn notices, `who`,
+ * `games`, `finger`, tournament deadlines -- works from the row, the clock and
+ * that summary (srv_game_pending); what must change the game (a timeout, a
+ * forfeit) loads it first.  An active game whose summary was never recorded
+ * (written by a build before migration 12) is loaded at start-up as before
+ * and its summary recorded then: the backfill.
+ *
+ *   start-up --> [not loaded: rec, clock, pend] --first use: snapshot + actions-->
+ *                [loaded: match] --finished and idle (sweep)--> [not loaded]
+ *                       |
+ *                       +-- cannot be built --> [refused: why]
  *
  * What a game replays on (ruleset.h, "Versions"):
  *
@@ -51,6 +70,9 @@ struct srv_game {
 	struct rules_match match;
 	int loaded;  /* match holds the state at rec.version */
 	int refused; /* cannot be loaded: why says so */
+	/* who must act while the match is not loaded: the store's summary (srv_game_pending) */
+	struct rules_pending pend;
+	int pend_known; /* pend was read from the store */
 	char why[400];
 	char seat_name[2][DB_NAME_MAX + 1];
 	struct srv_conn **watchers;
@@ -64,8 +86,9 @@ struct srv_game {
 	size_t nguests;
 };
 
-/* Loads every game record and restores the rules state of every unfinished
- * game.  Returns the number of games that could not be restored (each logged). */
+/* Loads every game record and the pending summary of every unfinished game; loads the
+ * rules state only of the active games without a summary (and records theirs).  Returns
+ * the number of those that could not be restored (each logged). */
 int srv_games_recover(struct srv *s);
 /* Frees every game. */
 void srv_games_release(struct srv *s);
@@ -99,6 +122,17 @@ int srv_game_resync(struct srv *s, struct srv_game *g);
 /* Logs the public event ev of g as an event of no action (an offer, a pause's end: `log`
  * shows it, a replay skips it) in the loop's batch.  0 or a WG_E_* code. */
 int srv_game_note(struct srv *s, struct srv_game *g, const cJSON *ev);
+
+/*
+ * Who must act in g: the match's pending when it is loaded, else the summary the store
+ * keeps; NULL when neither is known (the scenario is missing, the game could not be
+ * loaded, or its summary was never recorded).  Valid until g changes.
+ */
+const struct rules_pending *srv_game_pending(const struct srv_game *g);
+/* The stored text of a pending summary (malloc'd: you free it), or NULL (out of memory). */
+char *srv_pending_encode(const struct rules_pending *p);
+/* Reads a stored summary into p (members missing: nobody, empty); 0 or -1 (not one). */
+int srv_pending_decode(const char *text, struct rules_pending *p);
 
 /* The side (0/1) user holds in g, or -1. */
 int srv_game_side_of(const struct srv_game *g, int64_t user);

@@ -55,9 +55,23 @@ static int fail(struct rules_error *err, int code, const char *fmt, ...)
 
 /* ---- checks ---- */
 
+/* Builds g's rules state when it is not loaded yet (games.h, "Lazy loading"). */
+static int need_state(struct srv *s, struct srv_game *g, struct rules_error *err)
+{
+	char why[400];
+
+	if (g->loaded)
+		return 0;
+	if (srv_game_ensure_loaded(s, g, why, sizeof(why)) != 0)
+		return fail(err, WG_E_INTERNAL, "game %lld is not loaded: %s", (long long)g->rec.id,
+		            why);
+	return 0;
+}
+
 /* The actor saw the game's current version (v=; checked first: a retry of an action that
- * was applied is stale even when that action ended the game), and the game is running. */
-static int check_running(const struct srv_game *g, const struct srv_actor *who,
+ * was applied is stale even when that action ended the game), and the game is running
+ * (its rules state loaded). */
+static int check_running(struct srv *s, struct srv_game *g, const struct srv_actor *who,
                          struct rules_error *err)
 {
 	if (who->version >= 0 && who->version < g->rec.version)
@@ -76,13 +90,11 @@ static int check_running(const struct srv_game *g, const struct srv_actor *who,
 	if (g->rec.status == DB_GAME_FINISHED)
 		return fail(err, WG_E_GAME_OVER, "game %lld is over: %s", (long long)g->rec.id,
 		            g->rec.result);
-	if (!g->loaded)
-		return fail(err, WG_E_INTERNAL, "game %lld is not loaded", (long long)g->rec.id);
-	return 0;
+	return need_state(s, g, err);
 }
 
 /* The actor's seat in a running game, with d= checked against its decision counter. */
-static int seated(const struct srv_game *g, const struct srv_actor *who, int *side,
+static int seated(struct srv *s, struct srv_game *g, const struct srv_actor *who, int *side,
                   struct rules_error *err)
 {
 	int rc;
@@ -92,7 +104,7 @@ static int seated(const struct srv_game *g, const struct srv_actor *who, int *si
 	if (*side < 0)
 		return fail(err, WG_E_NOT_A_PLAYER, "you do not play in game %lld",
 		            (long long)g->rec.id);
-	if ((rc = check_running(g, who, err)) != 0)
+	if ((rc = check_running(s, g, who, err)) != 0)
 		return rc;
 	d = g->match.pending.decision[*side];
 	if (who->decision >= 0 && who->decision < (int64_t)d)
@@ -132,6 +144,7 @@ static int stage(struct srv *s, struct srv_game *g, enum rules_host_kind host, i
 	struct db_event *events = NULL;
 	struct db_step step;
 	char *dice = rules_rolls_to_json(g->match.dice.log, g->match.dice.nlog), *snap = NULL;
+	char *pending = srv_pending_encode(&g->match.pending); /* start-up reads it (games.h) */
 	int64_t last = g->last_event;
 	int rc = 0, had_batch = db_batch_pending(s->store);
 
@@ -175,10 +188,11 @@ static int stage(struct srv *s, struct srv_game *g, enum rules_host_kind host, i
 	    row->private_game == g->rec.private_game && strcmp(row->result, g->rec.result) == 0 &&
 	    strcmp(row->engine, g->rec.engine) == 0 && strcmp(row->digest, g->rec.digest) == 0;
 	step.snapshot = snap;
+	step.pending = pending;
 	if (srv_clock_step(s, g, row, credit, host == RULES_HOST_NONE, &clock))
 		step.clock = &clock;
 	/* the seen marks of online players are written when they leave (server.c) */
-	if (dice == NULL)
+	if (dice == NULL || pending == NULL)
 		rc = WG_E_NO_MEMORY;
 	if (rc == 0)
 		rc = db_step_stage(s->store, &step, &last);
@@ -187,6 +201,7 @@ static int stage(struct srv *s, struct srv_game *g, enum rules_host_kind host, i
 	free(events);
 	free(dice);
 	free(snap);
+	free(pending);
 	if (rc != 0) {
 		step_failed(s, g, had_batch);
 		return rc;
@@ -297,6 +312,12 @@ int srv_host_seat(struct srv *s, struct srv_game *g, const struct srv_actor *who
 		return fail(err, WG_E_ALREADY_SEATED, "you already play %s in game %lld",
 		            srv_game_side_name(g, srv_game_side_of(g, who->user)),
 		            (long long)g->rec.id);
+	if (g->entry != NULL && !g->loaded) { /* an open game loads when it is joined */
+		char why[400];
+		if (srv_game_ensure_loaded(s, g, why, sizeof(why)) != 0)
+			return fail(err, WG_E_INTERNAL, "game %lld is not loaded: %s",
+			            (long long)g->rec.id, why);
+	}
 	if (g->entry == NULL || !g->loaded)
 		return fail(err, WG_E_NO_SUCH_SCENARIO,
 		            "scenario %s is not installed on this server", g->rec.scenario);
@@ -348,7 +369,7 @@ int srv_host_act(struct srv *s, struct srv_game *g, const struct srv_actor *who,
 	int side, rc;
 
 	srv_clock_check_game(s, g); /* a clock that ran out ends the game before the action */
-	if ((rc = seated(g, who, &side, err)) != 0)
+	if ((rc = seated(s, g, who, &side, err)) != 0)
 		return rc;
 	if (proto_join(&line, argc, argv) != 0)
 		return fail(err, WG_E_NO_MEMORY, "out of memory");
@@ -472,11 +493,11 @@ int srv_host_action(struct srv *s, struct srv_game *g, const struct srv_actor *w
 	int side = -1, rc;
 
 	if (who->user != 0) { /* a player may only concede for himself */
-		if ((rc = seated(g, who, &side, err)) != 0)
+		if ((rc = seated(s, g, who, &side, err)) != 0)
 			return rc;
 		if (a->kind != RULES_HOST_RESIGN || a->side != side)
 			return fail(err, WG_E_FORBIDDEN, "a player may only resign his own side");
-	} else if ((rc = check_running(g, who, err)) != 0) {
+	} else if ((rc = check_running(s, g, who, err)) != 0) {
 		return rc;
 	}
 	if (a->kind == RULES_HOST_TAKEBACK) {

@@ -92,6 +92,7 @@ struct srv {
 	struct srv_quota quota;
 	struct srv_admin admin;
 	uint64_t actions_total;     /* actions accepted since start-up (host.c) */
+	uint64_t game_loads;        /* games whose rules state was built since start-up (games.c) */
 	char shutdown_message[256]; /* what `shutdown` tells everyone ("": the default) */
 	/* the clocks' wall time in ms (clock.c): real time, the fake time of --debug-clock, or a
 	 * unit test's own function */

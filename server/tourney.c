@@ -1215,7 +1215,9 @@ static int close_round(struct srv *s, struct srv_tourney *t, const char *why)
 		{
 			struct rules_host_action a = {
 			    .kind = RULES_HOST_FORFEIT, .side = -1, .winner = -1, .note = why};
-			unsigned awaited = game->match.pending.sides;
+			/* the stored summary of a game not loaded yet; the verdict loads it */
+			const struct rules_pending *p = srv_game_pending(game);
+			unsigned awaited = p != NULL ? p->sides : 0;
 			if (awaited == RULES_AUD_SIDE(0) || awaited == RULES_AUD_SIDE(1)) {
 				a.side = awaited == RULES_AUD_SIDE(0) ? 0 : 1;
 			} else {

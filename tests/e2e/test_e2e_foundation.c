@@ -14,6 +14,9 @@
  *     games take the new file; a game stored by another engine version is
  *     upgraded only when its replay gives exactly the stored events, and
  *     refused with a clear message when it does not;
+ *   - a game stored without the summary of who must act (before migration
+ *     12) is loaded at the first start and its summary recorded; later starts
+ *     leave it to its first use;
  *   - a scenario module's own verb is listed and accepted only in the games
  *     of its scenarios (the test-only F&M module "probe").
  */
@@ -408,6 +411,44 @@ static void test_engine_version_is_pinned(void **state)
 	assert_int_equal(count_rows("SELECT count(*) FROM games WHERE engine = 'race-0'"), 1);
 }
 
+/* A game stored before migration 12 has no summary of who must act: the first start loads it
+ * (the backfill) and records its summary; the next start leaves it to its first use, and it
+ * is the same game (server/games.h, "Lazy loading"). */
+static void test_game_without_a_pending_summary_is_backfilled(void **state)
+{
+	static struct e2e_client alice, bob;
+	static char view_before[E2E_BUF];
+	int64_t id;
+
+	(void)state;
+	assert_int_equal(e2e_login_new(&alice, server.port, "alice7", "secret-a"), 0);
+	assert_int_equal(e2e_login_new(&bob, server.port, "bob7", "secret-b"), 0);
+	id = start_game(&alice, &bob, "race", "");
+	cmd_ok(&alice, "roll");
+	cmd_ok(&bob, "roll");
+	cmd_ok(&alice, "view");
+	snprintf(view_before, sizeof(view_before), "%s", alice.reply);
+	assert_int_equal(count_rows("SELECT count(*) FROM games WHERE pending IS NULL"), 0);
+
+	assert_int_equal(e2e_server_stop(&server), 0);
+	tamper("UPDATE games SET pending = NULL");
+	assert_int_equal(e2e_server_restart(&server), 0);
+	assert_int_equal(e2e_log_count(&server, "games: 0 load on first use, 1 loaded at start-up"),
+	                 1);
+	assert_int_equal(count_rows("SELECT count(*) FROM games WHERE pending IS NULL"), 0);
+
+	assert_int_equal(e2e_server_stop(&server), 0);
+	assert_int_equal(e2e_server_restart(&server), 0);
+	assert_int_equal(e2e_log_count(&server, "games: 1 load on first use, 0 loaded at start-up"),
+	                 1);
+	relogin(&alice, "alice7", "secret-a", id);
+	cmd_ok(&alice, "view");
+	assert_string_equal(alice.reply, view_before);
+	assert_false(e2e_log_contains(&server, "summary of who must act differed"));
+	e2e_close(&alice);
+	e2e_close(&bob);
+}
+
 /* ---- a module's own verbs ---- */
 
 static void test_module_verb_only_in_its_games(void **state)
@@ -455,6 +496,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_scenario_edited_between_runs, start_pinned,
 	                                    stop_server),
 	    cmocka_unit_test_setup_teardown(test_engine_version_is_pinned, start_race, stop_server),
+	    cmocka_unit_test_setup_teardown(test_game_without_a_pending_summary_is_backfilled,
+	                                    start_race, stop_server),
 	    cmocka_unit_test_setup_teardown(test_module_verb_only_in_its_games, start_probe,
 	                                    stop_server),
 	};

@@ -1542,6 +1542,78 @@ static void test_step_is_written_whole_or_not_at_all(void **state)
 	assert_string_equal(r.text[0], "start");
 }
 
+/* The summaries db_game_pending_each gives, by game id (at most 8 games). */
+struct pendings {
+	int64_t id[8];
+	char text[8][64];
+	int n;
+};
+
+static int on_pending(void *ctx, int64_t game, const char *pending)
+{
+	struct pendings *p = ctx;
+
+	assert_true(p->n < 8);
+	p->id[p->n] = game;
+	snprintf(p->text[p->n++], sizeof(p->text[0]), "%s", pending);
+	return 0;
+}
+
+/* The pending summary (migration 12): written with a step or alone, read back by status,
+ * never written by a failed step; a game without one is not listed. */
+static void test_pending_summary_with_the_step(void **state)
+{
+	struct db_store *st = *state;
+	int64_t user = add_user(st, "Pender"), last = 0;
+	int64_t open = add_game(st, DB_GAME_OPEN, user),
+	        done = add_game(st, DB_GAME_FINISHED, user);
+	struct db_game g;
+	struct pendings p = {0};
+	struct db_action a = {.side = 0, .line = "roll", .dice = "[]", .at = 1};
+	struct db_step step = {.action = &a, .row = &g, .progress_only = 1};
+
+	fill_game(&g, DB_GAME_ACTIVE, user);
+	assert_int_equal(db_game_create(st, &g), 0);
+	assert_int_equal(db_game_pending_each(st, 0x7, on_pending, &p), 0);
+	assert_int_equal(p.n, 0); /* none recorded yet */
+	/* the start (not progress only) and a progress step, each with its summary */
+	assert_int_equal(stage_step(st, &g, 1, 0, NULL, &last), 0);
+	a.game = g.id;
+	a.seq = g.version = 2;
+	step.pending = "{\"sides\":1}";
+	assert_int_equal(db_step_stage(st, &step, &last), 0);
+	assert_int_equal(db_game_pending_put(st, open, "{}"), 0);
+	assert_int_equal(db_game_pending_put(st, done, "{\"sides\":0}"), 0);
+	assert_int_equal(db_game_pending_put(st, 999, "{}"), WG_E_NOT_FOUND);
+	assert_int_equal(
+	    db_game_pending_each(st, (1u << DB_GAME_OPEN) | (1u << DB_GAME_ACTIVE), on_pending, &p),
+	    0);
+	assert_int_equal(p.n, 2);
+	assert_int_equal(p.id[0], open);
+	assert_string_equal(p.text[0], "{}");
+	assert_int_equal(p.id[1], g.id);
+	assert_string_equal(p.text[1], "{\"sides\":1}");
+	/* a step without a summary keeps the one stored; a failed step writes none */
+	a.seq = g.version = 3;
+	step.pending = NULL;
+	assert_int_equal(db_step_stage(st, &step, &last), 0);
+	a.seq = g.version = 5; /* a gap: refused */
+	step.pending = "{\"sides\":2}";
+	assert_int_equal(db_step_stage(st, &step, &last), WG_E_STORAGE);
+	memset(&p, 0, sizeof(p));
+	assert_int_equal(db_game_pending_each(st, 1u << DB_GAME_ACTIVE, on_pending, &p), 0);
+	assert_int_equal(p.n, 1);
+	assert_string_equal(p.text[0], "{\"sides\":1}");
+	/* a non-progress step writes it too */
+	a.seq = g.version = 4;
+	step.progress_only = 0;
+	step.pending = "{\"sides\":3}";
+	assert_int_equal(db_step_stage(st, &step, &last), 0);
+	memset(&p, 0, sizeof(p));
+	assert_int_equal(db_game_pending_each(st, 1u << DB_GAME_ACTIVE, on_pending, &p), 0);
+	assert_string_equal(p.text[0], "{\"sides\":3}");
+}
+
 static int count_clock(void *ctx, const struct db_clock *c)
 {
 	(*(int *)ctx)++;
@@ -1768,6 +1840,7 @@ int main(void)
 	    MEM(test_scenario_texts),
 	    MEM(test_game_pins_engine_and_digest),
 	    cmocka_unit_test(test_backend_by_scheme),
+	    MEM(test_pending_summary_with_the_step),
 #undef MEM
 	};
 
