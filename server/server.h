@@ -36,6 +36,7 @@
 #include "admin.h"
 #include "auth.h"
 #include "config.h"
+#include "durable.h"
 #include "idmap.h"
 #include "notify.h"
 #include "quota.h"
@@ -79,7 +80,8 @@ struct srv {
 	struct srv_game **batch;
 	size_t nbatch, capbatch;
 	struct srv_conn *wlist;
-	uv_prepare_t before_sleep; /* commits the batch, then writes the output */
+	uv_prepare_t before_sleep;  /* commits the batch, then writes the output */
+	struct srv_durable durable; /* the syncs of the commits, off the loop (durable.h) */
 	/* fairness (conn.h "Work budget"): connections with input waiting for a turn */
 	struct srv_conn *rlist, *rtail;
 	size_t nrlist;
