@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "bench.h"
 
@@ -96,6 +98,9 @@ static void usage(FILE *f)
 	        "  --ready-timeout S  a connection without greeting (and login) after S\n"
 	        "                     seconds counts as failed (default 30)\n"
 	        "  -q, --quiet        only the SUMMARY lines\n"
+	        "  --fsync-floor DIR  no server: time -n (default 1000) appends of 200 bytes to\n"
+	        "                     a file in DIR, each followed by fdatasync (the disk's\n"
+	        "                     floor under a reply that waits for the disk), and exit\n"
 	        "  --help, --version\n",
 	        BENCH_PIPE_MAX);
 }
@@ -157,6 +162,57 @@ static void print_latency(const char *label, const struct bench_hist *h)
 	       (unsigned long long)bench_hist_percentile(h, 90),
 	       (unsigned long long)bench_hist_percentile(h, 99), (unsigned long long)h->max,
 	       bench_hist_mean(h));
+}
+
+/*
+ * --fsync-floor DIR: the disk's cost of making one small write durable, the floor under
+ * any server that syncs before it replies: n times, 200 bytes appended to a file in DIR
+ * (removed after) and fdatasync, as a write-ahead log or an append-only file is synced.
+ * Prints the latencies and a SUMMARY line; 0, or 1 if the file cannot be written.
+ */
+static int fsync_floor(const char *dir, uint64_t n)
+{
+	char path[4096], data[200];
+	struct bench_hist h;
+	struct timespec a, b;
+	uint64_t i, us, total = 0;
+	int fd;
+
+	if (n == 0)
+		n = 1000;
+	snprintf(path, sizeof(path), "%s/wg-bench-fsync.XXXXXX", dir);
+	fd = mkstemp(path);
+	if (fd < 0) {
+		fprintf(stderr, "wg-bench: cannot create a file in %s: %s\n", dir, strerror(errno));
+		return 1;
+	}
+	unlink(path);
+	memset(data, 'x', sizeof(data));
+	bench_hist_init(&h);
+	for (i = 0; i < n; i++) {
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		if (write(fd, data, sizeof(data)) != (ssize_t)sizeof(data) || fdatasync(fd) != 0) {
+			fprintf(stderr, "wg-bench: writing in %s: %s\n", dir, strerror(errno));
+			close(fd);
+			return 1;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		us = (uint64_t)((b.tv_sec - a.tv_sec) * 1000000 + (b.tv_nsec - a.tv_nsec) / 1000);
+		bench_hist_add(&h, us);
+		total += us;
+	}
+	close(fd);
+	printf("fsync floor in %s: %llu appends of 200 bytes, each followed by fdatasync\n", dir,
+	       (unsigned long long)n);
+	print_latency("latency (us):", &h);
+	printf("SUMMARY test=fsync n=%llu seconds=%.3f rps=%.1f p50_us=%llu p90_us=%llu "
+	       "p99_us=%llu max_us=%llu\n",
+	       (unsigned long long)n, (double)total / 1e6,
+	       total > 0 ? (double)n * 1e6 / (double)total : 0,
+	       (unsigned long long)bench_hist_percentile(&h, 50),
+	       (unsigned long long)bench_hist_percentile(&h, 90),
+	       (unsigned long long)bench_hist_percentile(&h, 99), (unsigned long long)h.max);
+	return 0;
 }
 
 /* Why connections failed: connect errors, early closes, missing greetings. */
@@ -394,6 +450,7 @@ int main(int argc, char **argv)
 		OPT_SOURCES,
 		OPT_HELP,
 		OPT_VERSION,
+		OPT_FSYNC_FLOOR,
 	};
 	static const struct option longopts[] = {
 	    {"duration", required_argument, NULL, OPT_DURATION},
@@ -418,6 +475,7 @@ int main(int argc, char **argv)
 	    {"quiet", no_argument, NULL, 'q'},
 	    {"help", no_argument, NULL, OPT_HELP},
 	    {"version", no_argument, NULL, OPT_VERSION},
+	    {"fsync-floor", required_argument, NULL, OPT_FSYNC_FLOOR},
 	    {NULL, 0, NULL, 0},
 	};
 	struct bench_opts o = {
@@ -437,6 +495,7 @@ int main(int argc, char **argv)
 	struct bench_result *r;
 	struct in6_addr a6;
 	struct in_addr a4;
+	const char *fsync_dir = NULL;
 	int c, rc = 0, n_given = 0, t;
 	double v;
 
@@ -551,6 +610,9 @@ int main(int argc, char **argv)
 		case OPT_HELP:
 			usage(stdout);
 			return 0;
+		case OPT_FSYNC_FLOOR:
+			fsync_dir = optarg;
+			break;
 		case OPT_VERSION:
 			printf("wg-bench %s\n", WG_VERSION);
 			return 0;
@@ -563,6 +625,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 1;
 	}
+	if (fsync_dir != NULL)
+		return fsync_floor(fsync_dir, n_given ? o.requests : 1000);
 	if (inet_pton(AF_INET, o.host, &a4) != 1 && inet_pton(AF_INET6, o.host, &a6) != 1) {
 		fprintf(stderr, "wg-bench: -h wants a numeric address (e.g. 127.0.0.1), not '%s'\n",
 		        o.host);
