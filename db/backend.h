@@ -34,8 +34,6 @@ struct db_backend {
 	int (*batch_mode)(struct db_store *st, int on);
 	int (*batch_pending)(const struct db_store *st);
 	int (*batch_commit)(struct db_store *st);
-	int (*sync_defer)(struct db_store *st, int on);
-	int (*sync)(struct db_store *st);
 	int (*user_create)(struct db_store *st, const char *name, const char *pwhash, int64_t now,
 	                   int64_t *id);
 	int (*user_by_name)(struct db_store *st, const char *name, struct db_user *out);

@@ -97,16 +97,6 @@ int db_batch_commit(struct db_store *st)
 	return ((struct db__head *)st)->ops->batch_commit(st);
 }
 
-int db_sync_defer(struct db_store *st, int on)
-{
-	return ((struct db__head *)st)->ops->sync_defer(st, on);
-}
-
-int db_sync(struct db_store *st)
-{
-	return ((struct db__head *)st)->ops->sync(st);
-}
-
 int db_user_create(struct db_store *st, const char *name, const char *pwhash, int64_t now,
                    int64_t *id)
 {

@@ -86,25 +86,6 @@ int db_batch_pending(const struct db_store *st);
 /* Commits the open batch (no-op: 0 when none is open).  On failure the batch is rolled
  * back: every write since the last commit is lost. */
 int db_batch_commit(struct db_store *st);
-/*
- * Deferred sync (the server's pipelined group commit, server/durable.h).  On (1): a commit
- * writes its pages to the write-ahead log but does not wait for the disk (SQLite
- * synchronous=NORMAL); nothing committed since is known durable until db_sync returns 0,
- * and the caller must not report any of it before then.  Off (0): every commit is on the
- * disk when it returns (synchronous=FULL, the default).  Fails (and stays off) on a store
- * that has no write-ahead log to sync (e.g. in memory).  Returns 0 or an error.
- */
-int db_sync_defer(struct db_store *st, int on);
-/*
- * Deferred sync: makes everything committed before the call durable (fdatasync of the
- * write-ahead log; the first time, and whenever the log file was replaced, also of its
- * directory).  The one store function that may run on another thread while the store is in
- * use: it touches only its own file descriptors.  Not concurrently with itself or with
- * db_sync_defer / db_close.  Returns 0 or an error (then nothing after the last successful
- * db_sync may be taken as durable; with Linux's fsync semantics nor after it: the caller
- * must stop).
- */
-int db_sync(struct db_store *st);
 
 /* ---- users ---- */
 

@@ -288,11 +288,7 @@ struct db_store {
 	struct db__head head; /* backend.h: the ops table, set by db_open */
 	sqlite3 *db;
 	struct db__stmt stmts[DB__S_COUNT];
-	int batch;      /* batch mode: writes open (or join) the batch transaction */
-	int deferred;   /* db_sync_defer: synchronous=NORMAL, db_sync makes commits durable */
-	int wal_fd;     /* db_sync: the write-ahead log, opened at its first sync; -1 */
-	char wal[4096]; /* its path */
-	char dir[4096]; /* the directory it is in */
+	int batch; /* batch mode: writes open (or join) the batch transaction */
 	char err[DB__ERR_MAX];
 };
 
@@ -504,7 +500,6 @@ static int sq_open(const char *path, struct db_store **out, char *err, size_t er
 		snprintf(err, errlen, "db_open: out of memory");
 		return WG_E_NO_MEMORY;
 	}
-	st->wal_fd = -1;
 	rc = db__setup(st, path);
 	if (rc < 0) {
 		snprintf(err, errlen, "%s", st->err);
@@ -519,8 +514,6 @@ static void sq_close(struct db_store *st)
 {
 	if (st == NULL)
 		return;
-	if (st->wal_fd >= 0)
-		close(st->wal_fd);
 	if (st->db != NULL) {
 		for (int i = 0; i < DB__S_COUNT; i++)
 			sqlite3_finalize(st->stmts[i].stmt);
@@ -672,75 +665,6 @@ static int sq_batch_commit(struct db_store *st)
 	if (rc != 0 && !sqlite3_get_autocommit(st->db))
 		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 	return rc;
-}
-
-/* ---- deferred sync ---- */
-
-static int sq_sync_defer(struct db_store *st, int on)
-{
-	char mode[32];
-	const char *wal, *slash;
-	int rc;
-
-	if (!on) {
-		if (!st->deferred)
-			return 0;
-		rc = db__pragma(st, "PRAGMA synchronous = FULL", NULL, 0);
-		if (rc < 0)
-			return rc;
-		st->deferred = 0;
-		return 0;
-	}
-	rc = db__pragma(st, "PRAGMA journal_mode", mode, sizeof(mode));
-	if (rc < 0)
-		return rc;
-	if (strcmp(mode, "wal") != 0)
-		return db__errf(st, WG_E_STORAGE,
-		                "deferred sync needs a write-ahead log (journal "
-		                "mode %s)",
-		                mode);
-	wal = sqlite3_filename_wal(sqlite3_db_filename(st->db, "main"));
-	if (wal == NULL || wal[0] != '/' || strlen(wal) >= sizeof(st->wal))
-		return db__errf(st, WG_E_STORAGE, "deferred sync: no usable path of the log");
-	snprintf(st->wal, sizeof(st->wal), "%s", wal);
-	slash = strrchr(st->wal, '/');
-	snprintf(st->dir, sizeof(st->dir), "%.*s", slash == st->wal ? 1 : (int)(slash - st->wal),
-	         st->wal);
-	rc = db__pragma(st, "PRAGMA synchronous = NORMAL", NULL, 0);
-	if (rc < 0)
-		return rc;
-	st->deferred = 1;
-	return 0;
-}
-
-/* db_sync's own errors: st->err is the loop thread's, so they go to stderr's caller as a
- * code only (the server logs what failed). */
-static int sq_sync(struct db_store *st)
-{
-	struct stat sb;
-	int fd;
-
-	if (!st->deferred)
-		return 0;
-	/* the log is replaced only if the last connection closes; a replaced one is opened
-	 * again, and its directory entry made durable too */
-	if (st->wal_fd >= 0 && (fstat(st->wal_fd, &sb) != 0 || sb.st_nlink == 0)) {
-		close(st->wal_fd);
-		st->wal_fd = -1;
-	}
-	if (st->wal_fd < 0) {
-		st->wal_fd = open(st->wal, O_RDONLY | O_CLOEXEC);
-		if (st->wal_fd < 0)
-			return errno == ENOENT ? 0 : WG_E_STORAGE; /* no log: nothing committed */
-		fd = open(st->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd < 0 || fsync(fd) != 0) {
-			if (fd >= 0)
-				close(fd);
-			return WG_E_STORAGE;
-		}
-		close(fd);
-	}
-	return fdatasync(st->wal_fd) == 0 ? 0 : WG_E_STORAGE;
 }
 
 /* ---- users ---- */
@@ -2852,8 +2776,6 @@ const struct db_backend db__sqlite = {
     .batch_mode = sq_batch_mode,
     .batch_pending = sq_batch_pending,
     .batch_commit = sq_batch_commit,
-    .sync_defer = sq_sync_defer,
-    .sync = sq_sync,
     .user_create = sq_user_create,
     .user_by_name = sq_user_by_name,
     .user_by_id = sq_user_by_id,

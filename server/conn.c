@@ -229,41 +229,12 @@ static int turn_spent(const struct srv_conn *c)
 	       (c->turn_reqs > 0 && phase_spent(c->srv));
 }
 
-/* The bytes at the head of c->out that may be written now (durable.h "Output"). */
-static size_t sendable(const struct srv_conn *c)
-{
-	uint64_t ok;
-
-	if (!c->srv->durable.on)
-		return c->out.len;
-	ok = c->out_ok > c->out_base ? c->out_ok - c->out_base : 0;
-	return ok < c->out.len ? (size_t)ok : c->out.len;
-}
-
-/* 1 if c has queued output that waits for a sync. */
-static int held(const struct srv_conn *c)
-{
-	return c->srv->durable.on && c->out_base + c->out.len + c->park.len > c->out_ok;
-}
-
 void srv_conns_flush(struct srv *s)
 {
-	struct srv_conn *keep = NULL;
-
 	while (s->wlist != NULL) {
 		struct srv_conn *c = s->wlist;
 		wlist_remove(c);
 		conn_flush(c);
-		if (!c->closing && !c->wlisted && held(c)) {
-			c->wnext = keep; /* back on the list after this pass */
-			keep = c;
-		}
-	}
-	while (keep != NULL) {
-		struct srv_conn *c = keep;
-		keep = c->wnext;
-		c->wnext = NULL;
-		wlist_add(c);
 	}
 }
 
@@ -338,7 +309,6 @@ static void conn_flush(struct srv_conn *c)
 	struct proto_buf *wire = &c->out;
 	struct write_req *w;
 	uv_buf_t buf;
-	size_t lim = 0;
 	int n;
 
 	if (c->closing || c->inflight > 0)
@@ -354,29 +324,16 @@ static void conn_flush(struct srv_conn *c)
 			srv_conn_close(c, "out of memory");
 			return;
 		}
-		/* TLS: the sendable head of c->out is encrypted into the connection's wire
-		 * buffer */
-		lim = sendable(c);
-		if (c->tls != NULL) {
-			size_t before = c->out.len;
-
-			wire = srv_tls_seal(c, lim);
-			c->out_base += before - c->out.len;
-			if (wire != NULL)
-				lim = wire->len;
-		} else {
-			wire = &c->out;
-		}
+		/* TLS: c->out is encrypted into the connection's wire buffer */
+		wire = c->tls != NULL ? srv_tls_seal(c) : &c->out;
 		if (wire == NULL) {
 			srv_conn_close(c, "TLS failed");
 			return;
 		}
-		if (lim == 0)
+		if (wire->len == 0)
 			break;
-		buf = uv_buf_init(wire->data, (unsigned int)lim);
+		buf = uv_buf_init(wire->data, (unsigned int)wire->len);
 		n = uv_try_write((uv_stream_t *)&c->tcp, &buf, 1);
-		if (n > 0 && wire == &c->out)
-			c->out_base += (size_t)n;
 		if (n > 0 && (size_t)n == wire->len) {
 			/* drained: an idle connection holds no buffer */
 			proto_buf_release(wire);
@@ -385,38 +342,21 @@ static void conn_flush(struct srv_conn *c)
 		}
 		if (n > 0) {
 			proto_buf_consume(wire, (size_t)n);
-			lim -= (size_t)n;
 			srv_quota_output(c->srv, c);
-			if (lim == 0)
-				continue; /* the sendable part went; the rest waits for its sync */
 		} else if (n < 0 && n != UV_EAGAIN) {
 			srv_conn_close(c, uv_strerror(n));
 			return;
 		}
 		break;
 	}
-	if (lim > 0) {
+	if (wire->len > 0) {
 		w = malloc(sizeof(*w));
 		if (w == NULL) {
 			srv_conn_close(c, "out of memory");
 			return;
 		}
 		w->conn = c;
-		if (lim < wire->len) { /* the head only: the rest waits for its sync */
-			w->data = malloc(lim);
-			if (w->data == NULL) {
-				free(w);
-				srv_conn_close(c, "out of memory");
-				return;
-			}
-			memcpy(w->data, wire->data, lim);
-			w->len = lim;
-			proto_buf_consume(wire, lim);
-		} else {
-			w->data = proto_buf_detach(wire, &w->len);
-		}
-		if (wire == &c->out)
-			c->out_base += w->len;
+		w->data = proto_buf_detach(wire, &w->len);
 		buf = uv_buf_init(w->data, (unsigned int)w->len);
 		c->inflight += w->len;
 		n = uv_write(&w->req, (uv_stream_t *)&c->tcp, &buf, 1, on_write);
@@ -428,9 +368,9 @@ static void conn_flush(struct srv_conn *c)
 		}
 		return;
 	}
-	if (c->close_after_flush && c->out.len == 0 && c->park.len == 0)
+	if (c->close_after_flush)
 		srv_conn_close(c, "done");
-	else if (!c->close_after_flush)
+	else
 		drained(c);
 }
 

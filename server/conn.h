@@ -36,11 +36,8 @@
  * srv_conns_flush writes each waiting connection's output with one
  * uv_try_write (the rest handed to uv_write), so a client never hears of
  * anything before it is durable, and a pipelined client gets its replies in
- * one write.  With the pipelined group commit (durable.h) the commit does not
- * wait for the disk: a connection's output is written up to c->out_ok, the
- * part the finished syncs cover; the rest stays queued (the connection stays
- * on the list) and goes out when the sync that covers it ends.  When the bytes queued for a client
- * (c->out plus bytes in flight) exceed --output-limit the client is cut off at once: a client that
+ * one write.  When the bytes queued for a client (c->out plus bytes in
+ * flight) exceed --output-limit the client is cut off at once: a client that
  * does not read cannot make the server buffer without bound or slow anyone
  * else (what it asked for aside: "Large replies").
  *
@@ -180,11 +177,6 @@ struct srv_conn {
 	struct srv_conn *prev, *next;
 	struct srv_conn *wprev, *wnext; /* s->wlist: output waiting for the next flush */
 	int wlisted;
-	/* durable.h "Output": the stream c->out then c->park, in absolute bytes */
-	uint64_t out_base;  /* the position of c->out's first byte (all before it written) */
-	uint64_t out_ok;    /* the stream may be written up to here (durable on) */
-	uint64_t mark_sync; /* ... once the sync in flight ends */
-	uint64_t mark_next; /* ... once the sync after it ends */
 	struct srv_conn *rprev, *rnext; /* s->rlist: input waiting for its next turn */
 	int rlisted;
 	unsigned long turn; /* s->turn of the current turn's budget */

@@ -522,16 +522,6 @@ void srv_notify_committed(struct srv *s)
 	}
 }
 
-void srv_notify_durable(struct srv *s, int64_t upto)
-{
-	struct srv_notifier *nt = &s->notify;
-
-	if (upto > nt->committed) {
-		nt->committed = upto;
-		dispatch(s);
-	}
-}
-
 void srv_notify_lost(struct srv *s)
 {
 	s->notify.queued = s->notify.committed;

@@ -99,8 +99,6 @@ void srv_note_game(struct srv *s, const struct srv_game *g, int side, enum srv_n
 int srv_notify_start(struct srv *s);
 /* The batch committed: the rows queued so far may be delivered (starts them). */
 void srv_notify_committed(struct srv *s);
-/* The outbox up to id upto is on the disk (durable.h: a sync ended): it may be delivered. */
-void srv_notify_durable(struct srv *s, int64_t upto);
 /* The batch was lost: the rows queued since the last commit are gone. */
 void srv_notify_lost(struct srv *s);
 /* Once a second and when the debug clock moves: deliveries that are due, digests that are

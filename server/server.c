@@ -27,7 +27,6 @@
 #include "replay.h"
 #include "clock.h"
 #include "conn.h"
-#include "durable.h"
 #include "fanout.h"
 #include "games.h"
 #include "invites.h"
@@ -448,8 +447,6 @@ void srv_storage_failed(struct srv *s)
 	          db_last_error(s->store), s->nbatch);
 	srv_conns_drop_waiting(s, "storage failure");
 	srv_notify_lost(s); /* the notifications queued since the last commit are gone */
-	if (s->durable.on && s->notify.queued < s->durable.notify_commit)
-		s->notify.queued = s->durable.notify_commit; /* committed, waiting for a sync */
 	for (size_t i = 0; i < s->nbatch; i++) {
 		struct srv_game *g = s->batch[i];
 		g->in_batch = 0;
@@ -460,22 +457,17 @@ void srv_storage_failed(struct srv *s)
 
 int srv_batch_commit(struct srv *s)
 {
-	int open = db_batch_pending(s->store);
 	int rc = db_batch_commit(s->store);
 
-	if (rc != 0) {
+	if (rc != 0)
 		srv_storage_failed(s);
-	} else {
-		if (open)
-			srv_durable_committed(s, s->nbatch);
+	else
 		batch_done(s);
-	}
 	return rc;
 }
 
 /* Before the loop blocks: one commit for everything written in this iteration, then every
- * connection's output that is durable (durable.h: with the sync thread, the commit's own
- * output waits for its sync; without, the commit was synchronous). */
+ * connection's output. */
 static void before_sleep_cb(uv_prepare_t *h)
 {
 	struct srv *s = h->data;
@@ -483,9 +475,7 @@ static void before_sleep_cb(uv_prepare_t *h)
 	srv_tourneys_run(s); /* results and pairings join the iteration's batch */
 	if (db_batch_pending(s->store) || s->nbatch > 0)
 		srv_batch_commit(s);
-	srv_durable_mark(s); /* begins the sync of this commit; marks what it covers */
-	if (!s->durable.on)
-		srv_notify_committed(s); /* what is durable now may be delivered */
+	srv_notify_committed(s); /* what is durable now may be delivered */
 	srv_conns_flush(s);
 	srv_conns_new_phase(s); /* the reads of the coming poll (conn.h "Work budget") */
 }
@@ -536,8 +526,7 @@ static void stop(struct srv *s, const char *why)
 	 * stop here (the time until the next start is not charged) */
 	db_meta_put(s->store, "alive", srv_clock_now(s));
 	srv_batch_commit(s);
-	srv_durable_stop(s); /* everything committed is on the disk; output may all go */
-	srv_notify_stop(s);  /* deliveries under way stay pending: sent after the restart */
+	srv_notify_stop(s); /* deliveries under way stay pending: sent after the restart */
 	uv_prepare_stop(&s->before_sleep);
 	uv_close((uv_handle_t *)&s->before_sleep, NULL);
 	uv_idle_stop(&s->resume);
@@ -831,10 +820,6 @@ int srv_main(int argc, char **argv, const struct ruleset *const *rulesets)
 	srv_private_recover(s);
 	if (srv_batch_commit(s) != 0)
 		log_error(0, "cannot record what recovery found: %s", db_last_error(s->store));
-	/* the pipelined group commit (durable.h): the fsyncs on a thread of their own */
-	if (srv_durable_start(s) != 0)
-		log_info(0, "every commit waits for the disk on the loop (%s)",
-		         db_last_error(s->store));
 	uv_prepare_init(s->loop, &s->before_sleep);
 	s->before_sleep.data = s;
 	uv_prepare_start(&s->before_sleep, before_sleep_cb);

@@ -36,7 +36,6 @@
 #include "admin.h"
 #include "auth.h"
 #include "config.h"
-#include "durable.h"
 #include "idmap.h"
 #include "notify.h"
 #include "quota.h"
@@ -80,8 +79,7 @@ struct srv {
 	struct srv_game **batch;
 	size_t nbatch, capbatch;
 	struct srv_conn *wlist;
-	uv_prepare_t before_sleep;  /* commits the batch, then writes the output */
-	struct srv_durable durable; /* the syncs of the commits, off the loop (durable.h) */
+	uv_prepare_t before_sleep; /* commits the batch, then writes the output */
 	/* fairness (conn.h "Work budget"): connections with input waiting for a turn */
 	struct srv_conn *rlist, *rtail;
 	size_t nrlist;

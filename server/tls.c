@@ -290,24 +290,19 @@ void srv_tls_input(struct srv_conn *c, char *buf, size_t len, size_t cap)
 		srv__conn_want_flush(c);
 }
 
-struct proto_buf *srv_tls_seal(struct srv_conn *c, size_t lim)
+struct proto_buf *srv_tls_seal(struct srv_conn *c)
 {
 	struct srv_tls_conn *t = c->tls;
 	size_t pending;
 
-	if (lim > c->out.len)
-		lim = c->out.len;
-	if (t->ready && lim > 0) {
+	if (t->ready && c->out.len > 0) {
 		/* a memory BIO takes everything: SSL_write writes it all or fails */
-		if (SSL_write(t->ssl, c->out.data, (int)lim) != (int)lim) {
+		if (SSL_write(t->ssl, c->out.data, (int)c->out.len) != (int)c->out.len) {
 			char reason[256];
 			log_info(c->id, "TLS write failed: %s", ssl_reason(reason, sizeof(reason)));
 			return NULL;
 		}
-		if (lim == c->out.len)
-			proto_buf_release(&c->out);
-		else
-			proto_buf_consume(&c->out, lim);
+		proto_buf_release(&c->out);
 	}
 	if (t->ready && !t->shut && c->close_after_flush && c->out.len == 0 && c->park.len == 0) {
 		t->shut = 1;

@@ -79,12 +79,11 @@ int srv_tls_ready(const struct srv_conn *c);
  */
 void srv_tls_input(struct srv_conn *c, char *buf, size_t len, size_t cap);
 /*
- * Encrypts the first lim bytes of c->out (consumed from it; all of it when lim >= its
- * length, durable.h "Output") once READY -- and, when c closes after the flush and nothing
+ * Encrypts c->out (emptied) once READY -- and, when c closes after the flush and nothing
  * else is left, a close_notify -- and returns the ciphertext waiting to be written (the
  * caller writes it and consumes or detaches what was written), or NULL when OpenSSL
  * failed (the caller closes c).
  */
-struct proto_buf *srv_tls_seal(struct srv_conn *c, size_t lim);
+struct proto_buf *srv_tls_seal(struct srv_conn *c);
 
 #endif

@@ -4,9 +4,7 @@
  * turns (conn.h "Work budget": a client that pipelines many requests gets SRV_TURN_REQUESTS
  * of them per turn, the rest wait in order for the next iteration while another client's
  * request is answered at once), an idle connection holds no buffers, and a connection whose
- * backlog reaches the pause takes no more input until it drains.  With the pipelined group
- * commit (durable.h) output waits for the sync that covers it: replies of requests that
- * arrive while a sync runs go out, in one write per client, after the next one.
+ * backlog reaches the pause takes no more input until it drains.
  *
  * Each connection's socket is one end of a SOCK_SEQPACKET socketpair, so that every write
  * the server makes arrives as one record: recv() counts the writes.  The loop is run with
@@ -276,118 +274,6 @@ static void test_a_reply_larger_than_the_limit_is_streamed(void **state)
 	close(peer);
 }
 
-/* durable.h: one loop iteration of the daemon with the pipelined group commit, the sync
- * thread replaced by the test (threaded off: a sync ends when srv_durable_sync_done is
- * called); wrote: the iteration's batch wrote something (it is committed). */
-static void durable_iteration(struct fixture *f, int wrote)
-{
-	uv_run(&f->loop, UV_RUN_NOWAIT);
-	if (wrote)
-		srv_durable_committed(&f->s, 1);
-	srv_durable_mark(&f->s);
-	srv_conns_flush(&f->s);
-	srv_conns_new_phase(&f->s);
-}
-
-static void test_durable_replies_wait_for_the_sync_of_their_commit(void **state)
-{
-	struct fixture *f = *state;
-	static char rec[65536];
-	int a_fd, b_fd;
-	struct srv_conn *a = conn_new(f, &a_fd);
-
-	conn_new(f, &b_fd);
-	f->s.durable.on = 1;
-	/* commit 1: a's request; its sync begins, and its reply waits for it */
-	send_lines(a_fd, "@1 ping\n", 1);
-	durable_iteration(f, 1);
-	assert_int_equal(f->s.durable.syncing, 1);
-	assert_int_equal(recv_record(a_fd, rec, sizeof(rec)), 0);
-	assert_true(a->wlisted);
-	/* while it runs: 3 more requests of a and 1 of b arrive, over two iterations, and are
-	 * committed (commits 2 and 3); the sync in flight does not cover them */
-	send_lines(a_fd, "@2 ping\n", 2);
-	send_lines(b_fd, "@b ping\n", 1);
-	durable_iteration(f, 1);
-	send_lines(a_fd, "@3 ping\n", 1);
-	durable_iteration(f, 1);
-	assert_int_equal(f->s.durable.committed, 3);
-	assert_int_equal(f->s.durable.syncing, 1);
-	assert_int_equal(recv_record(a_fd, rec, sizeof(rec)), 0);
-	assert_int_equal(recv_record(b_fd, rec, sizeof(rec)), 0);
-	/* sync 1 ends: a's first reply goes, alone; one sync begins at once for commits 2-3 */
-	srv_durable_sync_done(&f->s, 0);
-	assert_true(recv_record(a_fd, rec, sizeof(rec)) > 0);
-	assert_string_equal(rec, "@1 ok pong\n");
-	assert_int_equal(recv_record(a_fd, rec, sizeof(rec)), 0);
-	assert_int_equal(recv_record(b_fd, rec, sizeof(rec)), 0);
-	assert_int_equal(f->s.durable.synced, 1);
-	assert_int_equal(f->s.durable.syncing, 3);
-	/* it ends: every reply of commits 2 and 3 follows it, each client's in one write */
-	srv_durable_sync_done(&f->s, 0);
-	assert_true(recv_record(a_fd, rec, sizeof(rec)) > 0);
-	assert_string_equal(rec, "@2 ok pong\n@2 ok pong\n@3 ok pong\n");
-	assert_int_equal(recv_record(a_fd, rec, sizeof(rec)), 0);
-	assert_true(recv_record(b_fd, rec, sizeof(rec)) > 0);
-	assert_string_equal(rec, "@b ok pong\n");
-	assert_int_equal(f->s.durable.synced, 3);
-	assert_int_equal(f->s.durable.syncing, 0);
-	assert_int_equal(f->s.durable.nsyncs, 2); /* two fdatasyncs for three commits */
-	assert_int_equal(f->s.durable.commits_synced, 3);
-	assert_false(a->wlisted);
-	assert_null(a->out.data);
-	close(a_fd);
-	close(b_fd);
-}
-
-static void test_durable_output_of_the_iteration_under_way_waits_for_its_own_commit(void **state)
-{
-	struct fixture *f = *state;
-	static char rec[65536];
-	int fd;
-
-	conn_new(f, &fd);
-	f->s.durable.on = 1;
-	send_lines(fd, "@1 ping\n", 1);
-	durable_iteration(f, 1);
-	assert_int_equal(f->s.durable.syncing, 1);
-	/* a request is answered in the poll phase (its batch still open) and then the sync
-	 * ends, before the loop's commit of that batch: the new reply has no mark yet, so only
-	 * the first one goes */
-	send_lines(fd, "@2 ping\n", 1);
-	uv_run(&f->loop, UV_RUN_NOWAIT);
-	srv_durable_sync_done(&f->s, 0);
-	assert_true(recv_record(fd, rec, sizeof(rec)) > 0);
-	assert_string_equal(rec, "@1 ok pong\n");
-	assert_int_equal(recv_record(fd, rec, sizeof(rec)), 0);
-	/* the batch is committed before the loop sleeps: the reply waits for that sync */
-	srv_durable_committed(&f->s, 1);
-	srv_durable_mark(&f->s);
-	srv_conns_flush(&f->s);
-	assert_int_equal(f->s.durable.syncing, 2);
-	assert_int_equal(recv_record(fd, rec, sizeof(rec)), 0);
-	srv_durable_sync_done(&f->s, 0);
-	assert_true(recv_record(fd, rec, sizeof(rec)) > 0);
-	assert_string_equal(rec, "@2 ok pong\n");
-	close(fd);
-}
-
-static void test_durable_with_nothing_to_sync_replies_go_at_once(void **state)
-{
-	struct fixture *f = *state;
-	static char rec[65536];
-	int fd;
-
-	conn_new(f, &fd);
-	f->s.durable.on = 1;
-	send_lines(fd, "ping\n", 4);
-	durable_iteration(f, 0); /* nothing written, nothing in flight */
-	assert_int_equal(f->s.durable.syncing, 0);
-	assert_int_equal(recv_record(fd, rec, sizeof(rec)), 4 * strlen("ok pong\n"));
-	assert_int_equal(f->s.durable.nsyncs, 0);
-	close(fd);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -399,13 +285,6 @@ int main(void)
 	        test_a_backlog_over_the_pause_stops_input_until_it_drains, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_a_reply_larger_than_the_limit_is_streamed, setup,
 	                                    teardown),
-	    cmocka_unit_test_setup_teardown(test_durable_replies_wait_for_the_sync_of_their_commit,
-	                                    setup, teardown),
-	    cmocka_unit_test_setup_teardown(
-	        test_durable_output_of_the_iteration_under_way_waits_for_its_own_commit, setup,
-	        teardown),
-	    cmocka_unit_test_setup_teardown(test_durable_with_nothing_to_sync_replies_go_at_once,
-	                                    setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

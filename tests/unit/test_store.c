@@ -1675,45 +1675,6 @@ static void test_batch_commits_many_steps_at_once(void **state)
 	rm_db(path);
 }
 
-/* Deferred sync (the server's pipelined group commit): commits in batch mode do not wait
- * for the disk; db_sync makes them durable; a store without a write-ahead log refuses. */
-static void test_deferred_sync_commits_then_syncs(void **state)
-{
-	char path[64];
-	struct db_store *st, *other, *mem;
-	struct db_game g, back;
-	int64_t user, last = 0;
-
-	(void)state;
-	tmp_path(path, sizeof(path));
-	st = open_ok(path);
-	assert_int_equal(db_sync(st), 0); /* not deferred: nothing to do */
-	assert_int_equal(db_sync_defer(st, 1), 0);
-	user = add_user(st, "Syncer");
-	fill_game(&g, DB_GAME_ACTIVE, user);
-	assert_int_equal(db_game_create(st, &g), 0);
-	assert_int_equal(db_batch_mode(st, 1), 0);
-	for (int64_t seq = 1; seq <= 3; seq++)
-		assert_int_equal(stage_step(st, &g, seq, 0, NULL, &last), 0);
-	assert_int_equal(db_batch_commit(st), 0);
-	assert_int_equal(db_sync(st), 0); /* opens the log (and syncs its directory) */
-	assert_int_equal(stage_step(st, &g, 4, 0, NULL, &last), 0);
-	assert_int_equal(db_batch_commit(st), 0);
-	assert_int_equal(db_sync(st), 0);
-	other = open_ok(path);
-	assert_int_equal(db_game_get(other, g.id, &back), 0);
-	assert_int_equal(back.version, 4);
-	db_close(other);
-	assert_int_equal(db_batch_mode(st, 0), 0);
-	assert_int_equal(db_sync_defer(st, 0), 0);
-	db_close(st);
-	rm_db(path);
-	assert_int_equal(db_open(":memory:", &mem), 0);
-	assert_int_equal(db_sync_defer(mem, 1), WG_E_STORAGE);
-	assert_non_null(strstr(db_last_error(mem), "write-ahead log"));
-	db_close(mem);
-}
-
 static void test_scenario_texts(void **state)
 {
 	struct db_store *st = *state;
@@ -1803,7 +1764,6 @@ int main(void)
 	    cmocka_unit_test(test_open_errors),
 	    MEM(test_step_is_written_whole_or_not_at_all),
 	    cmocka_unit_test(test_batch_commits_many_steps_at_once),
-	    cmocka_unit_test(test_deferred_sync_commits_then_syncs),
 	    MEM(test_clocks_vacations_and_meta),
 	    MEM(test_scenario_texts),
 	    MEM(test_game_pins_engine_and_digest),
