@@ -27,9 +27,9 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 	        "usage: wg-bench [-h host] [-p port] [-c connections] [-n requests]\n"
-	        "                [-t ping,mix,idle,durable,flood,set] [-P pipeline] [--duration "
-	        "SECONDS]\n"
-	        "                [--idle] [--scenario NAME] [--server-pid PID] [--login]\n"
+	        "                [-t ping,mix,idle,durable,flood,set] [-P pipeline]\n"
+	        "                [--duration SECONDS] [--idle] [--scenario NAME]\n"
+	        "                [--server-pid PID] [--login] [--fsync-floor DIR]\n"
 	        "\n"
 	        "A load generator for wargamed, modelled on redis-benchmark.\n"
 	        "\n"
