@@ -61,7 +61,7 @@
 #   SKIP_REDIS=1  leave out the redis figures
 #   RESULTS       where the result table goes [$BUILD_DIR/bench-results.md]
 #
-# Expect about 35 minutes (TESTS=durable alone: about 10): a fresh mix at 10,000 connections registers and
+# Expect about 40 minutes (TESTS=durable alone, each size twice: about 15): a fresh mix at 10,000 connections registers and
 # logs in 10,000 users, i.e. 20,000 argon2id hashes (about 66 ms of one core
 # and 64 MiB each at the INTERACTIVE limits; about 19 per second on 2 cores),
 # before its load phase starts; durable at 1,000 clients registers and logs in
