@@ -18,80 +18,91 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "bench.h"
 
 static void usage(FILE *f)
 {
-	fprintf(
-	    f,
-	    "usage: wg-bench [-h host] [-p port] [-c connections] [-n requests]\n"
-	    "                [-t ping,mix,idle,durable,flood] [-P pipeline] [--duration SECONDS]\n"
-	    "                [--idle] [--scenario NAME] [--server-pid PID] [--login]\n"
-	    "\n"
-	    "A load generator for wargamed, modelled on redis-benchmark.\n"
-	    "\n"
-	    "  -h HOST            server address (default 127.0.0.1)\n"
-	    "  -p PORT            server port (default 4000)\n"
-	    "  -c N               connections (default 50; durable: clients, of two\n"
-	    "                     connections each)\n"
-	    "  -n N               total requests per test (default 100000; 0 with\n"
-	    "                     --duration = unlimited)\n"
-	    "  -t LIST            tests, comma-separated (default ping):\n"
-	    "                       ping  ping and wait for ok, over and over\n"
-	    "                       mix   register + login (set-up, reported apart),\n"
-	    "                             then whoami, scenarios, games open,\n"
-	    "                             [new|join], view, pending, say, log 5,\n"
-	    "                             games mine, then view/pending/log 5\n"
-	    "                       idle  open the connections and hold them\n"
-	    "                       flood ping on -c connections while hostile ones\n"
-	    "                             attack: --attackers pipeline help and never\n"
-	    "                             read, --idlers send nothing, --slowloris send\n"
-	    "                             lines that never end, --bruteforce try wrong\n"
-	    "                             passwords\n"
-	    "                       durable  each client plays games of --scenario\n"
-	    "                             (default scheldt) through two connections\n"
-	    "                             (register + login both, new + join: set-up),\n"
-	    "                             one fixed list of legal actions after the\n"
-	    "                             other, one in flight per client; -n counts\n"
-	    "                             actions\n"
-	    "  -P N               requests in flight per connection (default 1, max %d;\n"
-	    "                     durable: always 1 per client)\n"
-	    "  --duration S       stop each test after S seconds (idle: default 10)\n"
-	    "  --idle             same as -t idle\n"
-	    "  --login            idle, flood: register and log in each (honest) connection\n"
-	    "  --scenario NAME    mix: create (even connections) and join (odd) games;\n"
-	    "                     durable: the game to play (only scheldt has a script)\n"
-	    "  --server-pid PID   idle: report the server's VmRSS per connection;\n"
-	    "                     the other tests: the server's CPU per request\n"
-	    "  --attackers N      flood: the connections that send help and never read\n"
-	    "                     (default 300)\n"
-	    "  --attack-lines N   flood: the help lines each attacker sends (default 6000)\n"
-	    "  --idlers N         flood: connections that never send a byte (default 0)\n"
-	    "  --slowloris N      flood: connections that send a line a byte at a time,\n"
-	    "                     never its end (default 0)\n"
-	    "  --slow-secs S      flood: seconds between two bytes of a slowloris (default 1)\n"
-	    "  --bruteforce N     flood: connections that try wrong passwords of the first\n"
-	    "                     honest user, one after another (default 0)\n"
-	    "  --sources K        flood: spread the hostile connections over K loopback\n"
-	    "                     addresses 127.1.x.y (to fit the server's per-address\n"
-	    "                     limits; default 0: the same address as the honest ones)\n"
-	    "  --warmup N         idle: open (and log in) N connections first; the memory\n"
-	    "                     per connection counts the others, from the RSS after\n"
-	    "                     them (the login threads' memory is reported apart)\n"
-	    "  --redis            the server is a redis-server (ping and idle only):\n"
-	    "                     no greeting, +PONG ends a reply; the same requests,\n"
-	    "                     connections and clock as against wargamed\n"
-	    "  --user-prefix P    user names are P<i> (default bench<c>_, durable<c>_)\n"
-	    "  --password PW      password of the bench users (default bench-pass-1)\n"
-	    "  --connect-burst N  connects in flight at once (default 256)\n"
-	    "  --timeout S        hard limit per test (default: duration + 120, or 300;\n"
-	    "                     plus connections / 5 for tests that log in)\n"
-	    "  --ready-timeout S  a connection without greeting (and login) after S\n"
-	    "                     seconds counts as failed (default 30)\n"
-	    "  -q, --quiet        only the SUMMARY lines\n"
-	    "  --help, --version\n",
-	    BENCH_PIPE_MAX);
+	fprintf(f,
+	        "usage: wg-bench [-h host] [-p port] [-c connections] [-n requests]\n"
+	        "                [-t ping,mix,idle,durable,flood,set] [-P pipeline]\n"
+	        "                [--duration SECONDS] [--idle] [--scenario NAME]\n"
+	        "                [--server-pid PID] [--login] [--fsync-floor DIR]\n"
+	        "\n"
+	        "A load generator for wargamed, modelled on redis-benchmark.\n"
+	        "\n"
+	        "  -h HOST            server address (default 127.0.0.1)\n"
+	        "  -p PORT            server port (default 4000)\n"
+	        "  -c N               connections (default 50; durable: clients, of two\n"
+	        "                     connections each)\n"
+	        "  -n N               total requests per test (default 100000; 0 with\n"
+	        "                     --duration = unlimited)\n"
+	        "  -t LIST            tests, comma-separated (default ping):\n"
+	        "                       ping  ping and wait for ok, over and over\n"
+	        "                       mix   register + login (set-up, reported apart),\n"
+	        "                             then whoami, scenarios, games open,\n"
+	        "                             [new|join], view, pending, say, log 5,\n"
+	        "                             games mine, then view/pending/log 5\n"
+	        "                       idle  open the connections and hold them\n"
+	        "                       flood ping on -c connections while hostile ones\n"
+	        "                             attack: --attackers pipeline help and never\n"
+	        "                             read, --idlers send nothing, --slowloris send\n"
+	        "                             lines that never end, --bruteforce try wrong\n"
+	        "                             passwords\n"
+	        "                       durable  each client plays games of --scenario\n"
+	        "                             (default scheldt) through two connections\n"
+	        "                             (register + login both, new + join: set-up),\n"
+	        "                             one fixed list of legal actions after the\n"
+	        "                             other, one in flight per client; -n counts\n"
+	        "                             actions\n"
+	        "                       set   (--redis only) SET key:<conn> xxx and wait\n"
+	        "                             for +OK, over and over: against a redis-server\n"
+	        "                             with appendfsync always, the durable comparison\n"
+	        "  -P N               requests in flight per connection (default 1, max %d;\n"
+	        "                     durable: always 1 per client)\n"
+	        "  --duration S       stop each test after S seconds (idle: default 10)\n"
+	        "  --idle             same as -t idle\n"
+	        "  --login            idle, flood: register and log in each (honest) connection\n"
+	        "  --scenario NAME    mix: create (even connections) and join (odd) games;\n"
+	        "                     durable: the game to play (only scheldt has a script)\n"
+	        "  --server-pid PID   idle: report the server's VmRSS per connection;\n"
+	        "                     the other tests: the server's CPU per request\n"
+	        "  --attackers N      flood: the connections that send help and never read\n"
+	        "                     (default 300)\n"
+	        "  --attack-lines N   flood: the help lines each attacker sends (default 6000)\n"
+	        "  --idlers N         flood: connections that never send a byte (default 0)\n"
+	        "  --slowloris N      flood: connections that send a line a byte at a time,\n"
+	        "                     never its end (default 0)\n"
+	        "  --slow-secs S      flood: seconds between two bytes of a slowloris (default 1)\n"
+	        "  --bruteforce N     flood: connections that try wrong passwords of the first\n"
+	        "                     honest user, one after another (default 0)\n"
+	        "  --sources K        flood: spread the hostile connections over K loopback\n"
+	        "                     addresses 127.1.x.y (to fit the server's per-address\n"
+	        "                     limits; default 0: the same address as the honest ones);\n"
+	        "                     durable: client k connects from 127.1.x.y number k mod K\n"
+	        "                     (its two logins stay under the failed-login brake, which\n"
+	        "                     counts logins in flight per address)\n"
+	        "  --warmup N         idle: open (and log in) N connections first; the memory\n"
+	        "                     per connection counts the others, from the RSS after\n"
+	        "                     them (the login threads' memory is reported apart)\n"
+	        "  --redis            the server is a redis-server (ping, idle and set only):\n"
+	        "                     no greeting, +PONG ends a reply; the same requests,\n"
+	        "                     connections and clock as against wargamed\n"
+	        "  --user-prefix P    user names are P<i> (default bench<c>_, durable<c>_)\n"
+	        "  --password PW      password of the bench users (default bench-pass-1)\n"
+	        "  --connect-burst N  connects in flight at once (default 256)\n"
+	        "  --timeout S        hard limit per test (default: duration + 120, or 300;\n"
+	        "                     plus connections / 5 for tests that log in)\n"
+	        "  --ready-timeout S  a connection without greeting (and login) after S\n"
+	        "                     seconds counts as failed (default 30)\n"
+	        "  -q, --quiet        only the SUMMARY lines\n"
+	        "  --fsync-floor DIR  no server: time -n (default 1000) appends of 200 bytes to\n"
+	        "                     a file in DIR, each followed by fdatasync (the disk's\n"
+	        "                     floor under a reply that waits for the disk), and exit\n"
+	        "  --help, --version\n",
+	        BENCH_PIPE_MAX);
 }
 
 /* Parses a non-negative number into *out; 0 or -1. */
@@ -151,6 +162,57 @@ static void print_latency(const char *label, const struct bench_hist *h)
 	       (unsigned long long)bench_hist_percentile(h, 90),
 	       (unsigned long long)bench_hist_percentile(h, 99), (unsigned long long)h->max,
 	       bench_hist_mean(h));
+}
+
+/*
+ * --fsync-floor DIR: the disk's cost of making one small write durable, the floor under
+ * any server that syncs before it replies: n times, 200 bytes appended to a file in DIR
+ * (removed after) and fdatasync, as a write-ahead log or an append-only file is synced.
+ * Prints the latencies and a SUMMARY line; 0, or 1 if the file cannot be written.
+ */
+static int fsync_floor(const char *dir, uint64_t n)
+{
+	char path[4096], data[200];
+	struct bench_hist h;
+	struct timespec a, b;
+	uint64_t i, us, total = 0;
+	int fd;
+
+	if (n == 0)
+		n = 1000;
+	snprintf(path, sizeof(path), "%s/wg-bench-fsync.XXXXXX", dir);
+	fd = mkstemp(path);
+	if (fd < 0) {
+		fprintf(stderr, "wg-bench: cannot create a file in %s: %s\n", dir, strerror(errno));
+		return 1;
+	}
+	unlink(path);
+	memset(data, 'x', sizeof(data));
+	bench_hist_init(&h);
+	for (i = 0; i < n; i++) {
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		if (write(fd, data, sizeof(data)) != (ssize_t)sizeof(data) || fdatasync(fd) != 0) {
+			fprintf(stderr, "wg-bench: writing in %s: %s\n", dir, strerror(errno));
+			close(fd);
+			return 1;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		us = (uint64_t)((b.tv_sec - a.tv_sec) * 1000000 + (b.tv_nsec - a.tv_nsec) / 1000);
+		bench_hist_add(&h, us);
+		total += us;
+	}
+	close(fd);
+	printf("fsync floor in %s: %llu appends of 200 bytes, each followed by fdatasync\n", dir,
+	       (unsigned long long)n);
+	print_latency("latency (us):", &h);
+	printf("SUMMARY test=fsync n=%llu seconds=%.3f rps=%.1f p50_us=%llu p90_us=%llu "
+	       "p99_us=%llu max_us=%llu\n",
+	       (unsigned long long)n, (double)total / 1e6,
+	       total > 0 ? (double)n * 1e6 / (double)total : 0,
+	       (unsigned long long)bench_hist_percentile(&h, 50),
+	       (unsigned long long)bench_hist_percentile(&h, 90),
+	       (unsigned long long)bench_hist_percentile(&h, 99), (unsigned long long)h.max);
+	return 0;
 }
 
 /* Why connections failed: connect errors, early closes, missing greetings. */
@@ -388,6 +450,7 @@ int main(int argc, char **argv)
 		OPT_SOURCES,
 		OPT_HELP,
 		OPT_VERSION,
+		OPT_FSYNC_FLOOR,
 	};
 	static const struct option longopts[] = {
 	    {"duration", required_argument, NULL, OPT_DURATION},
@@ -412,6 +475,7 @@ int main(int argc, char **argv)
 	    {"quiet", no_argument, NULL, 'q'},
 	    {"help", no_argument, NULL, OPT_HELP},
 	    {"version", no_argument, NULL, OPT_VERSION},
+	    {"fsync-floor", required_argument, NULL, OPT_FSYNC_FLOOR},
 	    {NULL, 0, NULL, 0},
 	};
 	struct bench_opts o = {
@@ -431,6 +495,7 @@ int main(int argc, char **argv)
 	struct bench_result *r;
 	struct in6_addr a6;
 	struct in_addr a4;
+	const char *fsync_dir = NULL;
 	int c, rc = 0, n_given = 0, t;
 	double v;
 
@@ -545,6 +610,9 @@ int main(int argc, char **argv)
 		case OPT_HELP:
 			usage(stdout);
 			return 0;
+		case OPT_FSYNC_FLOOR:
+			fsync_dir = optarg;
+			break;
 		case OPT_VERSION:
 			printf("wg-bench %s\n", WG_VERSION);
 			return 0;
@@ -557,13 +625,19 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 1;
 	}
+	if (fsync_dir != NULL)
+		return fsync_floor(fsync_dir, n_given ? o.requests : 1000);
 	if (inet_pton(AF_INET, o.host, &a4) != 1 && inet_pton(AF_INET6, o.host, &a6) != 1) {
 		fprintf(stderr, "wg-bench: -h wants a numeric address (e.g. 127.0.0.1), not '%s'\n",
 		        o.host);
 		return 1;
 	}
-	if (o.redis && (o.tests & ~((1u << BENCH_PING) | (1u << BENCH_IDLE)))) {
-		fprintf(stderr, "wg-bench: --redis runs only ping and idle\n");
+	if (o.redis && (o.tests & ~((1u << BENCH_PING) | (1u << BENCH_IDLE) | (1u << BENCH_SET)))) {
+		fprintf(stderr, "wg-bench: --redis runs only ping, idle and set\n");
+		return 1;
+	}
+	if (!o.redis && (o.tests & (1u << BENCH_SET))) {
+		fprintf(stderr, "wg-bench: set is a redis command: it needs --redis\n");
 		return 1;
 	}
 	if (o.duration > 0 && !n_given)

@@ -872,10 +872,11 @@ static enum bench_kind kind_of(const struct bench_opts *o, size_t id)
 	return BENCH_BRUTE;
 }
 
-/* flood --sources: binds hostile connection c to its loopback address 127.1.x.y. */
+/* --sources: binds hostile connection c (flood) or c's client (durable) to its loopback
+ * address 127.1.x.y. */
 static int source_bind(const struct bench_opts *o, struct bench_conn *c)
 {
-	size_t k = (c->id - o->conns) % o->sources;
+	size_t k = (c->attacker ? c->id - o->conns : c->id / 2) % o->sources;
 	char ip[32];
 	struct sockaddr_in a;
 
@@ -925,7 +926,8 @@ static void start_connects(struct bench_run *run)
 		}
 		c->tcp.data = run;
 		run->handles++;
-		if (c->attacker && run->o->sources > 0 && source_bind(run->o, c) != 0) {
+		if ((c->attacker || run->clients != NULL) && run->o->sources > 0 &&
+		    source_bind(run->o, c) != 0) {
 			conn_gone(c, BENCH_FAIL_CONNECT, UV_EADDRNOTAVAIL);
 			continue;
 		}

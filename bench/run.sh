@@ -10,7 +10,8 @@
 #   wg-bench mix    at 1,000 and 10,000 connections (register + login first,
 #                   reported apart; then the session commands)
 #   wg-bench durable  Battle of the Scheldt games at 1, 50 and 1,000 clients
-#                   (two connections each; every action committed before its ok)
+#                   (two connections each, client k from loopback address k;
+#                   every action committed and synced before its ok), twice
 #   versus          wg-bench ping against wargamed and against a private
 #                   redis-server, the same generator, interleaved, each twice,
 #                   at 50 connections pipelined 16 deep, 50 and 1,000 unpipelined,
@@ -35,9 +36,11 @@
 #                   and the time to load every game (each touched once)
 #   redis-benchmark -t ping_inline at 1,000 and 10,000 connections against a
 #                   private redis-server on a loopback port
-#   redis-benchmark -t set at 1, 50 and 1,000 connections against a second
-#                   private redis-server with appendfsync always (every write
-#                   on disk before its reply), next to durable
+#   durable's comparison: wg-bench -t set --redis at 1, 50 and 1,000
+#                   connections against a second private redis-server with
+#                   appendfsync always (every write on disk before its reply),
+#                   interleaved with durable, each twice; and the disk's fsync
+#                   floor (wg-bench --fsync-floor)
 #
 # It builds wargamed, wargame and wg-bench (RelWithDebInfo, no tests) in its own
 # build directory, starts wargamed on a free 127.0.0.1 port with a temporary
@@ -55,7 +58,7 @@
 #   SCENARIO      scenario for the mix's new/join steps [none: skipped]
 #   TESTS         the parts to run, of: engine idle ping versus flood hostile mix durable
 #                 recovery ["engine idle ping versus flood hostile mix durable"];
-#                 ping brings its redis ping_inline rows, durable its redis SET rows
+#                 ping brings its redis ping_inline rows, durable its redis set rows
 #   DURABLE_CONNS clients of the durable runs, and redis SET connections ["1 50 1000"]
 #   DURABLE_SECONDS  length of each durable load phase, after set-up [20]
 #   LOGIN_CONNS   idle connections that log in, after the guests [1000; 0: none]
@@ -73,7 +76,7 @@
 #   SKIP_REDIS=1  leave out the redis figures
 #   RESULTS       where the result table goes [$BUILD_DIR/bench-results.md]
 #
-# Expect about 35 minutes (TESTS=durable alone: about 10): a fresh mix at 10,000 connections registers and
+# Expect about 40 minutes (TESTS=durable alone, each size twice: about 15): a fresh mix at 10,000 connections registers and
 # logs in 10,000 users, i.e. 20,000 argon2id hashes (about 66 ms of one core
 # and 64 MiB each at the INTERACTIVE limits; about 19 per second on 2 cores),
 # before its load phase starts; durable at 1,000 clients registers and logs in
@@ -310,7 +313,9 @@ bench() {
 	rc=${PIPESTATUS[0]}
 	set -e
 	[ "$rc" = 0 ] || echo "(wg-bench exited with status $rc)"
-	grep '^SUMMARY' "$TMP/bench.out" >>"$SUMMARIES" || true
+	# the 1-minute load average at the end of the run goes with its figures
+	grep '^SUMMARY' "$TMP/bench.out" | sed "s/\$/ load1=$(cut -d' ' -f1 /proc/loadavg)/" \
+		>>"$SUMMARIES" || true
 }
 
 MIXARGS=()
@@ -398,12 +403,44 @@ if want mix; then
 		bench -c "$c" -t mix --duration "$MIX_SECONDS" "${MIXARGS[@]}"
 	done
 fi
-# durable: whole games, each action committed (SQLite, synchronous=FULL) before its ok
+# durable: whole games, each action committed and on the disk before its ok, beside SET on
+# a private redis-server that fsyncs its append-only file before every reply (appendfsync
+# always): the same generator (wg-bench -t set --redis, one request in flight per
+# connection, as one per durable client), interleaved, each twice; first the disk's floor
 if want durable; then
+	say "durable: the disk's fsync floor (the database's directory)"
+	run "$BENCH" --fsync-floor "$TMP" -n 1000 | tee "$TMP/bench.out"
+	grep '^SUMMARY' "$TMP/bench.out" >>"$SUMMARIES" || true
+	APORT=
+	if [ "$SKIP_REDIS" != 1 ]; then
+		say "redis, appendfsync always"
+		mkdir -p "$TMP/redis-aof"
+		APORT=$(free_port)
+		if start_redis "$APORT" "$TMP/redis-aof.log" --bind 127.0.0.1 --dir "$TMP/redis-aof" \
+			--appendonly yes --appendfsync always --save '' --maxclients $((MAXC + 100)) \
+			--daemonize no; then
+			echo "appendfsync: $(redis-cli -p "$APORT" config get appendfsync | tail -1)"
+		else
+			APORT=
+			echo "run.sh: the redis appendfsync always figures are skipped" >&2
+		fi
+		REDIS_AOF_PID=$STARTED_PID
+	fi
 	for c in $DURABLE_CONNS; do
-		say "durable, $c clients ($((2 * c)) connections)"
-		bench -c "$c" -t durable --scenario scheldt --duration "$DURABLE_SECONDS"
+		src=$((c < 60000 ? c : 60000)) # one loopback address per client: no login brake
+		for rep in 1 2; do
+			say "durable, $c clients ($((2 * c)) connections), wargamed ($rep); load $(cut -d' ' -f1-3 /proc/loadavg)"
+			bench -c "$c" -t durable --scenario scheldt --duration "$DURABLE_SECONDS" \
+				--sources "$src" --server-pid "$SERVER_PID"
+			if [ -n "$APORT" ]; then
+				say "set, $c connections, redis appendfsync always ($rep); load $(cut -d' ' -f1-3 /proc/loadavg)"
+				PORT_SAVE=$PORT PORT=$APORT
+				bench -c "$c" -t set --redis --duration "$DURABLE_SECONDS" --server-pid "$REDIS_AOF_PID"
+				PORT=$PORT_SAVE
+			fi
+		done
 	done
+	[ -n "$APORT" ] && echo "AOF: $(du -sh "$TMP/redis-aof" | cut -f1) in $TMP/redis-aof"
 fi
 
 # recovery: a daemon of its own, started by wg-gamesdb probe on the database it built
@@ -463,40 +500,6 @@ if [ "$SKIP_REDIS" != 1 ] && want ping; then
 	done
 fi
 
-# The durable comparison: SET on a redis-server that appends every write to
-# its AOF and fsyncs it before the reply (appendfsync always), in its own
-# temporary directory.  redis-benchmark has no duration, so a short probe run
-# measures the rate and the real run gets about DURABLE_SECONDS of requests.
-if [ "$SKIP_REDIS" != 1 ] && want durable; then
-	say "redis, appendfsync always"
-	APORT=$(free_port)
-	mkdir -p "$TMP/redis-aof"
-	if start_redis "$APORT" "$TMP/redis-aof.log" --bind 127.0.0.1 --dir "$TMP/redis-aof" \
-		--appendonly yes --appendfsync always --save '' --maxclients $((MAXC + 100)) \
-		--daemonize no; then
-		REDIS_AOF_PID=$STARTED_PID
-		echo "appendfsync: $(redis-cli -p "$APORT" config get appendfsync | tail -1)"
-		for c in $DURABLE_CONNS; do
-			say "redis-benchmark set, appendfsync always, $c connections"
-			probe=$((c * 20 > 2000 ? c * 20 : 2000))
-			timeout 300 redis-benchmark -h 127.0.0.1 -p "$APORT" -t set -n "$probe" -c "$c" \
-				--csv >"$TMP/redis-probe.csv" || true
-			rate=$(tr -d '"' <"$TMP/redis-probe.csv" | awk -F, '$1 == "SET" { printf "%.0f", $2 }')
-			n=$((${rate:-0} * DURABLE_SECONDS))
-			[ "$n" -ge "$probe" ] || n=$probe
-			echo "probe: $probe SETs at ${rate:-?}/s; the run gets $n"
-			run timeout 600 redis-benchmark -h 127.0.0.1 -p "$APORT" -t set -n "$n" -c "$c" \
-				--csv | tee "$TMP/redis.csv" || true
-			redis_row "$TMP/redis.csv" SET "$c" "$n" "redis-benchmark set, appendfsync always" \
-				>>"$REDIS_ROWS"
-		done
-		echo "AOF: $(du -sh "$TMP/redis-aof" | cut -f1) in $TMP/redis-aof"
-	else
-		REDIS_AOF_PID=$STARTED_PID
-		echo "run.sh: the redis appendfsync always figures are skipped" >&2
-	fi
-fi
-
 say "results"
 mkdir -p "$(dirname "$RESULTS")"
 {
@@ -509,7 +512,7 @@ mkdir -p "$(dirname "$RESULTS")"
 	{
 		delete kv
 		for (i = 2; i <= NF; i++) { split($i, a, "="); kv[a[1]] = a[2] }
-		if (kv["test"] == "idle" || kv["test"] == "flood" || kv["pipeline"] > 1 || kv["server"] == "redis" || kv["server_cpu_s"] >= 0) next
+		if (kv["test"] == "idle" || kv["test"] == "flood" || kv["test"] == "fsync" || kv["pipeline"] > 1 || kv["server"] == "redis" || kv["server_cpu_s"] >= 0) next
 		name = "wg-bench " kv["test"]
 		if (kv["test"] == "mix") name = sprintf("%s (set-up %.0f s, login p50 %.1f s)", name, kv["ready_secs"], kv["login_p50_us"] / 1e6)
 		if (kv["test"] == "durable") name = sprintf("wg-bench durable, scheldt (%s clients on %s connections, set-up %.0f s)", kv["conns"], kv["connections"], kv["ready_secs"])
@@ -534,6 +537,25 @@ mkdir -p "$(dirname "$RESULTS")"
 			kv["server_us_per_req"]
 	}' "$SUMMARIES"
 	echo
+	if want durable; then
+		echo "Durable (wg-bench against each server, interleaved, each twice; wargamed: Scheldt actions, each committed and synced to the disk before its ok, one in flight per client of two connections; redis: SET with appendfsync always, one in flight per connection; CPU = the server's user + system time over the load):"
+		echo
+		echo "| server | test | clients | requests | per second | p50 us | p90 us | p99 us | max us | server CPU us per request | errors | load |"
+		echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+		awk '
+		{
+			delete kv
+			for (i = 2; i <= NF; i++) { split($i, a, "="); kv[a[1]] = a[2] }
+			if (kv["test"] == "fsync")
+				floor = sprintf("Disk: %s appends of 200 bytes, each followed by fdatasync: p50 %s us, p90 %s us, p99 %s us, max %s us.", kv["n"], kv["p50_us"], kv["p90_us"], kv["p99_us"], kv["max_us"])
+			if (kv["test"] != "durable" && kv["test"] != "set") next
+			printf "| %s | %s | %s | %s | %.0f | %s | %s | %s | %s | %.1f | %s | %s |\n", kv["server"],
+				kv["test"], kv["conns"], kv["requests"], kv["rps"], kv["p50_us"], kv["p90_us"],
+				kv["p99_us"], kv["max_us"], kv["server_us_per_req"], kv["errors"], kv["load1"]
+		}
+		END { if (floor != "") printf "\n%s\n", floor }' "$SUMMARIES"
+		echo
+	fi
 	awk '
 	{
 		delete kv

@@ -24,6 +24,7 @@ static const char *const verb_names[BV_COUNT] = {
     [BV_MOVE] = "move",
     [BV_ENTER] = "enter",
     [BV_END_PHASE] = "end",
+    [BV_SET] = "set",
 };
 
 /*
@@ -119,6 +120,8 @@ enum bench_verb bench_script_verb(const struct bench_script *s, size_t conn, siz
 		return BV_PING;
 	case BENCH_PING:
 		return BV_PING;
+	case BENCH_SET:
+		return BV_SET;
 	case BENCH_IDLE:
 		if (!s->idle_login || step >= 2)
 			return BV_END;
@@ -156,6 +159,8 @@ int bench_script_line(const struct bench_script *s, enum bench_verb verb, size_t
 		return proto_buf_addf(out, "new %s\n", s->scenario != NULL ? s->scenario : "");
 	case BV_JOIN:
 		return proto_buf_addf(out, "join %lld\n", game);
+	case BV_SET:
+		return proto_buf_addf(out, "SET key:%zu xxx\n", conn);
 	default:
 		if (verb < 0 || verb >= BV_COUNT)
 			return -1;
@@ -257,6 +262,8 @@ const char *bench_test_name(enum bench_test t)
 		return "durable";
 	case BENCH_FLOOD:
 		return "flood";
+	case BENCH_SET:
+		return "set";
 	case BENCH_TEST_COUNT:
 		break;
 	}

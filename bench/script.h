@@ -14,6 +14,10 @@
  *           then view, pending, say hello, log 5, games mine,
  *           then view, pending, log 5, over and over.
  *   idle  with login: register, login, then nothing; without: nothing.
+ *   set   (against redis-server only) step k: "SET key:<conn> xxx", for every
+ *         k: a write that a redis-server with appendfsync always puts in its
+ *         append-only file and fsyncs before its "+OK" (redis-benchmark's
+ *         SET with its 3-byte value); one connection per durable client.
  *   durable  client k is one game played through two connections: 2k
  *         (seat 0, the scenario's first side) and 2k+1 (seat 1).  Each
  *         connection registers and logs in (steps 0 and 1 as above, user
@@ -40,6 +44,7 @@ enum bench_test {
 	BENCH_IDLE,
 	BENCH_DURABLE,
 	BENCH_FLOOD, /* ping while hostile connections (bench.h enum bench_kind) attack */
+	BENCH_SET,   /* redis only: SET key:<conn> <value>, the durable comparison */
 	BENCH_TEST_COUNT,
 };
 
@@ -61,6 +66,7 @@ enum bench_verb {
 	BV_MOVE,
 	BV_ENTER,
 	BV_END_PHASE,
+	BV_SET, /* set (redis): "SET key:<conn> xxx" */
 	BV_COUNT,
 	BV_END = -1, /* the script has no more steps */
 };

@@ -202,6 +202,27 @@ static void test_ping_script(void **state)
 	proto_buf_release(&b);
 }
 
+/* set (redis only): SET key:<connection> xxx, a redis inline command, every step; +OK
+ * ends its reply (the redis reader) */
+static void test_set_script(void **state)
+{
+	struct bench_script s = {.test = BENCH_SET};
+	struct proto_buf b = PROTO_BUF_INIT;
+	struct bench_reader r;
+	struct seen seen = {0};
+
+	assert_int_equal(bench_script_verb(&s, 0, 0), BV_SET);
+	assert_int_equal(bench_script_verb(&s, 49, 1000000), BV_SET);
+	assert_int_equal(bench_script_line(&s, BV_SET, 49, 0, &b), 0);
+	assert_string_equal(b.data, "SET key:49 xxx\n");
+	assert_string_equal(bench_verb_name(BV_SET), "set");
+	proto_buf_release(&b);
+	bench_reader_init_redis(&r, record, &seen);
+	bench_reader_feed(&r, "+OK\r\n-ERR wrong\r\n+OK\r\n", 22);
+	assert_string_equal(seen.kinds, "OEO");
+	bench_reader_release(&r);
+}
+
 static void test_mix_script(void **state)
 {
 	static const enum bench_verb even[] = {
@@ -381,6 +402,8 @@ static void test_parse_tests(void **state)
 	assert_int_equal(bench_parse_tests("ping,durable"),
 	                 (1u << BENCH_PING) | (1u << BENCH_DURABLE));
 	assert_int_equal(bench_parse_tests("durables"), 0);
+	assert_int_equal(bench_parse_tests("set"), 1u << BENCH_SET);
+	assert_string_equal(bench_test_name(BENCH_SET), "set");
 	assert_string_equal(bench_test_name(BENCH_DURABLE), "durable");
 	assert_string_equal(bench_verb_name(BV_END_PHASE), "end");
 	assert_string_equal(bench_verb_name(BV_GAMES_OPEN), "games open");
@@ -397,6 +420,7 @@ int main(void)
 	    cmocka_unit_test(test_hist_precision),
 	    cmocka_unit_test(test_hist_merge),
 	    cmocka_unit_test(test_ping_script),
+	    cmocka_unit_test(test_set_script),
 	    cmocka_unit_test(test_mix_script),
 	    cmocka_unit_test(test_idle_script),
 	    cmocka_unit_test(test_durable_connection_script),
