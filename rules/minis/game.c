@@ -249,6 +249,13 @@ void minis__pending(const struct rules_game *rg, struct rules_pending *p)
 			snprintf(p->what[s], sizeof(p->what[s]),
 			         "%s: stubborn resistance: stubborn fight or stubborn retreat", ph);
 			continue;
+		case MI_ADVANCE:
+			snprintf(p->kind[s], RULES_KIND_MAX, "advance");
+			snprintf(p->what[s], sizeof(p->what[s]),
+			         "%s: close assault won: advance <unit> occupy, advance <unit> <x> "
+			         "<y> (2\" [3\"] at most), or advance none (QR-ASSAULT-42)",
+			         ph);
+			continue;
 		case MI_CASUALTY:
 			snprintf(p->kind[s], RULES_KIND_MAX, "casualty");
 			snprintf(p->what[s], sizeof(p->what[s]),
@@ -332,6 +339,8 @@ static int verb_allowed(const struct minis_game *g, const char *name)
 	    {"reveal", -1, MI_REVEAL},
 	    {"stubborn", -1, MI_STUBBORN},
 	    {"casualty", -1, MI_CASUALTY},
+	    {"advance", -1, MI_ADVANCE},
+	    {"end", -1, MI_ADVANCE},
 	};
 
 	for (size_t k = 0; k < sizeof(table) / sizeof(table[0]); k++) {

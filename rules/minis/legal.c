@@ -365,6 +365,23 @@ static void gen_intr(struct legal *l)
 		offer(l, -1, "stubborn", "fight");
 		offer(l, -1, "stubborn", "retreat");
 		break;
+	case MI_ADVANCE:
+		for (int u = 0; u < g->nslots; u++) {
+			int32_t r = minis__d(g, MD_WIN_MOVE) - 10;
+			if (!((g->as.adv >> u) & 1))
+				continue;
+			snprintf(prefix, sizeof(prefix), "advance %s", minis__uid(g, u));
+			offer(l, u, prefix, "occupy");
+			for (int b = 0; b < 3600; b += 450) {
+				struct minis_pt p = minis__offset(minis__pos(g, u), b, r);
+				if (p.x < 0 || p.y < 0 || p.x > g->width || p.y > g->height)
+					continue;
+				pt_text(p.x, p.y, choice, sizeof(choice));
+				offer(l, u, prefix, choice);
+			}
+		}
+		offer(l, -1, "advance", "none");
+		break;
 	case MI_CASUALTY:
 		for (int u = 0; u < g->nslots; u++)
 			if (minis__side(g, u) == l->side && minis__real(g, u))

@@ -28,7 +28,9 @@
  *     call air ----> ANTI-AIRCRAFT (the target side: fire <unit> air / end) --> attack
  *     recon 7+ ----> REVEAL (the owner: reveal ...) --> back
  *     assault 0 ---> STUBBORN (attacker, then defender: stubborn fight|retreat)
- *     assault won -> CASUALTY (the loser or winner: casualty <unit>) --> back
+ *     assault won -> CASUALTY (the loser or winner: casualty <unit>) --> retreats
+ *                 -> ADVANCE (the winner: advance <unit> occupy|<x> <y> / advance none)
+ *     phase 1 ----> INITIATIVE (init.holder_chooses: the holder: initiative first|second)
  */
 #ifndef RULES_MINIS_INT_H
 #define RULES_MINIS_INT_H
@@ -54,6 +56,7 @@
 #define MINIS_MAX_GAPS    16
 #define MINIS_MAX_PATH    8  /* points of a move path */
 #define MINIS_MAX_SOPTS   48 /* options a scenario file may set */
+#define MINIS_MAX_VAC     8  /* losers' vacated positions kept for the winners' advance */
 #define MINIS_ID_MAX      12
 #define MINIS_NAME_MAX    40
 #define MINIS_TABLE_MAX   (200 * 100) /* largest table side, hundredths */
@@ -479,6 +482,8 @@ enum minis_intr {
 	MI_REVEAL,   /* the owner's answer to a recon result */
 	MI_STUBBORN, /* fight on or retreat */
 	MI_CASUALTY, /* which unit suffers */
+	MI_ADVANCE,  /* the winners of a close assault may advance (QR-ASSAULT-42) */
+	MI_INIT,     /* the initiative holder chooses phasing or not (init.holder_chooses) */
 };
 
 enum minis_group_kind { GK_STANDARD, GK_SINGLE, GK_INF_ASSAULT, GK_ARM_ASSAULT, GK_CONVOY };
@@ -520,6 +525,10 @@ struct minis_assault {
 	int32_t cx, cy;   /* where the winning lead stood: the cause of retreats */
 	int ntasks, tcur; /* casualty tasks (assault.c) */
 	int8_t tkind[6], tside[6];
+	uint64_t adv; /* winning units that may still advance (QR-ASSAULT-42) */
+	int nvac;     /* the losers' positions when the result was rolled */
+	int8_t vac_u[MINIS_MAX_VAC];
+	int32_t vac_x[MINIS_MAX_VAC], vac_y[MINIS_MAX_VAC];
 };
 
 struct minis_smoke {
@@ -896,6 +905,8 @@ int minis__do_stubborn(struct minis_game *g, struct rules_dice *d, int side, int
 int minis__do_casualty(struct minis_game *g, struct rules_dice *d, int side, int argc, char **argv,
                        cJSON *reply, struct rules_events *ev, struct rules_error *err);
 int minis__assault_casualty_ok(const struct minis_game *g, int u);
+int minis__do_advance(struct minis_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                      cJSON *reply, struct rules_events *ev, struct rules_error *err);
 
 /* indirect.c */
 int minis__do_call(struct minis_game *g, struct rules_dice *d, int side, int argc, char **argv,

@@ -535,6 +535,10 @@ int minis__do_end(struct minis_game *g, struct rules_dice *d, int side, int argc
 		minis__line(reply, "anti-aircraft fire over");
 		return minis__air_resolve(g, d, ev);
 	}
+	if (g->intr == MI_ADVANCE) {
+		char *none[] = {"advance", "none"};
+		return minis__do_advance(g, d, side, 2, none, reply, ev, err);
+	}
 	switch (g->phase) {
 	case MP_DEPLOY:
 		minis__line(reply, "deployment ended");

@@ -86,6 +86,13 @@ static const struct minis_verb verbs[] = {
            "Close assault result (QR-ASSAULT-38, -44): which of your units is dispersed, or "
            "which AFV damaged or destroyed."},
      .exec = minis__do_casualty},
+    {.v = {"advance", RULES_VERB_ACTION, 1, 4,
+           "advance <unit> occupy [<loser>] | advance <unit> <x> <y> [facing] | advance none",
+           "After a close assault (QR-ASSAULT-42): \"Winning units may occupy the ground or "
+           "move additional 2\" [3\"].\" Each winning unit may move into a position a losing "
+           "unit vacated, or up to 2\" [3\"] in a straight line; `advance none` (or `end`) "
+           "declines for the rest."},
+     .exec = minis__do_advance},
     {.v = {"options", RULES_VERB_QUERY, 0, 2, "options [<unit>] [all]",
            "What you may do now: every action the awaited decision allows, grouped by prefix "
            "(an action is the prefix and one of its choices). Moves are offered along eight "

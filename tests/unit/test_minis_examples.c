@@ -1286,7 +1286,8 @@ static void test_qr_ex_27_stubborn_resistance_and_double_sixes(void **state)
 	assert_int_equal(t.g->intr_side, MT_GERMAN);
 	mt_ok(&t, MT_GERMAN, "stubborn retreat");
 	assert_true(mt_event(&t, "retreat", "DE3"));
-	assert_int_equal(t.g->intr, MI_NONE);
+	assert_int_equal(t.g->intr, MI_ADVANCE); /* QR-ASSAULT-42: the winners may advance */
+	assert_int_equal(t.g->intr_side, MT_BRIT);
 	mt_close(&t);
 	/* both fight on: another round */
 	village_turn(&t);
@@ -1314,7 +1315,7 @@ static void test_qr_ex_27_stubborn_resistance_and_double_sixes(void **state)
 	mt_ok(&t, MT_GERMAN, "casualty DE4");
 	assert_int_equal(t.g->u[mt_u(&t, "DE4")].status, MS_DISPERSED);
 	assert_int_equal(t.g->u[mt_u(&t, "DE3")].status, MS_DISPERSED);
-	assert_int_equal(t.g->intr, MI_NONE);
+	assert_int_equal(t.g->intr, MI_ADVANCE); /* QR-ASSAULT-42 */
 	mt_close(&t);
 	/* the loser throws 6+6 in a difference-1 loss: one winning unit too */
 	village_turn(&t);
