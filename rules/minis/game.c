@@ -249,6 +249,13 @@ void minis__pending(const struct rules_game *rg, struct rules_pending *p)
 			snprintf(p->what[s], sizeof(p->what[s]),
 			         "%s: stubborn resistance: stubborn fight or stubborn retreat", ph);
 			continue;
+		case MI_INIT:
+			snprintf(p->kind[s], RULES_KIND_MAX, "initiative");
+			snprintf(p->what[s], sizeof(p->what[s]),
+			         "turn %d, 1: you hold the initiative: initiative first (you are "
+			         "phasing) or initiative second (QR-AMB-12)",
+			         g->turn);
+			continue;
 		case MI_ADVANCE:
 			snprintf(p->kind[s], RULES_KIND_MAX, "advance");
 			snprintf(p->what[s], sizeof(p->what[s]),
@@ -340,6 +347,7 @@ static int verb_allowed(const struct minis_game *g, const char *name)
 	    {"stubborn", -1, MI_STUBBORN},
 	    {"casualty", -1, MI_CASUALTY},
 	    {"advance", -1, MI_ADVANCE},
+	    {"initiative", -1, MI_INIT},
 	    {"end", -1, MI_ADVANCE},
 	};
 

@@ -329,6 +329,7 @@ static void gen_rally(struct legal *l)
 		for (int c = 0; c < g->sc->nunits; c++)
 			if (c != u && minis__side(g, c) == l->side && minis__is_command(g, c))
 				offer(l, u, prefix, minis__uid(g, c));
+		offer(l, u, prefix, "skip"); /* rally.compulsory=false (QR-AMB-45) */
 	}
 	offer(l, -1, "end", NULL);
 }
@@ -360,6 +361,10 @@ static void gen_intr(struct legal *l)
 					offer(l, u, "reveal", choice);
 				}
 		}
+		break;
+	case MI_INIT:
+		offer(l, -1, "initiative", "first");
+		offer(l, -1, "initiative", "second");
 		break;
 	case MI_STUBBORN:
 		offer(l, -1, "stubborn", "fight");

@@ -57,6 +57,7 @@
 #define MINIS_MAX_PATH    8  /* points of a move path */
 #define MINIS_MAX_SOPTS   48 /* options a scenario file may set */
 #define MINIS_MAX_VAC     8  /* losers' vacated positions kept for the winners' advance */
+#define MINIS_MAX_MQ      32 /* morale tests queued to phase 4 (morale.timing = phase4) */
 #define MINIS_ID_MAX      12
 #define MINIS_NAME_MAX    40
 #define MINIS_TABLE_MAX   (200 * 100) /* largest table side, hundredths */
@@ -369,14 +370,18 @@ struct minis_opts {
 	int turn_after_arc;
 	int32_t support_radius; /* -1: by scale */
 	int support_also_fire;
-	int morale_phase4;
+	int morale_phase4; /* morale.timing = phase4 (QR-AMB-10) */
 	int ltr_off;
 	int ltr_key; /* 0 leftmost unit, 1 command unit, 2 centroid */
 	int init_natural;
 	int init_keep_previous;
-	int hidden_markers;  /* hidden.display = markers */
-	int32_t hidden_prox; /* hidden.proximity_reveal: -1 by scale, 0 off */
-	int32_t ambush_prox; /* 0 off */
+	int init_holder_chooses; /* init.holder_chooses (QR-AMB-12) */
+	int dummy_can_move;      /* dummy.can_move (QR-AMB-13) */
+	int deffire_each;        /* turn.deffire = after_each_activation (QR-AMB-28) */
+	int rally_optional;      /* rally.compulsory = false (QR-AMB-45) */
+	int hidden_markers;      /* hidden.display = markers */
+	int32_t hidden_prox;     /* hidden.proximity_reveal: -1 by scale, 0 off */
+	int32_t ambush_prox;     /* 0 off */
 	int hidden_move_reveals;
 	int battalion_replaces;
 	int dispersed_no_roll;
@@ -454,6 +459,7 @@ enum minis_status { MS_UNPLACED, MS_ON, MS_DISPERSED, MS_DESTROYED };
 #define MU_ASSAULTED   (1u << 17) /* made or joined an assault this activation */
 #define MU_UNBOGGING   (1u << 18) /* freed this activation: no move */
 #define MU_DEFFIRED    (1u << 19) /* fired in the current defensive fire phase */
+#define MU_RALLY_SKIP  (1u << 20) /* skips this phase 4's rally check (rally.compulsory) */
 
 struct minis_unit {
 	int32_t x, y;
@@ -549,6 +555,12 @@ struct minis_last_arty { /* the same battery's last fire (QR-ARTY-12) */
 	int16_t bearing;
 };
 
+/* A morale test queued to phase 4 (morale.timing = phase4, QR-AMB-10). */
+struct minis_mq {
+	int8_t u, test, dsix, mg, he75;
+	int32_t x, y; /* the cause: retreats go away from it */
+};
+
 struct minis_game {
 	const struct minis_scenario *sc;
 	struct minis_opts opt;
@@ -583,6 +595,9 @@ struct minis_game {
 	struct minis_gap gaps[MINIS_MAX_GAPS];
 	struct minis_last_arty last_arty[RULES_SIDES];
 	struct minis_last_arty last_onboard[MINIS_MAX_SLOTS];
+	int deffire_window; /* MP_DEFFIRE after one activation (turn.deffire, QR-AMB-28) */
+	int nmq;
+	struct minis_mq mq[MINIS_MAX_MQ];
 	int over;
 	int8_t winner;
 	char summary[256];
@@ -835,6 +850,9 @@ int minis__victory_check(struct minis_game *g, struct rules_events *ev, int fina
 int minis__after_action(struct minis_game *g, struct rules_dice *d, struct rules_events *ev);
 int minis__group_allowance(const struct minis_game *g, int u, int road);
 int minis__rally_choices(const struct minis_game *g, int side);
+int minis__do_initiative(struct minis_game *g, struct rules_dice *d, int side, int argc,
+                         char **argv, cJSON *reply, struct rules_events *ev,
+                         struct rules_error *err);
 int minis__rally_resolve(struct minis_game *g, struct rules_dice *d, struct rules_events *ev);
 /* Ends the game: winner (-1 a draw), the summary, and every secret revealed (QR-AMB-13). */
 int minis__game_over(struct minis_game *g, int winner, const char *summary,
@@ -889,6 +907,9 @@ int minis__remove(struct minis_game *g, int u, enum minis_status st, const char 
                   struct rules_events *ev);
 enum minis_outcome minis__roll_test(struct rules_dice *d, int mod, enum minis_test t, int afv,
                                     int *die);
+/* morale.timing=phase4 (QR-AMB-10): takes the queued tests, the phasing side's first. */
+int minis__morale_queue_resolve(struct minis_game *g, struct rules_dice *d,
+                                struct rules_events *ev);
 
 /* recon.c */
 int minis__do_recon(struct minis_game *g, struct rules_dice *d, int side, int argc, char **argv,

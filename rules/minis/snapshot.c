@@ -69,6 +69,17 @@ static void walk_last(struct io *io, struct minis_last_arty *a)
 /* The members format 2 added (format 1 snapshots restore with them zero). */
 static void walk_v2(struct minis_game *g, struct io *io)
 {
+	F(g->deffire_window);
+	F(g->nmq);
+	for (int k = 0; k < MINIS_MAX_MQ; k++) {
+		F(g->mq[k].u);
+		F(g->mq[k].test);
+		F(g->mq[k].dsix);
+		F(g->mq[k].mg);
+		F(g->mq[k].he75);
+		F(g->mq[k].x);
+		F(g->mq[k].y);
+	}
 	F(g->as.adv);
 	F(g->as.nvac);
 	for (int k = 0; k < MINIS_MAX_VAC; k++) {
@@ -260,6 +271,11 @@ static int check(const struct minis_game *g)
 			return -1;
 	for (int k = 0; k < 6; k++)
 		if (!in(g->as.tside[k], 0, 1))
+			return -1;
+	if (!in(g->nmq, 0, MINIS_MAX_MQ))
+		return -1;
+	for (int k = 0; k < g->nmq; k++)
+		if (!in(g->mq[k].u, 0, ns - 1) || !in(g->mq[k].test, 0, MT_COUNT - 1))
 			return -1;
 	for (int k = 0; k < g->as.nvac; k++)
 		if (!in(g->as.vac_u[k], 0, ns - 1))

@@ -245,8 +245,8 @@ static void test_check_scenario_every_finding(void **state)
 	assert_true(f.errors >= 1);
 	lint_edit("units.17", "at", "[31, 34]", &f); /* a tank in building B1 */
 	assert_non_null(strstr(f.text, "impassable"));
-	lint_edit("", "options", "{\"morale.timing\": \"phase4\"}", &f);
-	assert_non_null(strstr(f.text, "not played"));
+	lint_edit("", "options", "{\"morale.timing\": \"later\"}", &f);
+	assert_non_null(strstr(f.text, "immediate, phase4"));
 	lint_edit("", "options", "{\"laser.guns\": true}", &f);
 	assert_non_null(strstr(f.text, "unknown"));
 	lint_edit("", "options", "{\"terrain.high_ground_needs_higher_level\": false}", &f);
@@ -300,11 +300,15 @@ static void test_options_defaults_values_unknown(void **state)
 	assert_int_equal(minis__opt_check("base.size.infantry", "2", why, sizeof(why)), -1);
 	assert_int_equal(minis__opt_check("los.limited_fraction", "0.25", why, sizeof(why)), 0);
 	assert_int_equal(minis__opt_check("armour.front_arc_deg", "120", why, sizeof(why)), 0);
-	/* named by the checklist but not played: refused, saying so */
-	assert_int_equal(minis__opt_check("morale.timing", "phase4", why, sizeof(why)), -1);
-	assert_non_null(strstr(why, "not played"));
+	/* every value the checklist names is played (QR-AMB-10, -12, -13, -28, -45) */
+	assert_int_equal(minis__opt_check("morale.timing", "phase4", why, sizeof(why)), 0);
 	assert_int_equal(
-	    minis__opt_check("turn.deffire", "after_each_activation", why, sizeof(why)), -1);
+	    minis__opt_check("turn.deffire", "after_each_activation", why, sizeof(why)), 0);
+	assert_int_equal(minis__opt_check("init.holder_chooses", "true", why, sizeof(why)), 0);
+	assert_int_equal(minis__opt_check("dummy.can_move", "true", why, sizeof(why)), 0);
+	assert_int_equal(minis__opt_check("rally.compulsory", "false", why, sizeof(why)), 0);
+	assert_int_equal(minis__opt_check("morale.timing", "later", why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "immediate, phase4"));
 	/* unknown keys */
 	assert_int_equal(minis__opt_check("side.colour", "red", why, sizeof(why)), -1);
 	ro.count = 1;
