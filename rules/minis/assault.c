@@ -105,7 +105,7 @@ static int has_weapon_flag(const struct minis_game *g, int u, unsigned f)
 	const struct minis_unit_def *d = minis__def(g, u);
 
 	for (int k = 0; k < d->nweapons; k++)
-		if (minis_weapons[d->weapons[k]].flags & f)
+		if (g->sc->tab.weapons[d->weapons[k]].flags & f)
 			return 1;
 	return 0;
 }
@@ -122,8 +122,8 @@ static int side_score(struct minis_game *g, struct rules_dice *d, int si, int *d
 	for (int u = 0; u < g->nslots; u++) {
 		if (in_as(g, si, u) && minis__real(g, u)) {
 			count++;
-			elite += minis__quality(g, u) == MQ_ELITE;
-			militia += minis__quality(g, u) == MQ_MILITIA;
+			elite += g->sc->tab.q_assault[minis__quality(g, u)] > 0; /* QR-AMB-8 */
+			militia += g->sc->tab.q_assault[minis__quality(g, u)] < 0;
 			if (has_weapon_flag(g, u, MW_HANDHELD))
 				at = 2;
 			else if (has_weapon_flag(g, u, MW_ATRIFLE) && at < 1)

@@ -17,20 +17,20 @@
 int minis__range_row(const struct minis_game *g, int u, int w)
 {
 	const struct minis_unit_def *d = minis__def(g, u);
-	int r = minis_weapons[w].range;
+	int r = g->sc->tab.weapons[w].range;
 
 	if (r != MR_BY_GUN)
 		return r;
 	for (int k = 0; k < d->nweapons; k++) /* QR-AMB-35: the range class of the gun */
-		if ((minis_weapons[d->weapons[k]].flags & MW_GUN))
-			return minis_weapons[d->weapons[k]].range;
+		if ((g->sc->tab.weapons[d->weapons[k]].flags & MW_GUN))
+			return g->sc->tab.weapons[d->weapons[k]].range;
 	return MR_GUN_STD;
 }
 
 /* The band (0 close, 1 effective, 2 long) of a weapon of range row r at dist, -1 beyond. */
 static int band_of(const struct minis_game *g, int r, int32_t dist)
 {
-	const struct minis_range *rg = &minis_ranges[r];
+	const struct minis_range *rg = &g->sc->tab.ranges[r];
 	int32_t d = dist;
 
 	if (g->opt.band_round) { /* range.band_rule = round_nearest (QR-AMB-2) */
@@ -90,7 +90,7 @@ int minis__acq_limit(const struct minis_game *g, int firer, int target, int32_t 
 static int weapon_usable(const struct minis_game *g, int firer, int w, int target,
                          struct rules_error *err)
 {
-	const struct minis_weapon *wp = &minis_weapons[w];
+	const struct minis_weapon *wp = &g->sc->tab.weapons[w];
 	const struct minis_unit_def *td = minis__def(g, target);
 
 	if ((wp->flags & MW_FLAME) && (g->u[firer].flags & MU_NO_FLAME))
@@ -119,9 +119,9 @@ int minis__best_weapon(const struct minis_game *g, int firer, int target)
 		if (band_of(g, minis__range_row(g, firer, w), dist) < 0 ||
 		    weapon_usable(g, firer, w, target, &e) != 0)
 			continue;
-		v = (minis_weapons[w].flags & MW_FLAME) ? 3
-		    : afv                               ? minis_weapons[w].at
-		                                        : minis_weapons[w].ai;
+		v = (g->sc->tab.weapons[w].flags & MW_FLAME) ? 3
+		    : afv                                    ? g->sc->tab.weapons[w].at
+		                                             : g->sc->tab.weapons[w].ai;
 		if (v > bestv) {
 			bestv = v;
 			best = w;
@@ -238,7 +238,7 @@ static int support_ok(const struct minis_game *g, int side, int f, int s, int t,
 		                  minis__uid(g, s));
 	for (int k = 0; k < d->nweapons; k++) {
 		int w = d->weapons[k];
-		if ((minis_weapons[w].flags & MW_SMALL_ARMS) &&
+		if ((g->sc->tab.weapons[w].flags & MW_SMALL_ARMS) &&
 		    band_of(g, minis__range_row(g, s, w), dist) >= 0)
 			return 0;
 	}
@@ -272,7 +272,7 @@ int minis__shot_check(const struct minis_game *g, int side, struct minis_shot *s
 		if (s->weapon < 0)
 			s->weapon = fd->weapons[0];
 	}
-	wp = &minis_weapons[s->weapon];
+	wp = &g->sc->tab.weapons[s->weapon];
 	if ((rc = weapon_usable(g, s->firer, s->weapon, s->target, err)) != 0)
 		return rc;
 	if (!minis__los(g, s->firer, s->target, &obscured, &limited))
@@ -299,7 +299,7 @@ int minis__shot_check(const struct minis_game *g, int side, struct minis_shot *s
 		return rules_fail(err, WG_E_ILLEGAL_ATTACK, "QR-RANGE-12",
 		                  "%s is %s\" away, beyond the range of %s (%s)",
 		                  minis__uid(g, s->target), minis__fmt_in(s->dist, db, sizeof(db)),
-		                  wp->name, minis_ranges[row].rule);
+		                  wp->name, g->sc->tab.ranges[row].rule);
 	}
 	/* QR-FIRE-17, QR-AMB-39: a pinned unit fires close range defensive or point blank */
 	if (g->u[s->firer].flags & MU_PINNED) {
@@ -333,7 +333,7 @@ int minis__shot_check(const struct minis_game *g, int side, struct minis_shot *s
 			return rc;
 	}
 	/* the modifiers (QR-FIRE-3..16) */
-	add_mod(s, minis__fire_quality_mod(fd->quality), "quality (QR-FIRE-3)");
+	add_mod(s, minis__fire_quality_mod(&g->sc->tab, fd->quality), "quality (QR-FIRE-3)");
 	if (g->u[s->firer].flags & MU_PINNED)
 		add_mod(s, -3, "pinned (QR-FIRE-4)");
 	if (fd->kind == MK_AFV && (g->u[s->firer].flags & MU_DAMAGED))
@@ -404,8 +404,8 @@ static enum minis_test result_test(const struct minis_game *g, int t, int score)
 
 	if (td->kind == MK_AFV)
 		return score == 11 && minis__weight(td->armour) == 0 ? r->afv_alt : r->afv;
-	if (score == 11 && (td->quality == MQ_MILITIA || td->quality == MQ_INEXPERIENCED ||
-	                    td->kind == MK_SOFTSKIN || minis__is_artillery(g, t)))
+	if (score == 11 && (g->sc->tab.q_row11_disperse[td->quality] || td->kind == MK_SOFTSKIN ||
+	                    minis__is_artillery(g, t)))
 		return r->inf_alt; /* QR-FIRE-37, QR-AMB-41 */
 	return r->inf;
 }
@@ -413,7 +413,7 @@ static enum minis_test result_test(const struct minis_game *g, int t, int score)
 static int fire_resolve(struct minis_game *g, struct rules_dice *d, int side, struct minis_shot *s,
                         cJSON *reply, struct rules_events *ev)
 {
-	const struct minis_weapon *wp = &minis_weapons[s->weapon];
+	const struct minis_weapon *wp = &g->sc->tab.weapons[s->weapon];
 	const struct minis_unit_def *td = minis__def(g, s->target);
 	int deffire = g->phase == MP_DEFFIRE, a, b, dsix, score, rc, on, factor = 0, armour = 0,
 	    front = 1;
@@ -606,7 +606,7 @@ int minis__do_fire(struct minis_game *g, struct rules_dice *d, int side, int arg
 	s.weapon = -1;
 	for (int k = 3; k < argc; k++) {
 		const struct minis_unit_def *fd = minis__def(g, s.firer);
-		int w = minis__weapon_find(argv[k]), mine = 0;
+		int w = minis__weapon_find(&g->sc->tab, argv[k]), mine = 0;
 		for (int j = 0; w >= 0 && j < fd->nweapons; j++)
 			mine |= fd->weapons[j] == w;
 		if (w >= 0 && mine && s.weapon < 0) {

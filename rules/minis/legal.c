@@ -260,7 +260,8 @@ static void gen_orders(struct legal *l)
 				offer(l, u, prefix, minis__uid(g, u));
 		/* a command unit with the nearest of its side's units not activated */
 		for (int c = 0; c < g->sc->nunits; c++) {
-			int n = 1, max = minis__group_max(g->sc->sides[side].nation, GK_STANDARD);
+			int n = 1, max = minis__group_max(&g->sc->tab, g->sc->sides[side].nation,
+			                                  GK_STANDARD);
 			size_t len;
 			if (minis__side(g, c) != side || !minis__real(g, c) ||
 			    !minis__is_command(g, c) || (g->u[c].flags & MU_ACTIVATED))

@@ -188,10 +188,10 @@ enum minis_range_row {
 };
 
 struct minis_range {
-	const char *name;
+	char name[48];
 	int has_close;                     /* "-": no close band */
 	struct minis_dist close, eff, lng; /* upper limits; lng.base < 0: no long band */
-	const char *rule;
+	char rule[16];
 };
 
 /* Weapon row flags. */
@@ -209,13 +209,47 @@ struct minis_range {
 #define MW_GUN        (1u << 11) /* a tank or AT gun row */
 
 struct minis_weapon {
-	const char *id;   /* "g75l" */
-	const char *name; /* as printed */
+	char id[20];   /* "g75l" */
+	char name[48]; /* as printed */
 	int at, ai;
 	unsigned flags;
 	uint8_t range; /* enum minis_range_row */
 	uint8_t aa;    /* 0 none, 1 MMG/HMG (0), 2 single/twin (+2), 3 triple/quad (+4) */
-	const char *rule;
+	char rule[16];
+};
+
+#define MINIS_MAX_WEAPON_ROWS 48
+#define MINIS_MAX_YEAR_ROWS   4
+
+/* A nationality/year table: per nation, rows [from, to] -> v, else def. */
+struct minis_years {
+	int8_t n[MN_COUNT];
+	int16_t from[MN_COUNT][MINIS_MAX_YEAR_ROWS], to[MN_COUNT][MINIS_MAX_YEAR_ROWS];
+	int8_t v[MN_COUNT][MINIS_MAX_YEAR_ROWS];
+	int8_t def;
+};
+
+/* The sheet's tables as loaded from data/minis/quality.json, nations.json and weapons.json
+ * (compiled in: minis_<name>_json; tables.c minis__tables_load, once per scenario). */
+struct minis_tables {
+	/* quality.json (QR-AMB-8): one value per rating */
+	int8_t q_fire[MQ_COUNT], q_morale[MQ_COUNT], q_rally[MQ_COUNT];
+	int8_t q_hidden[MQ_COUNT], q_ambush[MQ_COUNT], q_dummy[MQ_COUNT];
+	int8_t q_row11_disperse[MQ_COUNT]; /* 1: row 11's DISPERSE alternate */
+	int8_t q_assault[MQ_COUNT];        /* 1 counts as Elite, -1 as Militia, 0 neither */
+	/* nations.json */
+	char names[32][2][24]; /* a nation name and its category */
+	int nnames;
+	struct minis_years air_sup, col_a, hq_mod, request_first;
+	int8_t air_missions[2][6], fire_missions[2][6]; /* [0] column A, [1] B; score 1..6 */
+	int8_t request_need[2][2];                      /* [air][0 first column, 1 second] */
+	int8_t group_max[MN_COUNT];
+	int8_t assault_max[2]; /* infantry, armoured assault groups */
+	int8_t convoy_max;     /* -1: unlimited */
+	/* weapons.json */
+	int nweapons;
+	struct minis_weapon weapons[MINIS_MAX_WEAPON_ROWS];
+	struct minis_range ranges[MR_COUNT];
 };
 
 enum minis_test {
@@ -347,6 +381,7 @@ struct minis_scenario {
 	struct minis_unit_def units[MINIS_MAX_UNITS];
 	struct minis_victory victory;
 	struct minis_unit_def dummy; /* what a dummy slot is: the defender's marker */
+	struct minis_tables tab;     /* the sheet's tables (data/minis/, compiled in) */
 	int rubble;                  /* the terrain type a destroyed strongpoint becomes, -1 */
 	int nsopts;
 	struct minis_sopt sopts[MINIS_MAX_SOPTS];
@@ -659,31 +694,37 @@ extern const char *const minis_kind_names[MK_COUNT];
 extern const char *const minis_move_names[MM_COUNT];
 extern const char *const minis_test_names[MT_COUNT];
 extern const char *const minis_outcome_names[MO_COUNT];
-extern const struct minis_weapon minis_weapons[];
-extern const int minis_nweapons;
-extern const struct minis_range minis_ranges[MR_COUNT];
 extern const char *const minis_afv_models[];
 extern const int minis_nafv_models;
 
-int minis__weapon_find(const char *id);
-int minis__nation_parse(const char *name, int year, uint8_t *out);
-int minis__air_sup_mod(int nation, int year);   /* QR-SETUP-3..11 */
-int minis__column_a(int nation, int year);      /* QR-SETUP-16..18 */
-int minis__air_missions(int score, int col_a);  /* QR-SETUP-13..15 */
-int minis__fire_missions(int score, int col_a); /* QR-SETUP-20..24 */
-int minis__hidden_mod(int group);               /* QR-SETUP-27..29: group 0 EV 1 RI 2 M */
-int minis__ambush_mod(int group);
-int minis__dummy_mod(int group);                        /* QR-SETUP-39..41 */
-int minis__quality_group(int quality);                  /* 0 EV, 1 RI, 2 M */
-int minis__hq_mod(int nation, int year);                /* QR-CMD-4..8 */
-int minis__request_need(int nation, int year, int air); /* lowest granted die, QR-CMD-27..30 */
-int minis__group_max(int nation, int kind);             /* QR-CMD-32..37 (-1 unlimited) */
-int minis__order_cost(int kind, int has_cmd, int n);    /* QR-CMD-16..21 */
-int minis__fire_quality_mod(int quality);               /* QR-FIRE-3, QR-FIRE-16 */
-int minis__morale_quality_mod(int quality);             /* QR-MORALE-7/8 */
-int minis__rally_quality_mod(int quality);              /* QR-RALLY-7..9 */
-int minis__armour(int cat, const char *model, int side_rear); /* QR-ARMOUR-2..11 */
-int minis__armour_side_p2(int cat, const char *model);        /* QR-AIR-22..29 */
+/* Loads the tables of data/minis/quality.json, nations.json and weapons.json (compiled in)
+ * into t; 0, or the reader's error (a file that does not fit is an engine bug, caught by
+ * tests/unit/test_minis_data.c). */
+int minis__tables_load(struct sdoc *d, struct minis_tables *t);
+
+/* The lookups below read t (the scenario's tables, &sc->tab). */
+int minis__weapon_find(const struct minis_tables *t, const char *id);
+int minis__nation_parse(const struct minis_tables *t, const char *name, int year, uint8_t *out);
+int minis__air_sup_mod(const struct minis_tables *t, int nation, int year);   /* QR-SETUP-3..11 */
+int minis__column_a(const struct minis_tables *t, int nation, int year);      /* QR-SETUP-16..18 */
+int minis__air_missions(const struct minis_tables *t, int score, int col_a);  /* QR-SETUP-13..15 */
+int minis__fire_missions(const struct minis_tables *t, int score, int col_a); /* QR-SETUP-20..24 */
+int minis__hidden_mod(const struct minis_tables *t,
+                      int group); /* QR-SETUP-27..29: group 0 EV 1 RI 2 M */
+int minis__ambush_mod(const struct minis_tables *t, int group);
+int minis__dummy_mod(const struct minis_tables *t, int group);         /* QR-SETUP-39..41 */
+int minis__quality_group(int quality);                                 /* 0 EV, 1 RI, 2 M */
+int minis__hq_mod(const struct minis_tables *t, int nation, int year); /* QR-CMD-4..8 */
+int minis__request_need(const struct minis_tables *t, int nation, int year,
+                        int air); /* lowest granted die, QR-CMD-27..30 */
+int minis__group_max(const struct minis_tables *t, int nation,
+                     int kind);                      /* QR-CMD-32..37 (-1 unlimited) */
+int minis__order_cost(int kind, int has_cmd, int n); /* QR-CMD-16..21 */
+int minis__fire_quality_mod(const struct minis_tables *t, int quality); /* QR-FIRE-3, QR-FIRE-16 */
+int minis__morale_quality_mod(const struct minis_tables *t, int quality); /* QR-MORALE-7/8 */
+int minis__rally_quality_mod(const struct minis_tables *t, int quality);  /* QR-RALLY-7..9 */
+int minis__armour(int cat, const char *model, int side_rear);             /* QR-ARMOUR-2..11 */
+int minis__armour_side_p2(int cat, const char *model);                    /* QR-AIR-22..29 */
 int minis__weight(int cat); /* 0 light (G-H), 1 medium (C-F), 2 heavy (A-B) */
 enum minis_outcome minis__morale_cell(enum minis_test t, int score); /* QR-MORALE-2..6 */
 const struct minis_result_row *minis__fire_row(int score);           /* QR-FIRE-30..36 */
@@ -730,6 +771,9 @@ extern const struct minis_dist MD_AA_CANNON;   /* 30 [45] */
 /* ---- data compiled from data/minis/ (data_minis.c, generated) ---------------------------- */
 
 extern const char minis_terrain_json[];
+extern const char minis_quality_json[];
+extern const char minis_nations_json[];
+extern const char minis_weapons_json[];
 /* The terrain types of data/minis/terrain.json, parsed once per scenario (scenario.c). */
 int minis__terrain_types(struct sdoc *d, struct minis_scenario *sc);
 

@@ -30,7 +30,10 @@ static int morale_mod(const struct minis_game *g, int u, enum minis_test t)
 {
 	if (t != MT_PINNED && t != MT_RETREAT && t != MT_DISPERSE)
 		return 0; /* "Except on Damaged & Destroyed Tests" */
-	return minis__is_command(g, u) || minis__quality(g, u) == MQ_ELITE ? 1 : 0;
+	/* command units +1, never +2 (QR-AMB-8) */
+	return minis__is_command(g, u)
+	           ? 1
+	           : minis__morale_quality_mod(&g->sc->tab, minis__quality(g, u));
 }
 
 /* The minimum of a natural double six against u (QR-DSIX-2..7, QR-AMB-16): a test into

@@ -396,10 +396,10 @@ int minis__move_path(struct minis_game *g, struct rules_dice *d, int u, const st
 					    minis__uid(g, u));
 				} else {
 					int die = rules_dice_roll(d, 6),
-					    mod = (minis__is_command(g, u) ||
-					           def->quality == MQ_ELITE)
+					    mod = minis__is_command(g, u)
 					              ? 1
-					              : 0;
+					              : minis__morale_quality_mod(&g->sc->tab,
+					                                          def->quality);
 					enum minis_outcome o =
 					    minis__morale_cell(MT_PINNED, die + mod);
 					rc = rules_emit(

@@ -181,7 +181,7 @@ int minis__command_phase(struct minis_game *g, struct rules_dice *d, struct rule
 		die = roll(d);
 		nat = g->opt.battalion_replaces && (ud->flags & MINIS_F_BATTALION)
 		          ? 0
-		          : minis__hq_mod(sc->sides[s].nation, sc->year);
+		          : minis__hq_mod(&sc->tab, sc->sides[s].nation, sc->year);
 		mod = nat + (hq_pinned(g, u) ? -1 : 0); /* QR-CMD-9, QR-CMD-10 */
 		score = die + mod;
 		g->u[u].score = (int8_t)score;
@@ -398,7 +398,7 @@ int minis__do_order(struct minis_game *g, struct rules_dice *d, int side, int ar
 	}
 	if (kind == GK_STANDARD && n == 1)
 		kind = GK_SINGLE;
-	max = minis__group_max(sc->sides[side].nation, kind);
+	max = minis__group_max(&sc->tab, sc->sides[side].nation, kind);
 	if (max >= 0 && n > max)
 		return rules_fail(err, WG_E_ILLEGAL_ACTION,
 		                  kind == GK_STANDARD || kind == GK_SINGLE ? "QR-CMD-38"
@@ -814,11 +814,11 @@ static int rally_one(struct minis_game *g, struct rules_dice *d, int u, int bonu
 
 	if (minis__is_command(g, u)) {
 		mod += 1; /* QR-RALLY-6 */
-		if (minis__rally_quality_mod(def->quality) < 0)
+		if (minis__rally_quality_mod(&g->sc->tab, def->quality) < 0)
 			mod -=
 			    1; /* QR-RALLY-12: a Militia or Inexperienced command unit still -1 */
 	} else {
-		mod += minis__rally_quality_mod(def->quality); /* QR-RALLY-7..9 */
+		mod += minis__rally_quality_mod(&g->sc->tab, def->quality); /* QR-RALLY-7..9 */
 	}
 	mod += bonus; /* QR-RALLY-10 */
 	score = die + mod;
