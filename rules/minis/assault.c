@@ -76,7 +76,7 @@ static int factor_of(const struct minis_game *g, int u, int enemy_lead)
 		else if (d->flags & MINIS_F_OPEN_TOP)
 			row = 8;
 		else
-			row = (int[]){7, 6, 5}[minis__weight(d->armour)];
+			row = (int[]){7, 6, 5}[minis__weight(&g->sc->tab, d->armour)];
 		/* QR-ASSAULT-14: woods, buildings, hazardous ground, attacked from the rear, no MGs
 		 */
 		if (minis__piece_at(g, p, MINIS_T_WOODS | MINIS_T_BUILDING) >= 0 ||

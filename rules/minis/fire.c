@@ -97,7 +97,8 @@ static int weapon_usable(const struct minis_game *g, int firer, int w, int targe
 		return rules_fail(err, WG_E_ILLEGAL_ATTACK, "QR-FLAME-5",
 		                  "%s's flame-thrower is out of ammo", minis__uid(g, firer));
 	if (td->kind == MK_AFV && (wp->flags & MW_BRACKETED) && g->opt.bracketed_at) {
-		int light = minis__weight(td->armour) == 0 || (td->flags & MINIS_F_OPEN_TOP);
+		int light =
+		    minis__weight(&g->sc->tab, td->armour) == 0 || (td->flags & MINIS_F_OPEN_TOP);
 		if (g->opt.bracketed_at == 2 || !light)
 			return rules_fail(err, WG_E_ILLEGAL_ATTACK, "QR-WEAPON-37",
 			                  "%s's AT factor is in round brackets: not against %s "
@@ -393,7 +394,7 @@ static int armour_facing(const struct minis_game *g, int firer, int target, int 
 	int b = minis__bearing((int64_t)f.x - t.x, (int64_t)f.y - t.y);
 
 	*front = minis__angle_diff(b, g->u[target].facing) * 2 <= g->opt.front_arc;
-	return minis__armour(td->armour, td->model, !*front);
+	return minis__armour(&g->sc->tab, td->armour, td->model, !*front);
 }
 
 /* The test a final score calls for on the results table (QR-FIRE-30..37). */
@@ -403,7 +404,8 @@ static enum minis_test result_test(const struct minis_game *g, int t, int score)
 	const struct minis_unit_def *td = minis__def(g, t);
 
 	if (td->kind == MK_AFV)
-		return score == 11 && minis__weight(td->armour) == 0 ? r->afv_alt : r->afv;
+		return score == 11 && minis__weight(&g->sc->tab, td->armour) == 0 ? r->afv_alt
+		                                                                  : r->afv;
 	if (score == 11 && (g->sc->tab.q_row11_disperse[td->quality] || td->kind == MK_SOFTSKIN ||
 	                    minis__is_artillery(g, t)))
 		return r->inf_alt; /* QR-FIRE-37, QR-AMB-41 */

@@ -90,7 +90,7 @@ static int he_attack(struct minis_game *g, struct rules_dice *d, int u, int row,
 
 	minis__cover(g, u, NULL, &building, &strong, NULL);
 	if (td->kind == MK_AFV) { /* QR-HE-8, QR-HE-9 */
-		if (minis__weight(td->armour) == 0 || (td->flags & MINIS_F_OPEN_TOP))
+		if (minis__weight(&g->sc->tab, td->armour) == 0 || (td->flags & MINIS_F_OPEN_TOP))
 			type = -2;
 		else
 			type = td->armour == 0 ? -4 : -3;
@@ -584,11 +584,12 @@ static int air_effect(struct minis_game *g, struct rules_dice *d, int u, int can
 	dsix = a == 6 && b == 6;
 	score = a + b + minis__air_factor(cannon, g->sc->year, afv) + mod;
 	if (afv) { /* QR-AIR-21: always the side/rear factor (page 2) */
-		armour = minis__armour_side_p2(td->armour, td->model);
+		armour = minis__armour_side_p2(&g->sc->tab, td->armour, td->model);
 		score -= armour;
 	}
 	row = minis__air_row(score);
-	t = afv ? (score == 11 && minis__weight(td->armour) == 0 ? row->afv_alt : row->afv)
+	t = afv ? (score == 11 && minis__weight(&g->sc->tab, td->armour) == 0 ? row->afv_alt
+	                                                                      : row->afv)
 	        : (score == 11 && (g->sc->tab.q_row11_disperse[td->quality] ||
 	                           td->kind == MK_SOFTSKIN || minis__is_artillery(g, u))
 	               ? row->inf_alt

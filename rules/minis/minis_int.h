@@ -246,6 +246,13 @@ struct minis_tables {
 	int8_t group_max[MN_COUNT];
 	int8_t assault_max[2]; /* infantry, armoured assault groups */
 	int8_t convoy_max;     /* -1: unlimited */
+	/* vehicles.json (QR-ARMOUR-2..12, QR-AIR-22..29): categories A..H */
+	int8_t arm_front[8], arm_side[8], arm_side_p2[8], arm_weight[8];
+	int nexc;
+	struct {
+		int8_t cat, front, side, side_p2; /* -1: unchanged */
+		char model[24];
+	} exc[4];
 	/* weapons.json */
 	int nweapons;
 	struct minis_weapon weapons[MINIS_MAX_WEAPON_ROWS];
@@ -697,7 +704,8 @@ extern const char *const minis_outcome_names[MO_COUNT];
 extern const char *const minis_afv_models[];
 extern const int minis_nafv_models;
 
-/* Loads the tables of data/minis/quality.json, nations.json and weapons.json (compiled in)
+/* Loads the tables of data/minis/quality.json, nations.json, vehicles.json and weapons.json
+ * (compiled in)
  * into t; 0, or the reader's error (a file that does not fit is an engine bug, caught by
  * tests/unit/test_minis_data.c). */
 int minis__tables_load(struct sdoc *d, struct minis_tables *t);
@@ -723,9 +731,12 @@ int minis__order_cost(int kind, int has_cmd, int n); /* QR-CMD-16..21 */
 int minis__fire_quality_mod(const struct minis_tables *t, int quality); /* QR-FIRE-3, QR-FIRE-16 */
 int minis__morale_quality_mod(const struct minis_tables *t, int quality); /* QR-MORALE-7/8 */
 int minis__rally_quality_mod(const struct minis_tables *t, int quality);  /* QR-RALLY-7..9 */
-int minis__armour(int cat, const char *model, int side_rear);             /* QR-ARMOUR-2..11 */
-int minis__armour_side_p2(int cat, const char *model);                    /* QR-AIR-22..29 */
-int minis__weight(int cat); /* 0 light (G-H), 1 medium (C-F), 2 heavy (A-B) */
+int minis__armour(const struct minis_tables *t, int cat, const char *model,
+                  int side_rear); /* QR-ARMOUR-2..11 */
+int minis__armour_side_p2(const struct minis_tables *t, int cat,
+                          const char *model); /* QR-AIR-22..29 */
+/* 0 light (G-H), 1 medium (C-F), 2 heavy (A-B) */
+int minis__weight(const struct minis_tables *t, int cat);
 enum minis_outcome minis__morale_cell(enum minis_test t, int score); /* QR-MORALE-2..6 */
 const struct minis_result_row *minis__fire_row(int score);           /* QR-FIRE-30..36 */
 const struct minis_result_row *minis__air_row(int score);            /* QR-AIR-31..37 */
@@ -774,6 +785,7 @@ extern const char minis_terrain_json[];
 extern const char minis_quality_json[];
 extern const char minis_nations_json[];
 extern const char minis_weapons_json[];
+extern const char minis_vehicles_json[];
 /* The terrain types of data/minis/terrain.json, parsed once per scenario (scenario.c). */
 int minis__terrain_types(struct sdoc *d, struct minis_scenario *sc);
 

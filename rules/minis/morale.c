@@ -51,7 +51,7 @@ static void dsix_minimum(const struct minis_game *g, int u, int mg, enum minis_t
 	}
 	switch (d->kind) {
 	case MK_AFV:
-		if (minis__weight(d->armour) == 0)
+		if (minis__weight(&g->sc->tab, d->armour) == 0)
 			*out = MO_DESTROYED; /* LIGHT AFVs */
 		else
 			*out =

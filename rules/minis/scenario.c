@@ -633,9 +633,9 @@ static int unit_fn(struct sdoc *d, const cJSON *it, int i, void *ctx)
 	u->guns = (int8_t)v;
 	if (mv < 0) { /* QR-AMB-31: by armour when the data omits it */
 		if (kind == MK_AFV)
-			mv = minis__weight(u->armour) == 2   ? MM_SLOW
-			     : minis__weight(u->armour) == 1 ? MM_MEDIUM
-			                                     : MM_FAST;
+			mv = minis__weight(&sc->tab, u->armour) == 2   ? MM_SLOW
+			     : minis__weight(&sc->tab, u->armour) == 1 ? MM_MEDIUM
+			                                               : MM_FAST;
 		else if (kind == MK_SOFTSKIN)
 			mv = MM_WHEELED;
 		else if (kind == MK_CAVALRY)

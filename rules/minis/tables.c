@@ -1,9 +1,9 @@
 /*
  * tables.c -- the quick-reference sheet's tables (the (data) lines of minis-checklist.md) and
- * the lookups the rules use.  The quality, nationality and weapon tables are data
- * (data/minis/quality.json, nations.json, weapons.json, compiled in by embed.cmake and loaded
- * per scenario into sc->tab by minis__tables_load); the others are transcribed here.  Each
- * table names the QR- ids whose cells it holds; tests/unit/test_minis_tables.c and
+ * the lookups the rules use.  The quality, nationality, armour and weapon tables are data
+ * (data/minis/quality.json, nations.json, vehicles.json, weapons.json, compiled in by embed.cmake
+ * and loaded per scenario into sc->tab by minis__tables_load); the others are transcribed here.
+ * Each table names the QR- ids whose cells it holds; tests/unit/test_minis_tables.c and
  * test_minis_data.c check every cell against the sheet.
  *
  * Distances are kept at both printed scales (QR-AMB-9): the alternate figure is stored as
@@ -359,19 +359,65 @@ static int weapons_load(struct sdoc *d, struct minis_tables *t, const cJSON *doc
 	return 0;
 }
 
+static int vehicles_load(struct sdoc *d, struct minis_tables *t, const cJSON *doc)
+{
+	const cJSON *cats = need(d, doc, "categories", cJSON_IsObject, "vehicles.json");
+	const cJSON *exc = need(d, doc, "exceptions", cJSON_IsArray, "vehicles.json"), *e;
+
+	if (cats == NULL || exc == NULL)
+		return WG_E_BAD_SCENARIO;
+	for (int c = 0; c < 8; c++) {
+		char key[2] = {(char)('A' + c), '\0'};
+		const cJSON *o = sdoc_member(cats, key), *f = sdoc_member(o, "front"),
+		            *sd = sdoc_member(o, "side"), *p2 = sdoc_member(o, "side_p2"),
+		            *w = sdoc_member(o, "weight");
+		if (!cJSON_IsNumber(f) || !cJSON_IsNumber(sd) || !cJSON_IsNumber(p2) ||
+		    !cJSON_IsNumber(w))
+			return sdoc_fail(d, "data/minis/vehicles.json: category %s is incomplete",
+			                 key);
+		t->arm_front[c] = (int8_t)f->valueint;
+		t->arm_side[c] = (int8_t)sd->valueint;
+		t->arm_side_p2[c] = (int8_t)p2->valueint;
+		t->arm_weight[c] = (int8_t)w->valueint;
+	}
+	t->nexc = 0;
+	cJSON_ArrayForEach(e, exc)
+	{
+		const cJSON *c = sdoc_member(e, "category"), *m = sdoc_member(e, "model"), *v;
+		if (t->nexc >= 4 || !cJSON_IsString(c) || strlen(c->valuestring) != 1 ||
+		    c->valuestring[0] < 'A' || c->valuestring[0] > 'H' || !cJSON_IsString(m) ||
+		    strlen(m->valuestring) >= sizeof(t->exc[0].model))
+			return sdoc_fail(d, "data/minis/vehicles.json: exception %d is incomplete",
+			                 t->nexc + 1);
+		t->exc[t->nexc].cat = (int8_t)(c->valuestring[0] - 'A');
+		snprintf(t->exc[t->nexc].model, sizeof(t->exc[0].model), "%s", m->valuestring);
+		v = sdoc_member(e, "front");
+		t->exc[t->nexc].front = (int8_t)(cJSON_IsNumber(v) ? v->valueint : -1);
+		v = sdoc_member(e, "side");
+		t->exc[t->nexc].side = (int8_t)(cJSON_IsNumber(v) ? v->valueint : -1);
+		v = sdoc_member(e, "side_p2");
+		t->exc[t->nexc].side_p2 = (int8_t)(cJSON_IsNumber(v) ? v->valueint : -1);
+		t->nexc++;
+	}
+	return 0;
+}
+
 int minis__tables_load(struct sdoc *d, struct minis_tables *t)
 {
-	static const char *const files[3] = {"quality.json", "nations.json", "weapons.json"};
-	const char *texts[3] = {minis_quality_json, minis_nations_json, minis_weapons_json};
+	static const char *const files[4] = {"quality.json", "nations.json", "vehicles.json",
+	                                     "weapons.json"};
+	const char *texts[4] = {minis_quality_json, minis_nations_json, minis_vehicles_json,
+	                        minis_weapons_json};
 	int rc = 0;
 
 	memset(t, 0, sizeof(*t));
-	for (int k = 0; k < 3 && rc == 0; k++) {
+	for (int k = 0; k < 4 && rc == 0; k++) {
 		cJSON *doc = cJSON_Parse(texts[k]);
 		if (doc == NULL)
 			return sdoc_fail(d, "data/minis/%s (compiled in) is not JSON", files[k]);
 		rc = k == 0   ? quality_load(d, t, doc)
 		     : k == 1 ? nations_load(d, t, doc)
+		     : k == 2 ? vehicles_load(d, t, doc)
 		              : weapons_load(d, t, doc);
 		cJSON_Delete(doc);
 	}
@@ -525,33 +571,31 @@ static int is_model(const char *model, const char *name)
 	return model != NULL && strncasecmp(model, name, strlen(name)) == 0;
 }
 
-int minis__armour(int cat, const char *model, int side_rear)
+int minis__armour(const struct minis_tables *t, int cat, const char *model, int side_rear)
 {
-	static const int front[8] = {8, 7, 5, 4, 3, 2, 1, 0}, side[8] = {5, 4, 3, 2, 1, 1, 0, 0};
-
 	if (cat < 0 || cat > 7)
 		return 0;
-	if (cat == 1 && side_rear && is_model(model, "Panther")) /* QR-ARMOUR-10 */
-		return 2;
-	if (cat == 2 && !side_rear && is_model(model, "KV1")) /* QR-ARMOUR-11 */
-		return 6;
-	return side_rear ? side[cat] : front[cat];
+	for (int k = 0; k < t->nexc; k++) /* QR-ARMOUR-10, -11 */
+		if (t->exc[k].cat == cat && is_model(model, t->exc[k].model) &&
+		    (side_rear ? t->exc[k].side : t->exc[k].front) >= 0)
+			return side_rear ? t->exc[k].side : t->exc[k].front;
+	return side_rear ? t->arm_side[cat] : t->arm_front[cat];
 }
 
-int minis__armour_side_p2(int cat, const char *model)
+int minis__armour_side_p2(const struct minis_tables *t, int cat, const char *model)
 {
-	static const int side[8] = {5, 4, 3, 2, 1, 1, 0, 0};
-
 	if (cat < 0 || cat > 7)
 		return 0;
-	if (cat == 1 && is_model(model, "Panther")) /* "[*Panther = 2]" */
-		return 2;
-	return side[cat];
+	for (int k = 0; k < t->nexc; k++) /* "[*Panther = 2]" */
+		if (t->exc[k].cat == cat && is_model(model, t->exc[k].model) &&
+		    t->exc[k].side_p2 >= 0)
+			return t->exc[k].side_p2;
+	return t->arm_side_p2[cat];
 }
 
-int minis__weight(int cat)
+int minis__weight(const struct minis_tables *t, int cat)
 {
-	return cat <= 1 ? 2 : cat <= 5 ? 1 : 0; /* QR-ARMOUR-12 */
+	return cat < 0 || cat > 7 ? 0 : t->arm_weight[cat]; /* QR-ARMOUR-12 */
 }
 
 /* ---- morale (QR-MORALE-2..6) ---- */

@@ -23,6 +23,7 @@ static const struct {
     {"terrain.json", minis_terrain_json, 0x67d620236052eb10ull},
     {"quality.json", minis_quality_json, 0x44d7e09b2b1f0c4cull},
     {"nations.json", minis_nations_json, 0x2265ae72ee9071d8ull},
+    {"vehicles.json", minis_vehicles_json, 0x311c87da592bafb9ull},
     {"weapons.json", minis_weapons_json, 0xcc7abcf8c2fb1804ull},
 };
 
@@ -135,6 +136,35 @@ static void test_qr_setup_and_cmd_nations_json_loaded_cells(void **state)
 	assert_int_equal(minis__nation_parse(t, "italian", 1942, &n), 0);
 	assert_int_equal(n, MN_AXIS);
 	assert_int_equal(minis__nation_parse(t, "klingon", 1942, &n), -1);
+}
+
+/* data/minis/vehicles.json as loaded, cell by cell against the sheet's AFV armour defence
+ * factors: page 4 front and side/rear (QR-ARMOUR-2..9, the exceptions QR-ARMOUR-10 "[*Panther
+ * = 2]" and QR-ARMOUR-11 "[*KV1= 6]", the weight classes QR-ARMOUR-12) and page 2's side/rear
+ * column (QR-AIR-22..29). */
+static void test_qr_armour_vehicles_json_loaded_cells(void **state)
+{
+	static const int front[8] = {8, 7, 5, 4, 3, 2, 1, 0}, side[8] = {5, 4, 3, 2, 1, 1, 0, 0},
+	                 weight[8] = {2, 2, 1, 1, 1, 1, 0, 0};
+	const struct minis_tables *t = TAB;
+
+	(void)state;
+	for (int c = 0; c < 8; c++) {
+		assert_int_equal(t->arm_front[c], front[c]);
+		assert_int_equal(t->arm_side[c], side[c]);
+		assert_int_equal(t->arm_side_p2[c], side[c]);
+		assert_int_equal(t->arm_weight[c], weight[c]);
+		assert_int_equal(minis__armour(t, c, "Sherman", 0), front[c]);
+		assert_int_equal(minis__armour(t, c, "Sherman", 1), side[c]);
+		assert_int_equal(minis__armour_side_p2(t, c, "Sherman"), side[c]);
+		assert_int_equal(minis__weight(t, c), weight[c]);
+	}
+	assert_int_equal(minis__armour(t, 1, "Panther", 1), 2);
+	assert_int_equal(minis__armour(t, 1, "Panther", 0), 7);
+	assert_int_equal(minis__armour_side_p2(t, 1, "Panther"), 2);
+	assert_int_equal(minis__armour(t, 2, "KV1", 0), 6);
+	assert_int_equal(minis__armour(t, 2, "KV1", 1), 3);
+	assert_int_equal(minis__armour(t, 2, "Panther", 1), 3); /* only in category B */
 }
 
 /* data/minis/weapons.json as loaded, cell by cell against page 5's weapons factor table
@@ -770,6 +800,7 @@ int main(void)
 	    cmocka_unit_test(test_qr_amb_8_quality_json_loaded_cells),
 	    cmocka_unit_test(test_qr_setup_and_cmd_nations_json_loaded_cells),
 	    cmocka_unit_test(test_qr_weapon_and_range_weapons_json_loaded_cells),
+	    cmocka_unit_test(test_qr_armour_vehicles_json_loaded_cells),
 	    cmocka_unit_test(test_qr_amb_3_terrain_types),
 	    cmocka_unit_test(test_qr_scn_1_5_the_village_scenario),
 	    cmocka_unit_test(test_qr_scn_8_victory),

@@ -449,22 +449,23 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 		assert_int_equal(air_effect_mod(&t, "GINF"), -3);                                  \
 		mt_close(&t);                                                                      \
 	})                                                                                         \
-	T(qr_air_22_page2_a_5, assert_int_equal(minis__armour_side_p2(0, "Tiger2"), 5);)           \
+	T(qr_air_22_page2_a_5, assert_int_equal(minis__armour_side_p2(TAB, 0, "Tiger2"), 5);)      \
 	T(qr_air_23_page2_b_4_panther_2, {                                                         \
-		assert_int_equal(minis__armour_side_p2(1, "Tiger1"), 4);                           \
-		assert_int_equal(minis__armour_side_p2(1, "Panther"), 2);                          \
+		assert_int_equal(minis__armour_side_p2(TAB, 1, "Tiger1"), 4);                      \
+		assert_int_equal(minis__armour_side_p2(TAB, 1, "Panther"), 2);                     \
 	})                                                                                         \
-	T(qr_air_24_page2_c_3, assert_int_equal(minis__armour_side_p2(2, "KV1"), 3);)              \
-	T(qr_air_25_page2_d_2, assert_int_equal(minis__armour_side_p2(3, "Sherman"), 2);)          \
-	T(qr_air_26_page2_e_1, assert_int_equal(minis__armour_side_p2(4, "PzIV"), 1);)             \
-	T(qr_air_27_page2_f_1, assert_int_equal(minis__armour_side_p2(5, "Stuart"), 1);)           \
-	T(qr_air_28_page2_g_0, assert_int_equal(minis__armour_side_p2(6, "M18"), 0);)              \
-	T(qr_air_29_page2_h_0, assert_int_equal(minis__armour_side_p2(7, "MkVIB"), 0);)            \
+	T(qr_air_24_page2_c_3, assert_int_equal(minis__armour_side_p2(TAB, 2, "KV1"), 3);)         \
+	T(qr_air_25_page2_d_2, assert_int_equal(minis__armour_side_p2(TAB, 3, "Sherman"), 2);)     \
+	T(qr_air_26_page2_e_1, assert_int_equal(minis__armour_side_p2(TAB, 4, "PzIV"), 1);)        \
+	T(qr_air_27_page2_f_1, assert_int_equal(minis__armour_side_p2(TAB, 5, "Stuart"), 1);)      \
+	T(qr_air_28_page2_g_0, assert_int_equal(minis__armour_side_p2(TAB, 6, "M18"), 0);)         \
+	T(qr_air_29_page2_h_0, assert_int_equal(minis__armour_side_p2(TAB, 7, "MkVIB"), 0);)       \
 	T(qr_air_30_one_armour_table_side_equals_page2, {                                          \
 		for (int c = 0; c < 8; c++)                                                        \
-			assert_int_equal(minis__armour(c, "x", 1), minis__armour_side_p2(c, "x")); \
-		assert_int_equal(minis__armour(1, "Panther", 1),                                   \
-		                 minis__armour_side_p2(1, "Panther"));                             \
+			assert_int_equal(minis__armour(TAB, c, "x", 1),                            \
+			                 minis__armour_side_p2(TAB, c, "x"));                      \
+		assert_int_equal(minis__armour(TAB, 1, "Panther", 1),                              \
+		                 minis__armour_side_p2(TAB, 1, "Panther"));                        \
 	})                                                                                         \
 	T(qr_air_31_6_or_less_no_effect, {                                                         \
 		for (int s = -3; s <= 6; s++)                                                      \
@@ -1043,50 +1044,52 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 	})                                                                                         \
 	T(qr_fire_36_12_disperse_destroyed, row_is(12, MT_DISPERSE, MT_DESTROYED);)                \
 	T(qr_armour_2_a_8_5, {                                                                     \
-		assert_int_equal(minis__armour(0, "Tiger2", 0), 8);                                \
-		assert_int_equal(minis__armour(0, "Jagdtiger", 1), 5);                             \
+		assert_int_equal(minis__armour(TAB, 0, "Tiger2", 0), 8);                           \
+		assert_int_equal(minis__armour(TAB, 0, "Jagdtiger", 1), 5);                        \
 	})                                                                                         \
 	T(qr_armour_3_b_7_4, {                                                                     \
-		assert_int_equal(minis__armour(1, "Tiger1", 0), 7);                                \
-		assert_int_equal(minis__armour(1, "IS2", 1), 4);                                   \
+		assert_int_equal(minis__armour(TAB, 1, "Tiger1", 0), 7);                           \
+		assert_int_equal(minis__armour(TAB, 1, "IS2", 1), 4);                              \
 	})                                                                                         \
 	T(qr_armour_4_c_5_3, {                                                                     \
-		assert_int_equal(minis__armour(2, "Matilda", 0), 5);                               \
-		assert_int_equal(minis__armour(2, "T34-85", 1), 3);                                \
+		assert_int_equal(minis__armour(TAB, 2, "Matilda", 0), 5);                          \
+		assert_int_equal(minis__armour(TAB, 2, "T34-85", 1), 3);                           \
 	})                                                                                         \
 	T(qr_armour_5_d_4_2, {                                                                     \
-		assert_int_equal(minis__armour(3, "Sherman", 0), 4);                               \
-		assert_int_equal(minis__armour(3, "StuG", 1), 2);                                  \
+		assert_int_equal(minis__armour(TAB, 3, "Sherman", 0), 4);                          \
+		assert_int_equal(minis__armour(TAB, 3, "StuG", 1), 2);                             \
 	})                                                                                         \
 	T(qr_armour_6_e_3_1, {                                                                     \
-		assert_int_equal(minis__armour(4, "PzIV", 0), 3);                                  \
-		assert_int_equal(minis__armour(4, "M10", 1), 1);                                   \
+		assert_int_equal(minis__armour(TAB, 4, "PzIV", 0), 3);                             \
+		assert_int_equal(minis__armour(TAB, 4, "M10", 1), 1);                              \
 	})                                                                                         \
 	T(qr_armour_7_f_2_1, {                                                                     \
-		assert_int_equal(minis__armour(5, "Stuart", 0), 2);                                \
-		assert_int_equal(minis__armour(5, "PzIII", 1), 1);                                 \
+		assert_int_equal(minis__armour(TAB, 5, "Stuart", 0), 2);                           \
+		assert_int_equal(minis__armour(TAB, 5, "PzIII", 1), 1);                            \
 	})                                                                                         \
 	T(qr_armour_8_g_1_0, {                                                                     \
-		assert_int_equal(minis__armour(6, "PzII", 0), 1);                                  \
-		assert_int_equal(minis__armour(6, "M18", 1), 0);                                   \
+		assert_int_equal(minis__armour(TAB, 6, "PzII", 0), 1);                             \
+		assert_int_equal(minis__armour(TAB, 6, "M18", 1), 0);                              \
 	})                                                                                         \
 	T(qr_armour_9_h_0_0, {                                                                     \
-		assert_int_equal(minis__armour(7, "PzI", 0), 0);                                   \
-		assert_int_equal(minis__armour(7, "HalfTrack", 1), 0);                             \
+		assert_int_equal(minis__armour(TAB, 7, "PzI", 0), 0);                              \
+		assert_int_equal(minis__armour(TAB, 7, "HalfTrack", 1), 0);                        \
 	})                                                                                         \
 	T(qr_armour_10_panther_7_2, {                                                              \
-		assert_int_equal(minis__armour(1, "Panther", 0), 7);                               \
-		assert_int_equal(minis__armour(1, "Panther G", 1), 2);                             \
+		assert_int_equal(minis__armour(TAB, 1, "Panther", 0), 7);                          \
+		assert_int_equal(minis__armour(TAB, 1, "Panther G", 1), 2);                        \
 	})                                                                                         \
 	T(qr_armour_11_kv1_6_3, {                                                                  \
-		assert_int_equal(minis__armour(2, "KV1", 0), 6);                                   \
-		assert_int_equal(minis__armour(2, "KV1", 1), 3);                                   \
+		assert_int_equal(minis__armour(TAB, 2, "KV1", 0), 6);                              \
+		assert_int_equal(minis__armour(TAB, 2, "KV1", 1), 3);                              \
 	})                                                                                         \
 	T(qr_armour_12_weight_classes, {                                                           \
-		assert_int_equal(minis__weight(0), 2), assert_int_equal(minis__weight(1), 2);      \
+		assert_int_equal(minis__weight(TAB, 0), 2),                                        \
+		    assert_int_equal(minis__weight(TAB, 1), 2);                                    \
 		for (int c = 2; c <= 5; c++)                                                       \
-			assert_int_equal(minis__weight(c), 1);                                     \
-		assert_int_equal(minis__weight(6), 0), assert_int_equal(minis__weight(7), 0);      \
+			assert_int_equal(minis__weight(TAB, c), 1);                                \
+		assert_int_equal(minis__weight(TAB, 6), 0),                                        \
+		    assert_int_equal(minis__weight(TAB, 7), 0);                                    \
 	})                                                                                         \
 	T(qr_armour_13_one_category_per_afv, {                                                     \
 		struct rules_error err;                                                            \
@@ -1103,8 +1106,8 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 		struct mt t;                                                                       \
 		open_table(&t, "");                                                                \
 		assert_true(minis__def(t.g, mt_u(&t, "GHT"))->flags &MINIS_F_OPEN_TOP);            \
-		assert_int_equal(minis__armour(minis__def(t.g, mt_u(&t, "GHT"))->armour, "x", 0),  \
-		                 0);                                                               \
+		assert_int_equal(                                                                  \
+		    minis__armour(TAB, minis__def(t.g, mt_u(&t, "GHT"))->armour, "x", 0), 0);      \
 		mt_close(&t);                                                                      \
 	})                                                                                         \
 	T(qr_weapon_1_20mm, assert_int_equal(weapon_at("g20"), 1),                                 \
