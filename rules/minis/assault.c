@@ -76,7 +76,7 @@ static int factor_of(const struct minis_game *g, int u, int enemy_lead)
 		else if (d->flags & MINIS_F_OPEN_TOP)
 			row = 8;
 		else
-			row = (int[]){7, 6, 5}[minis__weight(d->armour)];
+			row = (int[]){7, 6, 5}[minis__weight(&g->sc->tab, d->armour)];
 		/* QR-ASSAULT-14: woods, buildings, hazardous ground, attacked from the rear, no MGs
 		 */
 		if (minis__piece_at(g, p, MINIS_T_WOODS | MINIS_T_BUILDING) >= 0 ||
@@ -105,7 +105,7 @@ static int has_weapon_flag(const struct minis_game *g, int u, unsigned f)
 	const struct minis_unit_def *d = minis__def(g, u);
 
 	for (int k = 0; k < d->nweapons; k++)
-		if (minis_weapons[d->weapons[k]].flags & f)
+		if (g->sc->tab.weapons[d->weapons[k]].flags & f)
 			return 1;
 	return 0;
 }
@@ -122,8 +122,8 @@ static int side_score(struct minis_game *g, struct rules_dice *d, int si, int *d
 	for (int u = 0; u < g->nslots; u++) {
 		if (in_as(g, si, u) && minis__real(g, u)) {
 			count++;
-			elite += minis__quality(g, u) == MQ_ELITE;
-			militia += minis__quality(g, u) == MQ_MILITIA;
+			elite += g->sc->tab.q_assault[minis__quality(g, u)] > 0; /* QR-AMB-8 */
+			militia += g->sc->tab.q_assault[minis__quality(g, u)] < 0;
 			if (has_weapon_flag(g, u, MW_HANDHELD))
 				at = 2;
 			else if (has_weapon_flag(g, u, MW_ATRIFLE) && at < 1)
@@ -261,12 +261,30 @@ static int run_tasks(struct minis_game *g, struct rules_dice *d, struct as_tasks
 	return finish(g, ev);
 }
 
-/* The loser's survivors retreat (QR-ASSAULT-32..34, -45); the assault ends. */
+/* Keeps where the losing side's units stand as the result is known: the ground the winners
+ * may occupy (QR-ASSAULT-42). */
+static void record_vacated(struct minis_game *g, int loser)
+{
+	int si = loser == g->as.att_side ? 0 : 1;
+
+	g->as.nvac = 0;
+	for (int u = 0; u < g->nslots && g->as.nvac < MINIS_MAX_VAC; u++)
+		if (in_as(g, si, u) && minis__real(g, u)) {
+			g->as.vac_u[g->as.nvac] = (int8_t)u;
+			g->as.vac_x[g->as.nvac] = g->u[u].x;
+			g->as.vac_y[g->as.nvac] = g->u[u].y;
+			g->as.nvac++;
+		}
+}
+
+/* The loser's survivors retreat (QR-ASSAULT-32..34, -45); then the winners may advance
+ * (QR-ASSAULT-42: ADVANCE, the winner's decision), or the assault ends. */
 static int finish(struct minis_game *g, struct rules_events *ev)
 {
 	int loser = g->as.loser, rc;
 
 	g->intr = MI_NONE;
+	g->as.adv = 0;
 	if (loser >= 0) {
 		int si = loser == g->as.att_side ? 0 : 1;
 		struct minis_cause c = {minis__pos(g, g->as.lead[1 - si]), 0, 0, "close assault"};
@@ -276,6 +294,13 @@ static int finish(struct minis_game *g, struct rules_events *ev)
 			if (in_as(g, si, u) && minis__real(g, u) &&
 			    (rc = minis__retreat(g, u, &c, ev)) != 0)
 				return rc;
+		for (int u = 0; u < g->nslots; u++)
+			if (in_as(g, 1 - si, u) && minis__real(g, u))
+				g->as.adv |= (uint64_t)1 << u;
+		if (g->as.adv != 0 && !g->over) {
+			g->intr = MI_ADVANCE;
+			g->intr_side = (int8_t)(1 - loser);
+		}
 	}
 	g->as.units[0] = g->as.units[1] = 0;
 	return 0;
@@ -349,6 +374,7 @@ static int round_(struct minis_game *g, struct rules_dice *d, struct rules_event
 	winner = diff > 0 ? att : def;
 	loser = 1 - winner;
 	g->as.loser = loser;
+	record_vacated(g, loser);
 	g->as.cx = g->u[g->as.lead[winner == att ? 0 : 1]].x;
 	g->as.cy = g->u[g->as.lead[winner == att ? 0 : 1]].y;
 	wdsix = winner == att ? (da[0] == 6 && da[1] == 6) : (dd[0] == 6 && dd[1] == 6);
@@ -556,6 +582,7 @@ int minis__do_stubborn(struct minis_game *g, struct rules_dice *d, int side, int
 		return rc;
 	if (!fight) {
 		g->as.loser = side;
+		record_vacated(g, side);
 		minis__line(reply, "all your units in the assault retreat");
 		return finish(g, ev);
 	}
@@ -610,4 +637,143 @@ int minis__do_casualty(struct minis_game *g, struct rules_dice *d, int side, int
 	t.cur++;
 	g->intr = MI_NONE;
 	return run_tasks(g, d, &t, ev);
+}
+
+/* ---- the winners' advance (QR-ASSAULT-42) ---- */
+
+/* 1 if u may stand at c facing f after an advance: on the table, on ground it may enter, over
+ * no base its side can see; *hidden is a hidden enemy it would end over (-1 none). */
+static int advance_fits(const struct minis_game *g, int u, struct minis_pt c, int f, int *hit,
+                        int *hidden, struct rules_error *err)
+{
+	struct minis_pt corners[4];
+	int side = minis__side(g, u);
+
+	*hidden = -1;
+	minis__corners_at(g, u, c, f, corners);
+	if (!minis__on_table(g, corners))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "QR-ASSAULT-42",
+		                  "the advance takes %s's base off the table", minis__uid(g, u));
+	if (minis__going(g, c, minis__tmove(g, u), NULL) == MG_IMPASSABLE)
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "QR-ASSAULT-42",
+		                  "%s cannot advance into impassable ground", minis__uid(g, u));
+	if (minis__overlaps(g, u, c, f, -1, hit, side))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "QR-ASSAULT-42",
+		                  "%s's base would end over %s's", minis__uid(g, u),
+		                  minis__uid(g, *hit));
+	if (minis__overlaps(g, u, c, f, -1, hit, -1) && *hit >= 0 && minis__on(g, *hit) &&
+	    minis__side(g, *hit) != side)
+		*hidden = *hit;
+	return 0;
+}
+
+/* advance <unit> occupy [<loser>] | advance <unit> <x> <y> [facing] | advance none */
+int minis__do_advance(struct minis_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                      cJSON *reply, struct rules_events *ev, struct rules_error *err)
+{
+	int u, f, hit = -1, hidden = -1, rc, k = 2, occupied = -1;
+	struct minis_pt to;
+	char xb[16], yb[16];
+	cJSON *fl;
+
+	(void)d;
+	if (strcasecmp(argv[1], "none") == 0) {
+		if (argc != 2)
+			return rules_fail(err, WG_E_BAD_ARGS, "QR-ASSAULT-42",
+			                  "advance none takes nothing more");
+		g->as.adv = 0;
+		g->intr = MI_NONE;
+		minis__line(reply, "your winning units stay where they are");
+		return rules_emit(ev, RULES_AUD_PUBLIC, "advance", NULL,
+		                  "%s declines to advance (QR-ASSAULT-42)",
+		                  g->sc->side_names[side]);
+	}
+	if ((u = minis__unit_arg(g, side, argv[1], 1, err)) < 0)
+		return u;
+	if (!((g->as.adv >> u) & 1) || !minis__real(g, u))
+		return rules_fail(err, WG_E_ILLEGAL_MOVE, "QR-ASSAULT-42",
+		                  "%s is not a winning unit of the close assault still to advance",
+		                  minis__uid(g, u));
+	if (argc < 3)
+		return rules_fail(err, WG_E_BAD_ARGS, "QR-ASSAULT-42",
+		                  "advance <unit> occupy [<loser>], or advance <unit> <x> <y> "
+		                  "[facing], or advance none");
+	f = g->u[u].facing;
+	if (strcasecmp(argv[2], "occupy") == 0) {
+		int want = -1;
+		if (argc > 4)
+			return rules_fail(err, WG_E_BAD_ARGS, "QR-ASSAULT-42",
+			                  "advance <unit> occupy [<loser>]");
+		if (argc == 4 && (want = minis__unit_find(g, argv[3])) < 0)
+			return rules_fail(err, WG_E_BAD_ARGS, "QR-ASSAULT-42",
+			                  "'%.20s' is not a unit of the close assault", argv[3]);
+		for (int j = 0; j < g->as.nvac && occupied < 0; j++) {
+			int v = g->as.vac_u[j];
+			if (want >= 0 && v != want)
+				continue;
+			/* vacated: the unit has gone (removed) or left the spot (retreated) */
+			if (minis__real(g, v) && g->u[v].x == g->as.vac_x[j] &&
+			    g->u[v].y == g->as.vac_y[j])
+				continue;
+			occupied = j;
+		}
+		if (occupied < 0)
+			return rules_fail(err, WG_E_ILLEGAL_MOVE, "QR-ASSAULT-42",
+			                  "no ground vacated by %s to occupy",
+			                  want >= 0 ? minis__uid(g, want) : "the losers");
+		to = (struct minis_pt){g->as.vac_x[occupied], g->as.vac_y[occupied]};
+	} else {
+		int32_t lim = minis__d(g, MD_WIN_MOVE), dist;
+		char lb[16];
+		if ((rc = minis__parse_pt(g, argc, argv, &k, &to, err)) != 0)
+			return rc;
+		if (k < argc) {
+			if (minis__parse_angle(argv[k], &f) != 0 || k + 1 != argc)
+				return rules_fail(err, WG_E_BAD_ARGS, "QR-ASSAULT-42",
+				                  "'%.20s' is not a facing in degrees", argv[k]);
+		}
+		dist = minis__pdist(minis__pos(g, u), to);
+		if (dist > lim)
+			return rules_fail(
+			    err, WG_E_ILLEGAL_MOVE, "QR-ASSAULT-42",
+			    "winning units may move an additional %s\" at most, not %s\"",
+			    minis__fmt_in(lim, lb, sizeof(lb)),
+			    minis__fmt_in(dist, xb, sizeof(xb)));
+	}
+	if ((rc = advance_fits(g, u, to, f, &hit, &hidden, err)) != 0)
+		return rc;
+	g->as.adv &= ~((uint64_t)1 << u);
+	if (hidden >= 0) { /* it runs into a unit it could not see: stops, and reveals it */
+		minis__line(reply, "%s runs into a unit it could not see and stays",
+		            minis__uid(g, u));
+		if ((rc = minis__reveal(g, hidden, "an advancing unit runs into it", ev)) != 0)
+			return rc;
+	} else {
+		g->u[u].x = to.x;
+		g->u[u].y = to.y;
+		g->u[u].facing = (int16_t)f;
+		fl = cJSON_CreateObject();
+		cJSON_AddStringToObject(fl, "unit", minis__uid(g, u));
+		cJSON_AddItemToObject(fl, "x", minis__num_in(to.x));
+		cJSON_AddItemToObject(fl, "y", minis__num_in(to.y));
+		cJSON_AddNumberToObject(fl, "facing", f / 10.0);
+		cJSON_AddBoolToObject(fl, "occupy", occupied >= 0);
+		cJSON_AddStringToObject(fl, "rule", "QR-ASSAULT-42");
+		minis__line(reply, "%s advances to (%s, %s)", minis__uid(g, u),
+		            minis__fmt_in(to.x, xb, sizeof(xb)),
+		            minis__fmt_in(to.y, yb, sizeof(yb)));
+		if ((rc = rules_emit(ev, minis__aud(g, u), "advance", fl,
+		                     "%s %s (%s, %s) (QR-ASSAULT-42)", minis__uid(g, u),
+		                     occupied >= 0 ? "occupies the ground vacated at"
+		                                   : "advances to",
+		                     minis__fmt_in(to.x, xb, sizeof(xb)),
+		                     minis__fmt_in(to.y, yb, sizeof(yb)))) != 0)
+			return rc;
+	}
+	for (int v = 0; v < g->nslots; v++) /* winners gone meanwhile no longer advance */
+		if (((g->as.adv >> v) & 1) && !minis__real(g, v))
+			g->as.adv &= ~((uint64_t)1 << v);
+	if (g->as.adv == 0)
+		g->intr = MI_NONE;
+	return 0;
 }

@@ -17,20 +17,20 @@
 int minis__range_row(const struct minis_game *g, int u, int w)
 {
 	const struct minis_unit_def *d = minis__def(g, u);
-	int r = minis_weapons[w].range;
+	int r = g->sc->tab.weapons[w].range;
 
 	if (r != MR_BY_GUN)
 		return r;
 	for (int k = 0; k < d->nweapons; k++) /* QR-AMB-35: the range class of the gun */
-		if ((minis_weapons[d->weapons[k]].flags & MW_GUN))
-			return minis_weapons[d->weapons[k]].range;
+		if ((g->sc->tab.weapons[d->weapons[k]].flags & MW_GUN))
+			return g->sc->tab.weapons[d->weapons[k]].range;
 	return MR_GUN_STD;
 }
 
 /* The band (0 close, 1 effective, 2 long) of a weapon of range row r at dist, -1 beyond. */
 static int band_of(const struct minis_game *g, int r, int32_t dist)
 {
-	const struct minis_range *rg = &minis_ranges[r];
+	const struct minis_range *rg = &g->sc->tab.ranges[r];
 	int32_t d = dist;
 
 	if (g->opt.band_round) { /* range.band_rule = round_nearest (QR-AMB-2) */
@@ -90,14 +90,15 @@ int minis__acq_limit(const struct minis_game *g, int firer, int target, int32_t 
 static int weapon_usable(const struct minis_game *g, int firer, int w, int target,
                          struct rules_error *err)
 {
-	const struct minis_weapon *wp = &minis_weapons[w];
+	const struct minis_weapon *wp = &g->sc->tab.weapons[w];
 	const struct minis_unit_def *td = minis__def(g, target);
 
 	if ((wp->flags & MW_FLAME) && (g->u[firer].flags & MU_NO_FLAME))
 		return rules_fail(err, WG_E_ILLEGAL_ATTACK, "QR-FLAME-5",
 		                  "%s's flame-thrower is out of ammo", minis__uid(g, firer));
 	if (td->kind == MK_AFV && (wp->flags & MW_BRACKETED) && g->opt.bracketed_at) {
-		int light = minis__weight(td->armour) == 0 || (td->flags & MINIS_F_OPEN_TOP);
+		int light =
+		    minis__weight(&g->sc->tab, td->armour) == 0 || (td->flags & MINIS_F_OPEN_TOP);
 		if (g->opt.bracketed_at == 2 || !light)
 			return rules_fail(err, WG_E_ILLEGAL_ATTACK, "QR-WEAPON-37",
 			                  "%s's AT factor is in round brackets: not against %s "
@@ -119,9 +120,9 @@ int minis__best_weapon(const struct minis_game *g, int firer, int target)
 		if (band_of(g, minis__range_row(g, firer, w), dist) < 0 ||
 		    weapon_usable(g, firer, w, target, &e) != 0)
 			continue;
-		v = (minis_weapons[w].flags & MW_FLAME) ? 3
-		    : afv                               ? minis_weapons[w].at
-		                                        : minis_weapons[w].ai;
+		v = (g->sc->tab.weapons[w].flags & MW_FLAME) ? 3
+		    : afv                                    ? g->sc->tab.weapons[w].at
+		                                             : g->sc->tab.weapons[w].ai;
 		if (v > bestv) {
 			bestv = v;
 			best = w;
@@ -238,7 +239,7 @@ static int support_ok(const struct minis_game *g, int side, int f, int s, int t,
 		                  minis__uid(g, s));
 	for (int k = 0; k < d->nweapons; k++) {
 		int w = d->weapons[k];
-		if ((minis_weapons[w].flags & MW_SMALL_ARMS) &&
+		if ((g->sc->tab.weapons[w].flags & MW_SMALL_ARMS) &&
 		    band_of(g, minis__range_row(g, s, w), dist) >= 0)
 			return 0;
 	}
@@ -272,7 +273,7 @@ int minis__shot_check(const struct minis_game *g, int side, struct minis_shot *s
 		if (s->weapon < 0)
 			s->weapon = fd->weapons[0];
 	}
-	wp = &minis_weapons[s->weapon];
+	wp = &g->sc->tab.weapons[s->weapon];
 	if ((rc = weapon_usable(g, s->firer, s->weapon, s->target, err)) != 0)
 		return rc;
 	if (!minis__los(g, s->firer, s->target, &obscured, &limited))
@@ -299,7 +300,7 @@ int minis__shot_check(const struct minis_game *g, int side, struct minis_shot *s
 		return rules_fail(err, WG_E_ILLEGAL_ATTACK, "QR-RANGE-12",
 		                  "%s is %s\" away, beyond the range of %s (%s)",
 		                  minis__uid(g, s->target), minis__fmt_in(s->dist, db, sizeof(db)),
-		                  wp->name, minis_ranges[row].rule);
+		                  wp->name, g->sc->tab.ranges[row].rule);
 	}
 	/* QR-FIRE-17, QR-AMB-39: a pinned unit fires close range defensive or point blank */
 	if (g->u[s->firer].flags & MU_PINNED) {
@@ -333,7 +334,7 @@ int minis__shot_check(const struct minis_game *g, int side, struct minis_shot *s
 			return rc;
 	}
 	/* the modifiers (QR-FIRE-3..16) */
-	add_mod(s, minis__fire_quality_mod(fd->quality), "quality (QR-FIRE-3)");
+	add_mod(s, minis__fire_quality_mod(&g->sc->tab, fd->quality), "quality (QR-FIRE-3)");
 	if (g->u[s->firer].flags & MU_PINNED)
 		add_mod(s, -3, "pinned (QR-FIRE-4)");
 	if (fd->kind == MK_AFV && (g->u[s->firer].flags & MU_DAMAGED))
@@ -393,7 +394,7 @@ static int armour_facing(const struct minis_game *g, int firer, int target, int 
 	int b = minis__bearing((int64_t)f.x - t.x, (int64_t)f.y - t.y);
 
 	*front = minis__angle_diff(b, g->u[target].facing) * 2 <= g->opt.front_arc;
-	return minis__armour(td->armour, td->model, !*front);
+	return minis__armour(&g->sc->tab, td->armour, td->model, !*front);
 }
 
 /* The test a final score calls for on the results table (QR-FIRE-30..37). */
@@ -403,9 +404,10 @@ static enum minis_test result_test(const struct minis_game *g, int t, int score)
 	const struct minis_unit_def *td = minis__def(g, t);
 
 	if (td->kind == MK_AFV)
-		return score == 11 && minis__weight(td->armour) == 0 ? r->afv_alt : r->afv;
-	if (score == 11 && (td->quality == MQ_MILITIA || td->quality == MQ_INEXPERIENCED ||
-	                    td->kind == MK_SOFTSKIN || minis__is_artillery(g, t)))
+		return score == 11 && minis__weight(&g->sc->tab, td->armour) == 0 ? r->afv_alt
+		                                                                  : r->afv;
+	if (score == 11 && (g->sc->tab.q_row11_disperse[td->quality] || td->kind == MK_SOFTSKIN ||
+	                    minis__is_artillery(g, t)))
 		return r->inf_alt; /* QR-FIRE-37, QR-AMB-41 */
 	return r->inf;
 }
@@ -413,7 +415,7 @@ static enum minis_test result_test(const struct minis_game *g, int t, int score)
 static int fire_resolve(struct minis_game *g, struct rules_dice *d, int side, struct minis_shot *s,
                         cJSON *reply, struct rules_events *ev)
 {
-	const struct minis_weapon *wp = &minis_weapons[s->weapon];
+	const struct minis_weapon *wp = &g->sc->tab.weapons[s->weapon];
 	const struct minis_unit_def *td = minis__def(g, s->target);
 	int deffire = g->phase == MP_DEFFIRE, a, b, dsix, score, rc, on, factor = 0, armour = 0,
 	    front = 1;
@@ -606,7 +608,7 @@ int minis__do_fire(struct minis_game *g, struct rules_dice *d, int side, int arg
 	s.weapon = -1;
 	for (int k = 3; k < argc; k++) {
 		const struct minis_unit_def *fd = minis__def(g, s.firer);
-		int w = minis__weapon_find(argv[k]), mine = 0;
+		int w = minis__weapon_find(&g->sc->tab, argv[k]), mine = 0;
 		for (int j = 0; w >= 0 && j < fd->nweapons; j++)
 			mine |= fd->weapons[j] == w;
 		if (w >= 0 && mine && s.weapon < 0) {

@@ -249,6 +249,20 @@ void minis__pending(const struct rules_game *rg, struct rules_pending *p)
 			snprintf(p->what[s], sizeof(p->what[s]),
 			         "%s: stubborn resistance: stubborn fight or stubborn retreat", ph);
 			continue;
+		case MI_INIT:
+			snprintf(p->kind[s], RULES_KIND_MAX, "initiative");
+			snprintf(p->what[s], sizeof(p->what[s]),
+			         "turn %d, 1: you hold the initiative: initiative first (you are "
+			         "phasing) or initiative second (QR-AMB-12)",
+			         g->turn);
+			continue;
+		case MI_ADVANCE:
+			snprintf(p->kind[s], RULES_KIND_MAX, "advance");
+			snprintf(p->what[s], sizeof(p->what[s]),
+			         "%s: close assault won: advance <unit> occupy, advance <unit> <x> "
+			         "<y> (2\" [3\"] at most), or advance none (QR-ASSAULT-42)",
+			         ph);
+			continue;
 		case MI_CASUALTY:
 			snprintf(p->kind[s], RULES_KIND_MAX, "casualty");
 			snprintf(p->what[s], sizeof(p->what[s]),
@@ -332,6 +346,9 @@ static int verb_allowed(const struct minis_game *g, const char *name)
 	    {"reveal", -1, MI_REVEAL},
 	    {"stubborn", -1, MI_STUBBORN},
 	    {"casualty", -1, MI_CASUALTY},
+	    {"advance", -1, MI_ADVANCE},
+	    {"initiative", -1, MI_INIT},
+	    {"end", -1, MI_ADVANCE},
 	};
 
 	for (size_t k = 0; k < sizeof(table) / sizeof(table[0]); k++) {

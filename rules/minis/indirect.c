@@ -90,7 +90,7 @@ static int he_attack(struct minis_game *g, struct rules_dice *d, int u, int row,
 
 	minis__cover(g, u, NULL, &building, &strong, NULL);
 	if (td->kind == MK_AFV) { /* QR-HE-8, QR-HE-9 */
-		if (minis__weight(td->armour) == 0 || (td->flags & MINIS_F_OPEN_TOP))
+		if (minis__weight(&g->sc->tab, td->armour) == 0 || (td->flags & MINIS_F_OPEN_TOP))
 			type = -2;
 		else
 			type = td->armour == 0 ? -4 : -3;
@@ -159,7 +159,7 @@ int minis__indirect(struct minis_game *g, struct rules_dice *d, int side, int un
 	if (unit >= 0) { /* an on-board mortar or gun (QR-AMB-20) */
 		int indirect = ud->he >= 0 || (ud->flags & MINIS_F_MORTAR);
 		for (int k = 0; k < ud->nweapons; k++)
-			if (minis_weapons[ud->weapons[k]].flags & MW_LMORTAR) {
+			if (g->sc->tab.weapons[ud->weapons[k]].flags & MW_LMORTAR) {
 				indirect = 1;
 				lmortar = ud->he < 0;
 			}
@@ -321,7 +321,7 @@ static int aa_side_has_units(const struct minis_game *g, int side)
 		if (d->side != side || !minis__real(g, u))
 			continue;
 		for (int k = 0; k < d->nweapons; k++)
-			if (minis_weapons[d->weapons[k]].aa)
+			if (g->sc->tab.weapons[d->weapons[k]].aa)
 				return 1;
 	}
 	return 0;
@@ -398,7 +398,7 @@ int minis__do_call(struct minis_game *g, struct rules_dice *d, int side, int arg
 		                  "no HQ of yours has an order left to request support");
 	g->u[hq].orders--; /* QR-CMD-22: 1 order, granted or refused */
 	die = rules_dice_roll(d, 6);
-	need = minis__request_need(sc->sides[side].nation, sc->year, air);
+	need = minis__request_need(&sc->tab, sc->sides[side].nation, sc->year, air);
 	f = cJSON_CreateObject();
 	cJSON_AddStringToObject(f, "hq", minis__uid(g, hq));
 	cJSON_AddStringToObject(f, "request", air ? "air" : "artillery");
@@ -456,8 +456,9 @@ static int aa_weapon(const struct minis_game *g, int u)
 	int best = -1;
 
 	for (int k = 0; k < d->nweapons; k++)
-		if (minis_weapons[d->weapons[k]].aa &&
-		    (best < 0 || minis_weapons[d->weapons[k]].aa > minis_weapons[best].aa))
+		if (g->sc->tab.weapons[d->weapons[k]].aa &&
+		    (best < 0 ||
+		     g->sc->tab.weapons[d->weapons[k]].aa > g->sc->tab.weapons[best].aa))
 			best = d->weapons[k];
 	return best;
 }
@@ -477,7 +478,7 @@ int minis__aa_eligible(const struct minis_game *g, int u, struct rules_error *er
 		return rules_fail(err, WG_E_ILLEGAL_ATTACK, "QR-AA-1", "%s is pinned",
 		                  minis__uid(g, u));
 	if (minis__updist(g, u, aim) >
-	    minis__d(g, minis_weapons[w].aa == 1 ? MD_AA_MG : MD_AA_CANNON))
+	    minis__d(g, g->sc->tab.weapons[w].aa == 1 ? MD_AA_MG : MD_AA_CANNON))
 		return rules_fail(err, WG_E_ILLEGAL_ATTACK, "QR-AA-1",
 		                  "%s is beyond its weapon's long range of the aiming point "
 		                  "(QR-AMB-22)",
@@ -503,7 +504,8 @@ int minis__aa_fire(struct minis_game *g, struct rules_dice *d, int side, int u,
 	g->air.fired |= (uint64_t)1 << u;
 	a = rules_dice_roll(d, 6);
 	b = rules_dice_roll(d, 6);
-	mod = (int[]){0, 0, 2, 4}[minis_weapons[w].aa] + (ac->stuka ? -3 : -4); /* QR-AA-4..8 */
+	mod =
+	    (int[]){0, 0, 2, 4}[g->sc->tab.weapons[w].aa] + (ac->stuka ? -3 : -4); /* QR-AA-4..8 */
 	score = a + b + mod;
 	res = minis__aa_result(score);
 	f = cJSON_CreateObject();
@@ -582,12 +584,13 @@ static int air_effect(struct minis_game *g, struct rules_dice *d, int u, int can
 	dsix = a == 6 && b == 6;
 	score = a + b + minis__air_factor(cannon, g->sc->year, afv) + mod;
 	if (afv) { /* QR-AIR-21: always the side/rear factor (page 2) */
-		armour = minis__armour_side_p2(td->armour, td->model);
+		armour = minis__armour_side_p2(&g->sc->tab, td->armour, td->model);
 		score -= armour;
 	}
 	row = minis__air_row(score);
-	t = afv ? (score == 11 && minis__weight(td->armour) == 0 ? row->afv_alt : row->afv)
-	        : (score == 11 && (td->quality == MQ_MILITIA || td->quality == MQ_INEXPERIENCED ||
+	t = afv ? (score == 11 && minis__weight(&g->sc->tab, td->armour) == 0 ? row->afv_alt
+	                                                                      : row->afv)
+	        : (score == 11 && (g->sc->tab.q_row11_disperse[td->quality] ||
 	                           td->kind == MK_SOFTSKIN || minis__is_artillery(g, u))
 	               ? row->inf_alt
 	               : row->inf);

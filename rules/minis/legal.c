@@ -260,7 +260,8 @@ static void gen_orders(struct legal *l)
 				offer(l, u, prefix, minis__uid(g, u));
 		/* a command unit with the nearest of its side's units not activated */
 		for (int c = 0; c < g->sc->nunits; c++) {
-			int n = 1, max = minis__group_max(g->sc->sides[side].nation, GK_STANDARD);
+			int n = 1, max = minis__group_max(&g->sc->tab, g->sc->sides[side].nation,
+			                                  GK_STANDARD);
 			size_t len;
 			if (minis__side(g, c) != side || !minis__real(g, c) ||
 			    !minis__is_command(g, c) || (g->u[c].flags & MU_ACTIVATED))
@@ -329,6 +330,7 @@ static void gen_rally(struct legal *l)
 		for (int c = 0; c < g->sc->nunits; c++)
 			if (c != u && minis__side(g, c) == l->side && minis__is_command(g, c))
 				offer(l, u, prefix, minis__uid(g, c));
+		offer(l, u, prefix, "skip"); /* rally.compulsory=false (QR-AMB-45) */
 	}
 	offer(l, -1, "end", NULL);
 }
@@ -361,9 +363,30 @@ static void gen_intr(struct legal *l)
 				}
 		}
 		break;
+	case MI_INIT:
+		offer(l, -1, "initiative", "first");
+		offer(l, -1, "initiative", "second");
+		break;
 	case MI_STUBBORN:
 		offer(l, -1, "stubborn", "fight");
 		offer(l, -1, "stubborn", "retreat");
+		break;
+	case MI_ADVANCE:
+		for (int u = 0; u < g->nslots; u++) {
+			int32_t r = minis__d(g, MD_WIN_MOVE) - 10;
+			if (!((g->as.adv >> u) & 1))
+				continue;
+			snprintf(prefix, sizeof(prefix), "advance %s", minis__uid(g, u));
+			offer(l, u, prefix, "occupy");
+			for (int b = 0; b < 3600; b += 450) {
+				struct minis_pt p = minis__offset(minis__pos(g, u), b, r);
+				if (p.x < 0 || p.y < 0 || p.x > g->width || p.y > g->height)
+					continue;
+				pt_text(p.x, p.y, choice, sizeof(choice));
+				offer(l, u, prefix, choice);
+			}
+		}
+		offer(l, -1, "advance", "none");
 		break;
 	case MI_CASUALTY:
 		for (int u = 0; u < g->nslots; u++)

@@ -20,7 +20,7 @@
  * tables compiled in from the JSON files of data/minis (tests/unit/test_minis_data.c pins their
  * digest).
  */
-#define MINIS_ENGINE_VERSION "minis-1"
+#define MINIS_ENGINE_VERSION "minis-2"
 
 extern const struct ruleset minis_ruleset;
 

@@ -28,7 +28,9 @@
  *     call air ----> ANTI-AIRCRAFT (the target side: fire <unit> air / end) --> attack
  *     recon 7+ ----> REVEAL (the owner: reveal ...) --> back
  *     assault 0 ---> STUBBORN (attacker, then defender: stubborn fight|retreat)
- *     assault won -> CASUALTY (the loser or winner: casualty <unit>) --> back
+ *     assault won -> CASUALTY (the loser or winner: casualty <unit>) --> retreats
+ *                 -> ADVANCE (the winner: advance <unit> occupy|<x> <y> / advance none)
+ *     phase 1 ----> INITIATIVE (init.holder_chooses: the holder: initiative first|second)
  */
 #ifndef RULES_MINIS_INT_H
 #define RULES_MINIS_INT_H
@@ -54,6 +56,8 @@
 #define MINIS_MAX_GAPS    16
 #define MINIS_MAX_PATH    8  /* points of a move path */
 #define MINIS_MAX_SOPTS   48 /* options a scenario file may set */
+#define MINIS_MAX_VAC     8  /* losers' vacated positions kept for the winners' advance */
+#define MINIS_MAX_MQ      32 /* morale tests queued to phase 4 (morale.timing = phase4) */
 #define MINIS_ID_MAX      12
 #define MINIS_NAME_MAX    40
 #define MINIS_TABLE_MAX   (200 * 100) /* largest table side, hundredths */
@@ -184,10 +188,10 @@ enum minis_range_row {
 };
 
 struct minis_range {
-	const char *name;
+	char name[48];
 	int has_close;                     /* "-": no close band */
 	struct minis_dist close, eff, lng; /* upper limits; lng.base < 0: no long band */
-	const char *rule;
+	char rule[16];
 };
 
 /* Weapon row flags. */
@@ -205,13 +209,54 @@ struct minis_range {
 #define MW_GUN        (1u << 11) /* a tank or AT gun row */
 
 struct minis_weapon {
-	const char *id;   /* "g75l" */
-	const char *name; /* as printed */
+	char id[20];   /* "g75l" */
+	char name[48]; /* as printed */
 	int at, ai;
 	unsigned flags;
 	uint8_t range; /* enum minis_range_row */
 	uint8_t aa;    /* 0 none, 1 MMG/HMG (0), 2 single/twin (+2), 3 triple/quad (+4) */
-	const char *rule;
+	char rule[16];
+};
+
+#define MINIS_MAX_WEAPON_ROWS 48
+#define MINIS_MAX_YEAR_ROWS   4
+
+/* A nationality/year table: per nation, rows [from, to] -> v, else def. */
+struct minis_years {
+	int8_t n[MN_COUNT];
+	int16_t from[MN_COUNT][MINIS_MAX_YEAR_ROWS], to[MN_COUNT][MINIS_MAX_YEAR_ROWS];
+	int8_t v[MN_COUNT][MINIS_MAX_YEAR_ROWS];
+	int8_t def;
+};
+
+/* The sheet's tables as loaded from data/minis/quality.json, nations.json and weapons.json
+ * (compiled in: minis_<name>_json; tables.c minis__tables_load, once per scenario). */
+struct minis_tables {
+	/* quality.json (QR-AMB-8): one value per rating */
+	int8_t q_fire[MQ_COUNT], q_morale[MQ_COUNT], q_rally[MQ_COUNT];
+	int8_t q_hidden[MQ_COUNT], q_ambush[MQ_COUNT], q_dummy[MQ_COUNT];
+	int8_t q_row11_disperse[MQ_COUNT]; /* 1: row 11's DISPERSE alternate */
+	int8_t q_assault[MQ_COUNT];        /* 1 counts as Elite, -1 as Militia, 0 neither */
+	/* nations.json */
+	char names[32][2][24]; /* a nation name and its category */
+	int nnames;
+	struct minis_years air_sup, col_a, hq_mod, request_first;
+	int8_t air_missions[2][6], fire_missions[2][6]; /* [0] column A, [1] B; score 1..6 */
+	int8_t request_need[2][2];                      /* [air][0 first column, 1 second] */
+	int8_t group_max[MN_COUNT];
+	int8_t assault_max[2]; /* infantry, armoured assault groups */
+	int8_t convoy_max;     /* -1: unlimited */
+	/* vehicles.json (QR-ARMOUR-2..12, QR-AIR-22..29): categories A..H */
+	int8_t arm_front[8], arm_side[8], arm_side_p2[8], arm_weight[8];
+	int nexc;
+	struct {
+		int8_t cat, front, side, side_p2; /* -1: unchanged */
+		char model[24];
+	} exc[4];
+	/* weapons.json */
+	int nweapons;
+	struct minis_weapon weapons[MINIS_MAX_WEAPON_ROWS];
+	struct minis_range ranges[MR_COUNT];
 };
 
 enum minis_test {
@@ -343,6 +388,7 @@ struct minis_scenario {
 	struct minis_unit_def units[MINIS_MAX_UNITS];
 	struct minis_victory victory;
 	struct minis_unit_def dummy; /* what a dummy slot is: the defender's marker */
+	struct minis_tables tab;     /* the sheet's tables (data/minis/, compiled in) */
 	int rubble;                  /* the terrain type a destroyed strongpoint becomes, -1 */
 	int nsopts;
 	struct minis_sopt sopts[MINIS_MAX_SOPTS];
@@ -366,14 +412,18 @@ struct minis_opts {
 	int turn_after_arc;
 	int32_t support_radius; /* -1: by scale */
 	int support_also_fire;
-	int morale_phase4;
+	int morale_phase4; /* morale.timing = phase4 (QR-AMB-10) */
 	int ltr_off;
 	int ltr_key; /* 0 leftmost unit, 1 command unit, 2 centroid */
 	int init_natural;
 	int init_keep_previous;
-	int hidden_markers;  /* hidden.display = markers */
-	int32_t hidden_prox; /* hidden.proximity_reveal: -1 by scale, 0 off */
-	int32_t ambush_prox; /* 0 off */
+	int init_holder_chooses; /* init.holder_chooses (QR-AMB-12) */
+	int dummy_can_move;      /* dummy.can_move (QR-AMB-13) */
+	int deffire_each;        /* turn.deffire = after_each_activation (QR-AMB-28) */
+	int rally_optional;      /* rally.compulsory = false (QR-AMB-45) */
+	int hidden_markers;      /* hidden.display = markers */
+	int32_t hidden_prox;     /* hidden.proximity_reveal: -1 by scale, 0 off */
+	int32_t ambush_prox;     /* 0 off */
 	int hidden_move_reveals;
 	int battalion_replaces;
 	int dispersed_no_roll;
@@ -451,6 +501,7 @@ enum minis_status { MS_UNPLACED, MS_ON, MS_DISPERSED, MS_DESTROYED };
 #define MU_ASSAULTED   (1u << 17) /* made or joined an assault this activation */
 #define MU_UNBOGGING   (1u << 18) /* freed this activation: no move */
 #define MU_DEFFIRED    (1u << 19) /* fired in the current defensive fire phase */
+#define MU_RALLY_SKIP  (1u << 20) /* skips this phase 4's rally check (rally.compulsory) */
 
 struct minis_unit {
 	int32_t x, y;
@@ -479,6 +530,8 @@ enum minis_intr {
 	MI_REVEAL,   /* the owner's answer to a recon result */
 	MI_STUBBORN, /* fight on or retreat */
 	MI_CASUALTY, /* which unit suffers */
+	MI_ADVANCE,  /* the winners of a close assault may advance (QR-ASSAULT-42) */
+	MI_INIT,     /* the initiative holder chooses phasing or not (init.holder_chooses) */
 };
 
 enum minis_group_kind { GK_STANDARD, GK_SINGLE, GK_INF_ASSAULT, GK_ARM_ASSAULT, GK_CONVOY };
@@ -520,6 +573,10 @@ struct minis_assault {
 	int32_t cx, cy;   /* where the winning lead stood: the cause of retreats */
 	int ntasks, tcur; /* casualty tasks (assault.c) */
 	int8_t tkind[6], tside[6];
+	uint64_t adv; /* winning units that may still advance (QR-ASSAULT-42) */
+	int nvac;     /* the losers' positions when the result was rolled */
+	int8_t vac_u[MINIS_MAX_VAC];
+	int32_t vac_x[MINIS_MAX_VAC], vac_y[MINIS_MAX_VAC];
 };
 
 struct minis_smoke {
@@ -538,6 +595,12 @@ struct minis_last_arty { /* the same battery's last fire (QR-ARTY-12) */
 	int8_t hit;
 	int32_t x, y, w, d;
 	int16_t bearing;
+};
+
+/* A morale test queued to phase 4 (morale.timing = phase4, QR-AMB-10). */
+struct minis_mq {
+	int8_t u, test, dsix, mg, he75;
+	int32_t x, y; /* the cause: retreats go away from it */
 };
 
 struct minis_game {
@@ -574,6 +637,9 @@ struct minis_game {
 	struct minis_gap gaps[MINIS_MAX_GAPS];
 	struct minis_last_arty last_arty[RULES_SIDES];
 	struct minis_last_arty last_onboard[MINIS_MAX_SLOTS];
+	int deffire_window; /* MP_DEFFIRE after one activation (turn.deffire, QR-AMB-28) */
+	int nmq;
+	struct minis_mq mq[MINIS_MAX_MQ];
 	int over;
 	int8_t winner;
 	char summary[256];
@@ -635,32 +701,42 @@ extern const char *const minis_kind_names[MK_COUNT];
 extern const char *const minis_move_names[MM_COUNT];
 extern const char *const minis_test_names[MT_COUNT];
 extern const char *const minis_outcome_names[MO_COUNT];
-extern const struct minis_weapon minis_weapons[];
-extern const int minis_nweapons;
-extern const struct minis_range minis_ranges[MR_COUNT];
 extern const char *const minis_afv_models[];
 extern const int minis_nafv_models;
 
-int minis__weapon_find(const char *id);
-int minis__nation_parse(const char *name, int year, uint8_t *out);
-int minis__air_sup_mod(int nation, int year);   /* QR-SETUP-3..11 */
-int minis__column_a(int nation, int year);      /* QR-SETUP-16..18 */
-int minis__air_missions(int score, int col_a);  /* QR-SETUP-13..15 */
-int minis__fire_missions(int score, int col_a); /* QR-SETUP-20..24 */
-int minis__hidden_mod(int group);               /* QR-SETUP-27..29: group 0 EV 1 RI 2 M */
-int minis__ambush_mod(int group);
-int minis__dummy_mod(int group);                        /* QR-SETUP-39..41 */
-int minis__quality_group(int quality);                  /* 0 EV, 1 RI, 2 M */
-int minis__hq_mod(int nation, int year);                /* QR-CMD-4..8 */
-int minis__request_need(int nation, int year, int air); /* lowest granted die, QR-CMD-27..30 */
-int minis__group_max(int nation, int kind);             /* QR-CMD-32..37 (-1 unlimited) */
-int minis__order_cost(int kind, int has_cmd, int n);    /* QR-CMD-16..21 */
-int minis__fire_quality_mod(int quality);               /* QR-FIRE-3, QR-FIRE-16 */
-int minis__morale_quality_mod(int quality);             /* QR-MORALE-7/8 */
-int minis__rally_quality_mod(int quality);              /* QR-RALLY-7..9 */
-int minis__armour(int cat, const char *model, int side_rear); /* QR-ARMOUR-2..11 */
-int minis__armour_side_p2(int cat, const char *model);        /* QR-AIR-22..29 */
-int minis__weight(int cat); /* 0 light (G-H), 1 medium (C-F), 2 heavy (A-B) */
+/* Loads the tables of data/minis/quality.json, nations.json, vehicles.json and weapons.json
+ * (compiled in)
+ * into t; 0, or the reader's error (a file that does not fit is an engine bug, caught by
+ * tests/unit/test_minis_data.c). */
+int minis__tables_load(struct sdoc *d, struct minis_tables *t);
+
+/* The lookups below read t (the scenario's tables, &sc->tab). */
+int minis__weapon_find(const struct minis_tables *t, const char *id);
+int minis__nation_parse(const struct minis_tables *t, const char *name, int year, uint8_t *out);
+int minis__air_sup_mod(const struct minis_tables *t, int nation, int year);   /* QR-SETUP-3..11 */
+int minis__column_a(const struct minis_tables *t, int nation, int year);      /* QR-SETUP-16..18 */
+int minis__air_missions(const struct minis_tables *t, int score, int col_a);  /* QR-SETUP-13..15 */
+int minis__fire_missions(const struct minis_tables *t, int score, int col_a); /* QR-SETUP-20..24 */
+int minis__hidden_mod(const struct minis_tables *t,
+                      int group); /* QR-SETUP-27..29: group 0 EV 1 RI 2 M */
+int minis__ambush_mod(const struct minis_tables *t, int group);
+int minis__dummy_mod(const struct minis_tables *t, int group);         /* QR-SETUP-39..41 */
+int minis__quality_group(int quality);                                 /* 0 EV, 1 RI, 2 M */
+int minis__hq_mod(const struct minis_tables *t, int nation, int year); /* QR-CMD-4..8 */
+int minis__request_need(const struct minis_tables *t, int nation, int year,
+                        int air); /* lowest granted die, QR-CMD-27..30 */
+int minis__group_max(const struct minis_tables *t, int nation,
+                     int kind);                      /* QR-CMD-32..37 (-1 unlimited) */
+int minis__order_cost(int kind, int has_cmd, int n); /* QR-CMD-16..21 */
+int minis__fire_quality_mod(const struct minis_tables *t, int quality); /* QR-FIRE-3, QR-FIRE-16 */
+int minis__morale_quality_mod(const struct minis_tables *t, int quality); /* QR-MORALE-7/8 */
+int minis__rally_quality_mod(const struct minis_tables *t, int quality);  /* QR-RALLY-7..9 */
+int minis__armour(const struct minis_tables *t, int cat, const char *model,
+                  int side_rear); /* QR-ARMOUR-2..11 */
+int minis__armour_side_p2(const struct minis_tables *t, int cat,
+                          const char *model); /* QR-AIR-22..29 */
+/* 0 light (G-H), 1 medium (C-F), 2 heavy (A-B) */
+int minis__weight(const struct minis_tables *t, int cat);
 enum minis_outcome minis__morale_cell(enum minis_test t, int score); /* QR-MORALE-2..6 */
 const struct minis_result_row *minis__fire_row(int score);           /* QR-FIRE-30..36 */
 const struct minis_result_row *minis__air_row(int score);            /* QR-AIR-31..37 */
@@ -706,6 +782,10 @@ extern const struct minis_dist MD_AA_CANNON;   /* 30 [45] */
 /* ---- data compiled from data/minis/ (data_minis.c, generated) ---------------------------- */
 
 extern const char minis_terrain_json[];
+extern const char minis_quality_json[];
+extern const char minis_nations_json[];
+extern const char minis_weapons_json[];
+extern const char minis_vehicles_json[];
 /* The terrain types of data/minis/terrain.json, parsed once per scenario (scenario.c). */
 int minis__terrain_types(struct sdoc *d, struct minis_scenario *sc);
 
@@ -826,6 +906,9 @@ int minis__victory_check(struct minis_game *g, struct rules_events *ev, int fina
 int minis__after_action(struct minis_game *g, struct rules_dice *d, struct rules_events *ev);
 int minis__group_allowance(const struct minis_game *g, int u, int road);
 int minis__rally_choices(const struct minis_game *g, int side);
+int minis__do_initiative(struct minis_game *g, struct rules_dice *d, int side, int argc,
+                         char **argv, cJSON *reply, struct rules_events *ev,
+                         struct rules_error *err);
 int minis__rally_resolve(struct minis_game *g, struct rules_dice *d, struct rules_events *ev);
 /* Ends the game: winner (-1 a draw), the summary, and every secret revealed (QR-AMB-13). */
 int minis__game_over(struct minis_game *g, int winner, const char *summary,
@@ -880,6 +963,9 @@ int minis__remove(struct minis_game *g, int u, enum minis_status st, const char 
                   struct rules_events *ev);
 enum minis_outcome minis__roll_test(struct rules_dice *d, int mod, enum minis_test t, int afv,
                                     int *die);
+/* morale.timing=phase4 (QR-AMB-10): takes the queued tests, the phasing side's first. */
+int minis__morale_queue_resolve(struct minis_game *g, struct rules_dice *d,
+                                struct rules_events *ev);
 
 /* recon.c */
 int minis__do_recon(struct minis_game *g, struct rules_dice *d, int side, int argc, char **argv,
@@ -896,6 +982,8 @@ int minis__do_stubborn(struct minis_game *g, struct rules_dice *d, int side, int
 int minis__do_casualty(struct minis_game *g, struct rules_dice *d, int side, int argc, char **argv,
                        cJSON *reply, struct rules_events *ev, struct rules_error *err);
 int minis__assault_casualty_ok(const struct minis_game *g, int u);
+int minis__do_advance(struct minis_game *g, struct rules_dice *d, int side, int argc, char **argv,
+                      cJSON *reply, struct rules_events *ev, struct rules_error *err);
 
 /* indirect.c */
 int minis__do_call(struct minis_game *g, struct rules_dice *d, int side, int argc, char **argv,

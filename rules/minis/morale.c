@@ -3,8 +3,9 @@
  * effects of a natural double six (page 6, QR-DSIX), retreats (QR-MORALE-14, QR-AMB-43) and
  * the removal of dispersed and destroyed units (wrecks, QR-AMB-44).
  *
- * A test is taken at once when its cause is resolved (QR-AMB-10): 1D6, +1 for a command unit
- * or an Elite one on the pinned, retreat and disperse tests (QR-MORALE-7/8), read on the
+ * A test is taken at once when its cause is resolved (QR-AMB-10; with morale.timing=phase4
+ * it is queued and taken at the start of phase 4, the phasing side's first): 1D6, +1 for a command
+ * unit or an Elite one on the pinned, retreat and disperse tests (QR-MORALE-7/8), read on the
  * test's column.  A test of a hidden unit stays secret unless its outcome moves or removes
  * the unit, which is then revealed first (QR-MORALE-20).
  */
@@ -29,7 +30,10 @@ static int morale_mod(const struct minis_game *g, int u, enum minis_test t)
 {
 	if (t != MT_PINNED && t != MT_RETREAT && t != MT_DISPERSE)
 		return 0; /* "Except on Damaged & Destroyed Tests" */
-	return minis__is_command(g, u) || minis__quality(g, u) == MQ_ELITE ? 1 : 0;
+	/* command units +1, never +2 (QR-AMB-8) */
+	return minis__is_command(g, u)
+	           ? 1
+	           : minis__morale_quality_mod(&g->sc->tab, minis__quality(g, u));
 }
 
 /* The minimum of a natural double six against u (QR-DSIX-2..7, QR-AMB-16): a test into
@@ -47,7 +51,7 @@ static void dsix_minimum(const struct minis_game *g, int u, int mg, enum minis_t
 	}
 	switch (d->kind) {
 	case MK_AFV:
-		if (minis__weight(d->armour) == 0)
+		if (minis__weight(&g->sc->tab, d->armour) == 0)
 			*out = MO_DESTROYED; /* LIGHT AFVs */
 		else
 			*out =
@@ -218,8 +222,63 @@ int minis__apply(struct minis_game *g, struct rules_dice *d, int u, enum minis_o
 	}
 }
 
+static int test_now(struct minis_game *g, struct rules_dice *d, int u, enum minis_test t, int dsix,
+                    const struct minis_cause *c, struct rules_events *ev);
+
+/* morale.timing=phase4 (QR-AMB-10): a test of fire, HE or an air attack waits for phase 4
+ * (a natural double six's minimum with it); its news goes where the unit's would. */
 int minis__test(struct minis_game *g, struct rules_dice *d, int u, enum minis_test t, int dsix,
                 const struct minis_cause *c, struct rules_events *ev)
+{
+	struct minis_mq *q;
+	cJSON *f;
+
+	if (!g->opt.morale_phase4 || g->phase == MP_RALLY || g->nmq >= MINIS_MAX_MQ)
+		return test_now(g, d, u, t, dsix, c, ev);
+	if (!minis__on(g, u) || minis__def(g, u)->kind == MK_DUMMY)
+		return 0;
+	q = &g->mq[g->nmq++];
+	q->u = (int8_t)u;
+	q->test = (int8_t)t;
+	q->dsix = (int8_t)(dsix != 0);
+	q->mg = (int8_t)(c->mg != 0);
+	q->he75 = (int8_t)(c->he75 != 0);
+	q->x = c->at.x;
+	q->y = c->at.y;
+	f = cJSON_CreateObject();
+	cJSON_AddStringToObject(f, "unit", minis__uid(g, u));
+	cJSON_AddStringToObject(f, "test", minis_test_names[minis__test_for(g, u, t)]);
+	cJSON_AddBoolToObject(f, "double_six", dsix != 0);
+	cJSON_AddStringToObject(f, "rule", "QR-AMB-10");
+	return rules_emit(ev, minis__aud(g, u), "morale-queued", f,
+	                  "%s will take a %s test in phase 4 (morale.timing=phase4)",
+	                  minis__uid(g, u), minis_test_names[minis__test_for(g, u, t)]);
+}
+
+int minis__morale_queue_resolve(struct minis_game *g, struct rules_dice *d, struct rules_events *ev)
+{
+	int n = g->nmq, rc;
+	struct minis_mq q[MINIS_MAX_MQ];
+
+	memcpy(q, g->mq, sizeof(q));
+	g->nmq = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		int s = pass == 0 ? g->phasing : 1 - g->phasing;
+		for (int k = 0; k < n && !g->over; k++) {
+			struct minis_cause c = {
+			    {q[k].x, q[k].y}, q[k].mg, q[k].he75, "a queued test"};
+			if (minis__side(g, q[k].u) != s)
+				continue;
+			if ((rc = test_now(g, d, q[k].u, (enum minis_test)q[k].test, q[k].dsix, &c,
+			                   ev)) != 0)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+static int test_now(struct minis_game *g, struct rules_dice *d, int u, enum minis_test t, int dsix,
+                    const struct minis_cause *c, struct rules_events *ev)
 {
 	enum minis_test mt = MT_NONE;
 	enum minis_outcome mo = MO_COUNT, o = MO_OBEY;

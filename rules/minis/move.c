@@ -339,11 +339,15 @@ int minis__move_path(struct minis_game *g, struct rules_dice *d, int u, const st
 		    minis__fmt_in(allow - g->u[u].used, ab, sizeof(ab)), g->u[u].roll / 100,
 		    road ? ", road rate" : "");
 	}
-	/* moving reveals a hidden unit (QR-AMB-13) */
+	/* moving reveals a hidden unit (QR-AMB-13); a moving dummy (dummy.can_move) is then
+	 * exposed and removed where it stood, as the reveal of a hidden unit happens there */
 	if ((g->u[u].flags & MU_AMBUSH) ||
-	    ((g->u[u].flags & MU_HIDDEN) && g->opt.hidden_move_reveals))
+	    ((g->u[u].flags & MU_HIDDEN) && g->opt.hidden_move_reveals)) {
 		if ((rc = minis__reveal(g, u, "it moves", ev)) != 0)
 			return rc;
+		if (!minis__on(g, u))
+			return 0;
+	}
 	/* walk it: hidden enemies in the way, bogging, wire */
 	a = start;
 	stop = start;
@@ -392,10 +396,10 @@ int minis__move_path(struct minis_game *g, struct rules_dice *d, int u, const st
 					    minis__uid(g, u));
 				} else {
 					int die = rules_dice_roll(d, 6),
-					    mod = (minis__is_command(g, u) ||
-					           def->quality == MQ_ELITE)
+					    mod = minis__is_command(g, u)
 					              ? 1
-					              : 0;
+					              : minis__morale_quality_mod(&g->sc->tab,
+					                                          def->quality);
 					enum minis_outcome o =
 					    minis__morale_cell(MT_PINNED, die + mod);
 					rc = rules_emit(

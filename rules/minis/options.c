@@ -42,10 +42,6 @@ struct optdef {
 	{                                                                                          \
 		k, OK_ENUM, {v0, v1, NULL, NULL}, 2, OFF(f), d, 0, 0, amb                          \
 	}
-#define E1(k, v0, v1, f, amb)                                                                      \
-	{                                                                                          \
-		k, OK_ENUM, {v0, v1, NULL, NULL}, 1, OFF(f), 0, 0, 0, amb                          \
-	}
 #define E3(k, v0, v1, v2, f, amb)                                                                  \
 	{                                                                                          \
 		k, OK_ENUM, {v0, v1, v2, NULL}, 3, OFF(f), 0, 0, 0, amb                            \
@@ -84,17 +80,17 @@ static const struct optdef optdefs[] = {
     E("fire.turn_after_out_of_arc", "false", "true", turn_after_arc, 1, "QR-AMB-6"),
     DIST("fire.support_radius", support_radius, -1, 0, "QR-AMB-7"),
     E("fire.support_mode", "forgo", "also_fire", support_also_fire, 0, "QR-AMB-7"),
-    E1("morale.timing", "immediate", "phase4", morale_phase4, "QR-AMB-10"),
+    E("morale.timing", "immediate", "phase4", morale_phase4, 0, "QR-AMB-10"),
     E("cmd.left_to_right", "strict", "off", ltr_off, 0, "QR-AMB-11"),
     E3("cmd.ltr_key", "leftmost_unit", "command_unit", "centroid", ltr_key, "QR-AMB-11"),
     E("init.compare", "modified", "natural", init_natural, 0, "QR-AMB-12"),
     E("init.draw_without_german", "reroll", "keep_previous", init_keep_previous, 0, "QR-AMB-12"),
-    {"init.holder_chooses", OK_ENUM, {"false", "true"}, 1, NOWHERE, 0, 0, 0, "QR-AMB-12"},
+    E("init.holder_chooses", "false", "true", init_holder_chooses, 0, "QR-AMB-12"),
     E("hidden.display", "none", "markers", hidden_markers, 0, "QR-AMB-13"),
     DIST("hidden.proximity_reveal", hidden_prox, -1, 1, "QR-AMB-13"),
     DIST("ambush.proximity_reveal", ambush_prox, 0, 1, "QR-AMB-13"),
     E("hidden.move_reveals", "false", "true", hidden_move_reveals, 1, "QR-AMB-13"),
-    {"dummy.can_move", OK_ENUM, {"false", "true"}, 1, NOWHERE, 0, 0, 0, "QR-AMB-13"},
+    E("dummy.can_move", "false", "true", dummy_can_move, 0, "QR-AMB-13"),
     E("cmd.battalion_hq_replaces_nationality", "false", "true", battalion_replaces, 0, "QR-AMB-14"),
     E("cmd.dispersed_hq", "roll_minus_1", "no_roll", dispersed_no_roll, 0, "QR-AMB-15"),
     E("dsix.auto_on_target", "false", "true", dsix_auto, 1, "QR-AMB-16"),
@@ -120,15 +116,7 @@ static const struct optdef optdefs[] = {
     E("special.convoy_no_fire", "false", "true", convoy_no_fire, 1, "QR-AMB-26"),
     DIST("cmd.group_radius", group_radius, 0, 1, "QR-AMB-27"),
     ONE("cmd.activation", "move_and_fire", "QR-AMB-27"),
-    {"turn.deffire",
-     OK_ENUM,
-     {"after_phase", "after_each_activation"},
-     1,
-     NOWHERE,
-     0,
-     0,
-     0,
-     "QR-AMB-28"},
+    E("turn.deffire", "after_phase", "after_each_activation", deffire_each, 0, "QR-AMB-28"),
     E("move.roll_per", "group", "unit", roll_per_unit, 0, "QR-AMB-30"),
     ONE("move.class_default", "by_armour", "QR-AMB-31"),
     ONE("bogged.units", "vehicles", "QR-AMB-32"),
@@ -153,7 +141,7 @@ static const struct optdef optdefs[] = {
     E("retreat.blocked", "disperse", "stay", retreat_blocked_stay, 0, "QR-AMB-43"),
     ONE("retreat.off_table", "disperse", "QR-AMB-43"),
     E("wreck.leave", "false", "true", wreck_leave, 1, "QR-AMB-44"),
-    {"rally.compulsory", OK_ENUM, {"true", "false"}, 1, NOWHERE, 0, 0, 0, "QR-AMB-45"},
+    E("rally.compulsory", "true", "false", rally_optional, 0, "QR-AMB-45"),
     E("acq.indirect_observer", "other_row", "off", indirect_observer_off, 0, "QR-AMB-47"),
     E("assault.requires_assault_order", "false", "true", assault_requires_order, 0, "QR-AMB-48"),
     DIST("assault.support_radius", assault_radius, -1, 0, "QR-AMB-48"),

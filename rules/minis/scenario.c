@@ -287,7 +287,7 @@ static int side_fn(struct sdoc *d, const cJSON *it, int i, void *ctx)
 	}
 	if ((rc = sdoc_str(d, it, "nation", s->nation_name, sizeof(s->nation_name), NULL)) != 0)
 		return rc;
-	if (minis__nation_parse(s->nation_name, sc->year, &s->nation) != 0) {
+	if (minis__nation_parse(&sc->tab, s->nation_name, sc->year, &s->nation) != 0) {
 		size_t m = sdoc_key(d, "nation");
 		rc = sdoc_soft(d,
 		               "unknown nation '%s' (german, finnish, british, commonwealth, us, "
@@ -576,7 +576,8 @@ static int unit_fn(struct sdoc *d, const cJSON *it, int i, void *ctx)
 		cJSON_ArrayForEach(e, (rc == 0 ? arr : (const cJSON *)NULL))
 		{
 			size_t m2 = sdoc_idx(d, k++);
-			int w = cJSON_IsString(e) ? minis__weapon_find(e->valuestring) : -1;
+			int w =
+			    cJSON_IsString(e) ? minis__weapon_find(&sc->tab, e->valuestring) : -1;
 			if (w < 0)
 				rc = sdoc_soft(
 				    d, "unknown weapon row (docs/games/minis.md lists them: "
@@ -632,9 +633,9 @@ static int unit_fn(struct sdoc *d, const cJSON *it, int i, void *ctx)
 	u->guns = (int8_t)v;
 	if (mv < 0) { /* QR-AMB-31: by armour when the data omits it */
 		if (kind == MK_AFV)
-			mv = minis__weight(u->armour) == 2   ? MM_SLOW
-			     : minis__weight(u->armour) == 1 ? MM_MEDIUM
-			                                     : MM_FAST;
+			mv = minis__weight(&sc->tab, u->armour) == 2   ? MM_SLOW
+			     : minis__weight(&sc->tab, u->armour) == 1 ? MM_MEDIUM
+			                                               : MM_FAST;
 		else if (kind == MK_SOFTSKIN)
 			mv = MM_WHEELED;
 		else if (kind == MK_CAVALRY)
@@ -943,7 +944,8 @@ static int parse(const char *source, const cJSON *doc, struct sdoc *d, struct mi
 		if (rc)
 			goto fail;
 	}
-	if ((rc = sdoc_array(d, doc, "sides", SDOC_REQUIRED, 2, 2, "sides", side_fn, &sctx)) != 0)
+	if ((rc = minis__tables_load(d, &sc->tab)) != 0 ||
+	    (rc = sdoc_array(d, doc, "sides", SDOC_REQUIRED, 2, 2, "sides", side_fn, &sctx)) != 0)
 		goto fail;
 	sc->side_names[0] = sc->sides[0].name;
 	sc->side_names[1] = sc->sides[1].name;

@@ -63,7 +63,7 @@ int minis__setup_rolls(struct minis_game *g, struct rules_dice *d, struct rules_
 	/* 1. air superiority (QR-SETUP-2..11, QR-AMB-17) */
 	for (int tries = 0; tries < 20; tries++) {
 		for (int s = 0; s < RULES_SIDES; s++) {
-			mod[s] = minis__air_sup_mod(sc->sides[s].nation, year);
+			mod[s] = minis__air_sup_mod(&sc->tab, sc->sides[s].nation, year);
 			a[s] = roll(d);
 		}
 		g->air_sup = a[0] + mod[0] > a[1] + mod[1]   ? 0
@@ -88,8 +88,8 @@ int minis__setup_rolls(struct minis_game *g, struct rules_dice *d, struct rules_
 	g->air_missions[0] = g->air_missions[1] = 0;
 	if (g->air_sup >= 0) {
 		int s = g->air_sup, die = roll(d),
-		    cola = minis__column_a(sc->sides[s].nation, year);
-		g->air_missions[s] = (int8_t)minis__air_missions(die, cola);
+		    cola = minis__column_a(&sc->tab, sc->sides[s].nation, year);
+		g->air_missions[s] = (int8_t)minis__air_missions(&sc->tab, die, cola);
 		f = cJSON_CreateObject();
 		cJSON_AddStringToObject(f, "side", sc->side_names[s]);
 		cJSON_AddNumberToObject(f, "die", die);
@@ -104,8 +104,8 @@ int minis__setup_rolls(struct minis_game *g, struct rules_dice *d, struct rules_
 	}
 	/* 2. off-board fire missions (QR-SETUP-19..24) */
 	for (int s = 0; s < RULES_SIDES; s++) {
-		int die = roll(d), cola = minis__column_a(sc->sides[s].nation, year);
-		g->fire_missions[s] = (int8_t)minis__fire_missions(die, cola);
+		int die = roll(d), cola = minis__column_a(&sc->tab, sc->sides[s].nation, year);
+		g->fire_missions[s] = (int8_t)minis__fire_missions(&sc->tab, die, cola);
 		f = cJSON_CreateObject();
 		cJSON_AddStringToObject(f, "side", sc->side_names[s]);
 		cJSON_AddNumberToObject(f, "die", die);
@@ -127,8 +127,8 @@ int minis__setup_rolls(struct minis_game *g, struct rules_dice *d, struct rules_
 			rolls = 2;
 		for (int r = 0; r < rolls; r++) {
 			int grp = majority(g, s, nhq > 1 ? hqs[r] : -1, r == 0);
-			int hd = roll(d), ad = roll(d), h = hd + minis__hidden_mod(grp),
-			    am = ad + minis__ambush_mod(grp);
+			int hd = roll(d), ad = roll(d), h = hd + minis__hidden_mod(&sc->tab, grp),
+			    am = ad + minis__ambush_mod(&sc->tab, grp);
 			hid += h > 0 ? h : 0;
 			amb += am > 0 ? am : 0;
 			if (nd < 7) {
@@ -156,18 +156,19 @@ int minis__setup_rolls(struct minis_game *g, struct rules_dice *d, struct rules_
 	}
 	{
 		int grp = majority(g, defender, -1, 1), die = roll(d),
-		    n = die + minis__dummy_mod(grp);
+		    n = die + minis__dummy_mod(&sc->tab, grp);
 		n = n < 0 ? 0 : n > MINIS_MAX_DUMMIES ? MINIS_MAX_DUMMIES : n;
 		g->dummy_allow[defender] = (int8_t)n;
 		f = cJSON_CreateObject();
 		cJSON_AddStringToObject(f, "side", sc->side_names[defender]);
 		cJSON_AddNumberToObject(f, "die", die);
-		cJSON_AddNumberToObject(f, "modifier", minis__dummy_mod(grp));
+		cJSON_AddNumberToObject(f, "modifier", minis__dummy_mod(&sc->tab, grp));
 		cJSON_AddNumberToObject(f, "dummies", n);
 		cJSON_AddStringToObject(f, "rule", "QR-SETUP-38");
 		if ((rc = rules_emit(ev, RULES_AUD_PUBLIC, "dummies", f,
 		                     "%s (defender) rolls %d%+d: %d dummy units",
-		                     sc->side_names[defender], die, minis__dummy_mod(grp), n)) != 0)
+		                     sc->side_names[defender], die, minis__dummy_mod(&sc->tab, grp),
+		                     n)) != 0)
 			return rc;
 	}
 	g->phase = MP_DEPLOY;

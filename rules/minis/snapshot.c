@@ -6,7 +6,8 @@
  * integers "s" (every value fits a double exactly: masks use at most MINIS_MAX_SLOTS bits),
  * plus the summary.  restore(snapshot(g)) is the same state: the same view, pending and
  * future.  Values are range-checked on restore; a snapshot that does not fit the scenario is
- * refused (WG_E_INTERNAL).  Format "v": 1.
+ * refused (WG_E_INTERNAL).  Format "v": 2 (walk_v2's members after format 1's; a format 1
+ * snapshot still restores, with them zero).
  */
 #include "minis_int.h"
 
@@ -16,6 +17,7 @@
 
 struct io {
 	int write;
+	int version; /* the snapshot format: 1 or 2 */
 	int64_t *v;
 	int n, cap;
 	int bad;
@@ -62,6 +64,29 @@ static void walk_last(struct io *io, struct minis_last_arty *a)
 	F(a->w);
 	F(a->d);
 	F(a->bearing);
+}
+
+/* The members format 2 added (format 1 snapshots restore with them zero). */
+static void walk_v2(struct minis_game *g, struct io *io)
+{
+	F(g->deffire_window);
+	F(g->nmq);
+	for (int k = 0; k < MINIS_MAX_MQ; k++) {
+		F(g->mq[k].u);
+		F(g->mq[k].test);
+		F(g->mq[k].dsix);
+		F(g->mq[k].mg);
+		F(g->mq[k].he75);
+		F(g->mq[k].x);
+		F(g->mq[k].y);
+	}
+	F(g->as.adv);
+	F(g->as.nvac);
+	for (int k = 0; k < MINIS_MAX_VAC; k++) {
+		F(g->as.vac_u[k]);
+		F(g->as.vac_x[k]);
+		F(g->as.vac_y[k]);
+	}
 }
 
 static void walk(struct minis_game *g, struct io *io)
@@ -164,6 +189,8 @@ static void walk(struct minis_game *g, struct io *io)
 		walk_last(io, &g->last_arty[s]);
 	F(g->over);
 	F(g->winner);
+	if (io->version >= 2)
+		walk_v2(g, io);
 }
 
 /* Appends the decimal digits of x to buf at *len (buf has room: 21 bytes per value). */
@@ -190,7 +217,7 @@ static void put_int(char *buf, size_t *len, int64_t x)
 char *minis__snapshot(const struct rules_game *rg)
 {
 	struct minis_game *g = (struct minis_game *)rg; /* walk() only reads when writing */
-	struct io io = {1, NULL, 0, 0, 0};
+	struct io io = {1, 2, NULL, 0, 0, 0};
 	cJSON *id, *sum;
 	char *ids, *sums, *text;
 	size_t len = 0, size;
@@ -205,7 +232,7 @@ char *minis__snapshot(const struct rules_game *rg)
 	size = 64 + (ids ? strlen(ids) : 0) + (sums ? strlen(sums) : 0) + (size_t)io.n * 22;
 	text = io.bad || ids == NULL || sums == NULL ? NULL : malloc(size);
 	if (text != NULL) {
-		len = (size_t)snprintf(text, size, "{\"v\":1,\"scenario\":%s,\"s\":[", ids);
+		len = (size_t)snprintf(text, size, "{\"v\":2,\"scenario\":%s,\"s\":[", ids);
 		for (int k = 0; k < io.n; k++) {
 			if (k > 0)
 				text[len++] = ',';
@@ -229,8 +256,8 @@ static int check(const struct minis_game *g)
 	int ns = g->nslots;
 
 	if (g->nslots != g->sc->nunits + MINIS_MAX_DUMMIES || !in(g->phase, 0, MP_OVER) ||
-	    !in(g->intr, 0, MI_CASUALTY) || !in(g->acting, 0, 1) || !in(g->phasing, 0, 1) ||
-	    !in(g->intr_side, -1, 1) || !in(g->act.payer, -1, ns - 1) ||
+	    !in(g->intr, 0, MI_INIT) || !in(g->as.nvac, 0, MINIS_MAX_VAC) || !in(g->acting, 0, 1) ||
+	    !in(g->phasing, 0, 1) || !in(g->intr_side, -1, 1) || !in(g->act.payer, -1, ns - 1) ||
 	    !in(g->air.target, -1, ns - 1) || !in(g->air.side, 0, 1) ||
 	    !in(g->recon.unit, -1, ns - 1) || !in(g->recon.piece, -1, g->sc->npieces - 1) ||
 	    !in(g->recon.side, 0, 1) || !in(g->as.lead[0], 0, ns - 1) ||
@@ -244,6 +271,14 @@ static int check(const struct minis_game *g)
 			return -1;
 	for (int k = 0; k < 6; k++)
 		if (!in(g->as.tside[k], 0, 1))
+			return -1;
+	if (!in(g->nmq, 0, MINIS_MAX_MQ))
+		return -1;
+	for (int k = 0; k < g->nmq; k++)
+		if (!in(g->mq[k].u, 0, ns - 1) || !in(g->mq[k].test, 0, MT_COUNT - 1))
+			return -1;
+	for (int k = 0; k < g->as.nvac; k++)
+		if (!in(g->as.vac_u[k], 0, ns - 1))
 			return -1;
 	for (int u = 0; u < MINIS_MAX_SLOTS; u++)
 		if (!in(g->u[u].status, 0, MS_DESTROYED) ||
@@ -259,7 +294,7 @@ int minis__restore(const struct rules_scenario *rsc, const struct rules_options 
 	const struct minis_scenario *sc = (const struct minis_scenario *)rsc;
 	struct minis_game *g = NULL;
 	cJSON *o = cJSON_Parse(snapshot), *arr, *it, *v, *id, *sum;
-	struct io io = {0, NULL, 0, 0, 0};
+	struct io io = {0, 1, NULL, 0, 0, 0};
 	int rc;
 
 	if (o == NULL)
@@ -268,7 +303,7 @@ int minis__restore(const struct rules_scenario *rsc, const struct rules_options 
 	id = cJSON_GetObjectItemCaseSensitive(o, "scenario");
 	arr = cJSON_GetObjectItemCaseSensitive(o, "s");
 	sum = cJSON_GetObjectItemCaseSensitive(o, "summary");
-	if (!cJSON_IsNumber(v) || v->valueint != 1 || !cJSON_IsString(id) ||
+	if (!cJSON_IsNumber(v) || v->valueint < 1 || v->valueint > 2 || !cJSON_IsString(id) ||
 	    strcmp(id->valuestring, sc->id) != 0 || !cJSON_IsArray(arr) || !cJSON_IsString(sum)) {
 		cJSON_Delete(o);
 		return rules_fail(err, WG_E_INTERNAL, "",
@@ -289,6 +324,7 @@ int minis__restore(const struct rules_scenario *rsc, const struct rules_options 
 	cJSON_ArrayForEach(it, arr) io.v[io.n++] =
 	    cJSON_IsNumber(it) ? (int64_t)it->valuedouble : 0;
 	io.n = 0;
+	io.version = v->valueint;
 	walk(g, &io);
 	snprintf(g->summary, sizeof(g->summary), "%s", sum->valuestring);
 	if (io.bad || io.n != io.cap || check(g) != 0) {

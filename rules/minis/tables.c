@@ -1,13 +1,18 @@
 /*
- * tables.c -- the quick-reference sheet's tables, transcribed (the (data) lines of
- * minis-checklist.md), and the lookups the rules use.  Each table names the QR- ids whose
- * cells it holds; tests/unit/test_minis_tables.c checks every cell against the sheet.
+ * tables.c -- the quick-reference sheet's tables (the (data) lines of minis-checklist.md) and
+ * the lookups the rules use.  The quality, nationality, armour and weapon tables are data
+ * (data/minis/quality.json, nations.json, vehicles.json, weapons.json, compiled in by embed.cmake
+ * and loaded per scenario into sc->tab by minis__tables_load); the others are transcribed here.
+ * Each table names the QR- ids whose cells it holds; tests/unit/test_minis_tables.c and
+ * test_minis_data.c check every cell against the sheet.
  *
  * Distances are kept at both printed scales (QR-AMB-9): the alternate figure is stored as
  * printed, never computed from the base one.
  */
 #include "minis_int.h"
 
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -46,89 +51,386 @@ const char *const minis_outcome_names[MO_COUNT] = {
     "obey orders", "pinned",    "retreat",    "damaged & retreat",
     "dispersed",   "destroyed", "suppressed", "dispersed or damaged & retreat"};
 
-/* ---- weapons factor table (QR-WEAPON-1..35) and range rows (QR-RANGE-10) ---- */
+/* ---- the data of data/minis/ (quality.json, nations.json, weapons.json) ---- */
 
-#define G  MW_GUN
-#define SA MW_SMALL_ARMS
-#define BR MW_BRACKETED
-#define HE (MW_HE | MW_HE_75)
-const struct minis_weapon minis_weapons[] = {
-    {"g20", "20mm*", 1, 1, G, MR_GUN_SMALL, 0, "QR-WEAPON-1"},
-    {"g37", "37mm*", 2, 1, G, MR_GUN_SMALL, 0, "QR-WEAPON-2"},
-    {"g45", "45mm* & 47mm* & British 2pdr*", 3, 1, G, MR_GUN_SMALL, 0, "QR-WEAPON-3"},
-    {"g50s", "50mm* Short German L42", 3, 1, G, MR_GUN_SMALL, 0, "QR-WEAPON-4"},
-    {"g50l", "50mm Long German L60", 4, 1, G, MR_GUN_STD, 0, "QR-WEAPON-5"},
-    {"g57", "57mm US & British 6pdr", 4, 1, G, MR_GUN_STD, 0, "QR-WEAPON-6"},
-    {"g75s", "75mm* Short German L24", 3, 2, G, MR_GUN_SMALL, 0, "QR-WEAPON-7"},
-    {"g75e", "75mm*/76mm* Early US 75mm & Russian 76mm", 4, 2, G, MR_GUN_SMALL, 0, "QR-WEAPON-8"},
-    {"g75", "75mm/76mm US 75mm & Russian 76mm", 5, 2, G, MR_GUN_STD, 0, "QR-WEAPON-9"},
-    {"g75l", "75mm/76mm Long German L43/48 & US 76mm", 6, 2, G, MR_GUN_STD, 0, "QR-WEAPON-10"},
-    {"g75hv", "75mm# High Velocity German L70", 8, 2, G, MR_GUN_HV, 0, "QR-WEAPON-11"},
-    {"g17pdr", "17pdr# British", 8, 2, G, MR_GUN_HV, 0, "QR-WEAPON-12"},
-    {"g85", "85mm Russian", 7, 2, G, MR_GUN_STD, 0, "QR-WEAPON-13"},
-    {"g88", "88mm# German L56", 8, 3, G, MR_GUN_HV, 0, "QR-WEAPON-14"},
-    {"g88hv", "88mm# High Velocity German L71", 10, 3, G, MR_GUN_HV, 0, "QR-WEAPON-15"},
-    {"g90", "90mm# US", 8, 3, G, MR_GUN_HV, 0, "QR-WEAPON-16"},
-    {"g100", "100mm# Russian", 8, 3, G, MR_GUN_HV, 0, "QR-WEAPON-17"},
-    {"g122", "122mm# Russian Long 122mm", 9, 4, G, MR_GUN_HV, 0, "QR-WEAPON-18"},
-    {"rifles", "Rifles & SMGs", -2, 0, SA | BR, MR_RIFLE, 0, "QR-WEAPON-19"},
-    {"smg", "Rifles & SMGs", -2, 0, SA | BR, MR_SMG, 0, "QR-WEAPON-19"},
-    {"lmg", "LMGs & Vehicle mounted MGs", -2, 1, SA | BR | MW_MG, MR_RIFLE, 0, "QR-WEAPON-20"},
-    {"vmg", "LMGs & Vehicle mounted MGs", -2, 1, SA | BR | MW_MG, MR_RIFLE, 0, "QR-WEAPON-20"},
-    {"mmg", "MMG", -2, 2, SA | MW_MG | MW_MMG_HMG, MR_MMG, 1, "QR-WEAPON-21"},
-    {"hmg", "HMGs", 0, 2, SA | MW_MG | MW_MMG_HMG, MR_MMG, 1, "QR-WEAPON-22"},
-    {"lmortar", "Light Mortar", -2, 0, SA | BR | MW_LMORTAR, MR_LMORTAR, 0, "QR-WEAPON-23"},
-    {"atrifle", "AT Rifles", 0, 0, SA | MW_ATRIFLE, MR_ATRIFLE, 0, "QR-WEAPON-24"},
-    {"autocannon", "Single/Twin Auto-cannon*", 1, 2, MW_AUTOCANNON, MR_GUN_SMALL, 2,
-     "QR-WEAPON-25"},
-    {"autocannon_quad", "Triple/Quad Auto-cannon*", 3, 4, MW_AUTOCANNON, MR_GUN_SMALL, 3,
-     "QR-WEAPON-26"},
-    {"pzfaust", "Panzerfaust, Bazooka, PIAT etc.", 5, 0, MW_HANDHELD, MR_PZFAUST, 0,
-     "QR-WEAPON-27"},
-    {"he75", "75mm-85mm HE", 2, 2, HE, MR_BY_GUN, 0, "QR-WEAPON-28"},
-    {"he88", "88mm-100mm HE", 2, 3, HE, MR_BY_GUN, 0, "QR-WEAPON-29"},
-    {"he105", "105mm-139mm HE", 3, 4, HE, MR_BY_GUN, 0, "QR-WEAPON-30"},
-    {"he150", "150mm+ HE", 4, 5, HE, MR_BY_GUN, 0, "QR-WEAPON-31"},
-    {"heat95", "95mm* HEAT Short Howitzer", 4, 3, HE, MR_GUN_SMALL, 0, "QR-WEAPON-32"},
-    {"heat105", "105mm* HEAT Short Howitzer", 4, 4, HE, MR_GUN_SMALL, 0, "QR-WEAPON-33"},
-    {"heat122", "122mm* HEAT Short Howitzer", 5, 4, HE, MR_GUN_SMALL, 0, "QR-WEAPON-34"},
-    {"heat150", "150/152mm* HEAT Short Howitzer", 7, 5, HE, MR_GUN_SMALL, 0, "QR-WEAPON-35"},
-    {"flame", "Flame-thrower (man-pack)", 0, 0, MW_FLAME, MR_PZFAUST, 0, "QR-FLAME-7"},
-    {"flame_vehicle", "Flame-thrower (vehicle)", 0, 0, MW_FLAME, MR_FLAME_VEH, 0, "QR-AMB-46"},
-};
-#undef G
-#undef SA
-#undef BR
-#undef HE
-const int minis_nweapons = (int)(sizeof(minis_weapons) / sizeof(minis_weapons[0]));
-
-int minis__weapon_find(const char *id)
+static const cJSON *need(struct sdoc *d, const cJSON *o, const char *key, int (*is)(const cJSON *),
+                         const char *file)
 {
-	for (int k = 0; k < minis_nweapons; k++)
-		if (strcasecmp(minis_weapons[k].id, id) == 0)
+	const cJSON *it = sdoc_member(o, key);
+
+	if (it == NULL || !is(it)) {
+		sdoc_fail(d, "data/minis/%s (compiled in): '%s' is missing or of the wrong type",
+		          file, key);
+		return NULL;
+	}
+	return it;
+}
+
+/* An array of n small integers into out (null reads as nul). */
+static int ints(struct sdoc *d, const cJSON *arr, int8_t *out, int n, int nul, const char *what)
+{
+	int k = 0;
+	const cJSON *it;
+
+	if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != n)
+		return sdoc_fail(d, "data/minis: %s: expected %d values", what, n);
+	cJSON_ArrayForEach(it, arr)
+	{
+		if (cJSON_IsNull(it))
+			out[k++] = (int8_t)nul;
+		else if (cJSON_IsNumber(it) && it->valuedouble >= -99 && it->valuedouble <= 99)
+			out[k++] = (int8_t)it->valueint;
+		else
+			return sdoc_fail(d, "data/minis: %s: value %d is not a small integer", what,
+			                 k + 1);
+	}
+	return 0;
+}
+
+static int quality_load(struct sdoc *d, struct minis_tables *t, const cJSON *doc)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} nums[] = {
+	    {"fire", offsetof(struct minis_tables, q_fire)},
+	    {"morale", offsetof(struct minis_tables, q_morale)},
+	    {"rally", offsetof(struct minis_tables, q_rally)},
+	    {"hidden", offsetof(struct minis_tables, q_hidden)},
+	    {"ambush", offsetof(struct minis_tables, q_ambush)},
+	    {"dummy", offsetof(struct minis_tables, q_dummy)},
+	};
+	const cJSON *ctx = need(d, doc, "contexts", cJSON_IsObject, "quality.json"), *v, *it;
+	int rc, k;
+
+	if (ctx == NULL)
+		return WG_E_BAD_SCENARIO;
+	for (size_t n = 0; n < sizeof(nums) / sizeof(nums[0]); n++) {
+		const cJSON *c = sdoc_member(ctx, nums[n].key);
+		if ((rc = ints(d, c ? sdoc_member(c, "values") : NULL,
+		               (int8_t *)((char *)t + nums[n].off), MQ_COUNT, 0, nums[n].key)) != 0)
+			return rc;
+	}
+	v = sdoc_member(sdoc_member(ctx, "result_row_11"), "values");
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != MQ_COUNT)
+		return sdoc_fail(d, "data/minis/quality.json: result_row_11 has 5 values");
+	k = 0;
+	cJSON_ArrayForEach(it, v) t->q_row11_disperse[k++] =
+	    cJSON_IsString(it) && strcmp(it->valuestring, "disperse") == 0;
+	v = sdoc_member(sdoc_member(ctx, "assault_50pct"), "values");
+	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != MQ_COUNT)
+		return sdoc_fail(d, "data/minis/quality.json: assault_50pct has 5 values");
+	k = 0;
+	cJSON_ArrayForEach(it, v) t->q_assault[k++] = !cJSON_IsString(it)                       ? 0
+	                                              : strcmp(it->valuestring, "elite") == 0   ? 1
+	                                              : strcmp(it->valuestring, "militia") == 0 ? -1
+	                                                                                        : 0;
+	return 0;
+}
+
+static const char *const nation_keys[MN_COUNT] = {"german", "british", "us",   "russian",
+                                                  "early",  "axis",    "other"};
+
+static int nation_index(const char *s)
+{
+	for (int k = 0; k < MN_COUNT; k++)
+		if (strcmp(nation_keys[k], s) == 0)
 			return k;
 	return -1;
 }
 
-#define NONE                                                                                       \
-	{                                                                                          \
-		-1, -1                                                                             \
+static int years_load(struct sdoc *d, const cJSON *doc, const char *key, struct minis_years *y)
+{
+	const cJSON *o = need(d, doc, key, cJSON_IsObject, "nations.json"), *rows, *r, *def;
+
+	if (o == NULL)
+		return WG_E_BAD_SCENARIO;
+	memset(y, 0, sizeof(*y));
+	def = sdoc_member(o, "default");
+	y->def = (int8_t)(cJSON_IsNumber(def) ? def->valueint : 0);
+	rows = sdoc_member(o, "rows");
+	cJSON_ArrayForEach(r, rows)
+	{
+		int nat = nation_index(r->string);
+		const cJSON *row;
+		if (nat < 0 || !cJSON_IsArray(r) || cJSON_GetArraySize(r) > MINIS_MAX_YEAR_ROWS)
+			return sdoc_fail(d, "data/minis/nations.json: %s: bad rows for '%s'", key,
+			                 r->string);
+		cJSON_ArrayForEach(row, r)
+		{
+			const cJSON *a = cJSON_GetArrayItem(row, 0),
+			            *b = cJSON_GetArrayItem(row, 1),
+			            *v = cJSON_GetArrayItem(row, 2);
+			int k = y->n[nat];
+			if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != 3 ||
+			    !cJSON_IsNumber(a) || !cJSON_IsNumber(b) || !cJSON_IsNumber(v))
+				return sdoc_fail(d,
+				                 "data/minis/nations.json: %s: a row is [from, to, "
+				                 "value]",
+				                 key);
+			y->from[nat][k] = (int16_t)a->valueint;
+			y->to[nat][k] = (int16_t)b->valueint;
+			y->v[nat][k] = (int8_t)v->valueint;
+			y->n[nat]++;
+		}
 	}
-const struct minis_range minis_ranges[MR_COUNT] = {
-    [MR_SMG] = {"SMGs", 1, D(4, 6), {800, 1200}, NONE, "QR-RANGE-1"},
-    [MR_RIFLE] = {"Rifles, LMGs & Vehicle mounted MGs", 1, D(4, 6), D(12, 18), NONE, "QR-RANGE-2"},
-    [MR_MMG] = {"MMG & HMGs", 1, D(4, 6), D(16, 24), D(20, 30), "QR-RANGE-3"},
-    [MR_LMORTAR] = {"Light Mortar", 1, D(4, 6), D(12, 18), NONE, "QR-RANGE-4"},
-    [MR_ATRIFLE] = {"AT Rifles", 0, NONE, D(8, 12), NONE, "QR-RANGE-5"},
-    [MR_PZFAUST] = {"Panzerfaust, Bazooka, PIAT etc.", 0, NONE, D(4, 6), NONE, "QR-RANGE-6"},
-    [MR_GUN_SMALL] = {"Small & Low Velocity Guns (*)", 1, D(8, 12), D(16, 24), D(30, 45),
-                      "QR-RANGE-7"},
-    [MR_GUN_STD] = {"Standard Guns", 1, D(8, 12), D(22, 33), D(36, 54), "QR-RANGE-8"},
-    [MR_GUN_HV] = {"High Velocity Guns (#)", 1, D(8, 12), D(22, 33), D(42, 63), "QR-RANGE-9"},
-    [MR_FLAME_VEH] = {"vehicle flame-thrower", 0, NONE, D(8, 12), NONE, "QR-AMB-46"},
-    [MR_BY_GUN] = {"the gun's range class", 1, D(8, 12), D(22, 33), D(36, 54), "QR-AMB-35"},
+	return 0;
+}
+
+static int years_get(const struct minis_years *y, int nation, int year)
+{
+	if (nation < 0 || nation >= MN_COUNT)
+		return y->def;
+	for (int k = 0; k < y->n[nation]; k++)
+		if (year >= y->from[nation][k] && year <= y->to[nation][k])
+			return y->v[nation][k];
+	return y->def;
+}
+
+static int nations_load(struct sdoc *d, struct minis_tables *t, const cJSON *doc)
+{
+	const cJSON *names = need(d, doc, "names", cJSON_IsObject, "nations.json"), *it, *o;
+	int rc;
+
+	if (names == NULL)
+		return WG_E_BAD_SCENARIO;
+	t->nnames = 0;
+	cJSON_ArrayForEach(it, names)
+	{
+		if (t->nnames >= 32 || !cJSON_IsString(it) || nation_index(it->valuestring) < 0 ||
+		    strlen(it->string) >= sizeof(t->names[0][0]))
+			return sdoc_fail(d, "data/minis/nations.json: names: bad entry '%s'",
+			                 it->string);
+		snprintf(t->names[t->nnames][0], sizeof(t->names[0][0]), "%s", it->string);
+		snprintf(t->names[t->nnames][1], sizeof(t->names[0][1]), "%s", it->valuestring);
+		t->nnames++;
+	}
+	if ((rc = years_load(d, doc, "air_superiority", &t->air_sup)) != 0 ||
+	    (rc = years_load(d, doc, "column_a", &t->col_a)) != 0 ||
+	    (rc = years_load(d, doc, "hq_modifier", &t->hq_mod)) != 0 ||
+	    (rc = years_load(d, doc, "request_first_column", &t->request_first)) != 0)
+		return rc;
+	if ((o = need(d, doc, "air_missions", cJSON_IsObject, "nations.json")) == NULL ||
+	    (rc = ints(d, sdoc_member(o, "A"), t->air_missions[0], 6, 0, "air_missions A")) ||
+	    (rc = ints(d, sdoc_member(o, "B"), t->air_missions[1], 6, 0, "air_missions B")))
+		return o == NULL ? WG_E_BAD_SCENARIO : rc;
+	if ((o = need(d, doc, "fire_missions", cJSON_IsObject, "nations.json")) == NULL ||
+	    (rc = ints(d, sdoc_member(o, "A"), t->fire_missions[0], 6, 0, "fire_missions A")) ||
+	    (rc = ints(d, sdoc_member(o, "B"), t->fire_missions[1], 6, 0, "fire_missions B")))
+		return o == NULL ? WG_E_BAD_SCENARIO : rc;
+	if ((o = need(d, doc, "request", cJSON_IsObject, "nations.json")) == NULL ||
+	    (rc = ints(d, sdoc_member(o, "artillery"), t->request_need[0], 2, 0, "request")) ||
+	    (rc = ints(d, sdoc_member(o, "air"), t->request_need[1], 2, 0, "request")))
+		return o == NULL ? WG_E_BAD_SCENARIO : rc;
+	if ((o = need(d, doc, "group_max", cJSON_IsObject, "nations.json")) == NULL)
+		return WG_E_BAD_SCENARIO;
+	for (int k = 0; k < MN_COUNT; k++) {
+		const cJSON *v = sdoc_member(o, nation_keys[k]);
+		if (!cJSON_IsNumber(v))
+			return sdoc_fail(d, "data/minis/nations.json: group_max: no '%s'",
+			                 nation_keys[k]);
+		t->group_max[k] = (int8_t)v->valueint;
+	}
+	{
+		const cJSON *i = sdoc_member(o, "infantry_assault"),
+		            *a = sdoc_member(o, "armoured_assault"),
+		            *c = sdoc_member(o, "road_convoy");
+		if (!cJSON_IsNumber(i) || !cJSON_IsNumber(a) || c == NULL)
+			return sdoc_fail(d,
+			                 "data/minis/nations.json: group_max: the special groups");
+		t->assault_max[0] = (int8_t)i->valueint;
+		t->assault_max[1] = (int8_t)a->valueint;
+		t->convoy_max = (int8_t)(cJSON_IsNumber(c) ? c->valueint : -1);
+	}
+	return 0;
+}
+
+/* A distance [base, alternate] in inches (null: none, -1) into hundredths. */
+static int dist_load(struct sdoc *d, const cJSON *it, struct minis_dist *out, const char *what)
+{
+	if (it == NULL || cJSON_IsNull(it)) {
+		out->base = out->alt = -1;
+		return 0;
+	}
+	if (!cJSON_IsArray(it) || cJSON_GetArraySize(it) != 2 ||
+	    !cJSON_IsNumber(cJSON_GetArrayItem(it, 0)) ||
+	    !cJSON_IsNumber(cJSON_GetArrayItem(it, 1)))
+		return sdoc_fail(d, "data/minis/weapons.json: %s: a distance is [base, alt]", what);
+	out->base = (int32_t)(cJSON_GetArrayItem(it, 0)->valuedouble * 100 + 0.5);
+	out->alt = (int32_t)(cJSON_GetArrayItem(it, 1)->valuedouble * 100 + 0.5);
+	return 0;
+}
+
+static const char *const range_keys[MR_COUNT] = {
+    [MR_SMG] = "smg",
+    [MR_RIFLE] = "rifle",
+    [MR_MMG] = "mmg",
+    [MR_LMORTAR] = "lmortar",
+    [MR_ATRIFLE] = "atrifle",
+    [MR_PZFAUST] = "pzfaust",
+    [MR_GUN_SMALL] = "gun_small",
+    [MR_GUN_STD] = "gun_std",
+    [MR_GUN_HV] = "gun_hv",
+    [MR_FLAME_VEH] = "flame_vehicle",
+    [MR_BY_GUN] = "by_gun",
 };
-#undef NONE
+
+static int weapons_load(struct sdoc *d, struct minis_tables *t, const cJSON *doc)
+{
+	static const struct {
+		const char *name;
+		unsigned flag;
+	} flags[] = {
+	    {"small_arms", MW_SMALL_ARMS}, {"mg", MW_MG},           {"handheld", MW_HANDHELD},
+	    {"atrifle", MW_ATRIFLE},       {"he", MW_HE},           {"autocannon", MW_AUTOCANNON},
+	    {"flame", MW_FLAME},           {"lmortar", MW_LMORTAR}, {"bracketed", MW_BRACKETED},
+	    {"mmg_hmg", MW_MMG_HMG},       {"he_75", MW_HE_75},     {"gun", MW_GUN},
+	};
+	const cJSON *ranges = need(d, doc, "ranges", cJSON_IsObject, "weapons.json");
+	const cJSON *ws = need(d, doc, "weapons", cJSON_IsArray, "weapons.json"), *w;
+	int rc;
+
+	if (ranges == NULL || ws == NULL)
+		return WG_E_BAD_SCENARIO;
+	for (int r = 0; r < MR_COUNT; r++) {
+		const cJSON *o = sdoc_member(ranges, range_keys[r]), *name, *rule;
+		struct minis_range *rg = &t->ranges[r];
+		if (!cJSON_IsObject(o))
+			return sdoc_fail(d, "data/minis/weapons.json: ranges: no '%s'",
+			                 range_keys[r]);
+		name = sdoc_member(o, "name");
+		rule = sdoc_member(o, "rule");
+		snprintf(rg->name, sizeof(rg->name), "%s",
+		         cJSON_GetStringValue(name) ? name->valuestring : "");
+		snprintf(rg->rule, sizeof(rg->rule), "%s",
+		         cJSON_GetStringValue(rule) ? rule->valuestring : "");
+		if ((rc = dist_load(d, sdoc_member(o, "close"), &rg->close, range_keys[r])) != 0 ||
+		    (rc = dist_load(d, sdoc_member(o, "effective"), &rg->eff, range_keys[r])) !=
+		        0 ||
+		    (rc = dist_load(d, sdoc_member(o, "long"), &rg->lng, range_keys[r])) != 0)
+			return rc;
+		rg->has_close = rg->close.base >= 0;
+		if (rg->eff.base < 0)
+			return sdoc_fail(d, "data/minis/weapons.json: %s has no effective band",
+			                 range_keys[r]);
+	}
+	t->nweapons = 0;
+	cJSON_ArrayForEach(w, ws)
+	{
+		struct minis_weapon *wp;
+		const cJSON *id = sdoc_member(w, "id"), *name = sdoc_member(w, "name"),
+		            *at = sdoc_member(w, "at"), *ai = sdoc_member(w, "ai"),
+		            *fl = sdoc_member(w, "flags"), *rg = sdoc_member(w, "range"),
+		            *aa = sdoc_member(w, "aa"), *rule = sdoc_member(w, "rule"), *f;
+		int r;
+		if (t->nweapons >= MINIS_MAX_WEAPON_ROWS || !cJSON_IsString(id) ||
+		    !cJSON_IsString(name) || !cJSON_IsNumber(at) || !cJSON_IsNumber(ai) ||
+		    !cJSON_IsArray(fl) || !cJSON_IsString(rg) || !cJSON_IsNumber(aa) ||
+		    !cJSON_IsString(rule) || strlen(id->valuestring) >= sizeof(wp->id))
+			return sdoc_fail(d, "data/minis/weapons.json: weapon %d is incomplete",
+			                 t->nweapons + 1);
+		wp = &t->weapons[t->nweapons++];
+		memset(wp, 0, sizeof(*wp));
+		snprintf(wp->id, sizeof(wp->id), "%s", id->valuestring);
+		snprintf(wp->name, sizeof(wp->name), "%s", name->valuestring);
+		snprintf(wp->rule, sizeof(wp->rule), "%s", rule->valuestring);
+		wp->at = at->valueint;
+		wp->ai = ai->valueint;
+		wp->aa = (uint8_t)aa->valueint;
+		for (r = 0; r < MR_COUNT; r++)
+			if (strcmp(range_keys[r], rg->valuestring) == 0)
+				break;
+		if (r == MR_COUNT)
+			return sdoc_fail(d, "data/minis/weapons.json: %s: no range row '%s'",
+			                 wp->id, rg->valuestring);
+		wp->range = (uint8_t)r;
+		cJSON_ArrayForEach(f, fl)
+		{
+			size_t k;
+			for (k = 0; k < sizeof(flags) / sizeof(flags[0]); k++)
+				if (cJSON_IsString(f) && strcmp(flags[k].name, f->valuestring) == 0)
+					break;
+			if (k == sizeof(flags) / sizeof(flags[0]))
+				return sdoc_fail(d, "data/minis/weapons.json: %s: unknown flag",
+				                 wp->id);
+			wp->flags |= flags[k].flag;
+		}
+	}
+	return 0;
+}
+
+static int vehicles_load(struct sdoc *d, struct minis_tables *t, const cJSON *doc)
+{
+	const cJSON *cats = need(d, doc, "categories", cJSON_IsObject, "vehicles.json");
+	const cJSON *exc = need(d, doc, "exceptions", cJSON_IsArray, "vehicles.json"), *e;
+
+	if (cats == NULL || exc == NULL)
+		return WG_E_BAD_SCENARIO;
+	for (int c = 0; c < 8; c++) {
+		char key[2] = {(char)('A' + c), '\0'};
+		const cJSON *o = sdoc_member(cats, key), *f = sdoc_member(o, "front"),
+		            *sd = sdoc_member(o, "side"), *p2 = sdoc_member(o, "side_p2"),
+		            *w = sdoc_member(o, "weight");
+		if (!cJSON_IsNumber(f) || !cJSON_IsNumber(sd) || !cJSON_IsNumber(p2) ||
+		    !cJSON_IsNumber(w))
+			return sdoc_fail(d, "data/minis/vehicles.json: category %s is incomplete",
+			                 key);
+		t->arm_front[c] = (int8_t)f->valueint;
+		t->arm_side[c] = (int8_t)sd->valueint;
+		t->arm_side_p2[c] = (int8_t)p2->valueint;
+		t->arm_weight[c] = (int8_t)w->valueint;
+	}
+	t->nexc = 0;
+	cJSON_ArrayForEach(e, exc)
+	{
+		const cJSON *c = sdoc_member(e, "category"), *m = sdoc_member(e, "model"), *v;
+		if (t->nexc >= 4 || !cJSON_IsString(c) || strlen(c->valuestring) != 1 ||
+		    c->valuestring[0] < 'A' || c->valuestring[0] > 'H' || !cJSON_IsString(m) ||
+		    strlen(m->valuestring) >= sizeof(t->exc[0].model))
+			return sdoc_fail(d, "data/minis/vehicles.json: exception %d is incomplete",
+			                 t->nexc + 1);
+		t->exc[t->nexc].cat = (int8_t)(c->valuestring[0] - 'A');
+		snprintf(t->exc[t->nexc].model, sizeof(t->exc[0].model), "%s", m->valuestring);
+		v = sdoc_member(e, "front");
+		t->exc[t->nexc].front = (int8_t)(cJSON_IsNumber(v) ? v->valueint : -1);
+		v = sdoc_member(e, "side");
+		t->exc[t->nexc].side = (int8_t)(cJSON_IsNumber(v) ? v->valueint : -1);
+		v = sdoc_member(e, "side_p2");
+		t->exc[t->nexc].side_p2 = (int8_t)(cJSON_IsNumber(v) ? v->valueint : -1);
+		t->nexc++;
+	}
+	return 0;
+}
+
+int minis__tables_load(struct sdoc *d, struct minis_tables *t)
+{
+	static const char *const files[4] = {"quality.json", "nations.json", "vehicles.json",
+	                                     "weapons.json"};
+	const char *texts[4] = {minis_quality_json, minis_nations_json, minis_vehicles_json,
+	                        minis_weapons_json};
+	int rc = 0;
+
+	memset(t, 0, sizeof(*t));
+	for (int k = 0; k < 4 && rc == 0; k++) {
+		cJSON *doc = cJSON_Parse(texts[k]);
+		if (doc == NULL)
+			return sdoc_fail(d, "data/minis/%s (compiled in) is not JSON", files[k]);
+		rc = k == 0   ? quality_load(d, t, doc)
+		     : k == 1 ? nations_load(d, t, doc)
+		     : k == 2 ? vehicles_load(d, t, doc)
+		              : weapons_load(d, t, doc);
+		cJSON_Delete(doc);
+	}
+	return rc;
+}
+
+int minis__weapon_find(const struct minis_tables *t, const char *id)
+{
+	for (int k = 0; k < t->nweapons; k++)
+		if (strcasecmp(t->weapons[k].id, id) == 0)
+			return k;
+	return -1;
+}
 
 const char *const minis_afv_models[] = {
     "Tiger2",  "Jagdtiger", "Elephant",    "Tiger1",    "IS2",         "Panther",  "Churchill",
@@ -141,35 +443,8 @@ const int minis_nafv_models = (int)(sizeof(minis_afv_models) / sizeof(minis_afv_
 
 /* ---- nationality (QR-GEN-7..9, QR-AMB-18) ---- */
 
-int minis__nation_parse(const char *name, int year, uint8_t *out)
+int minis__nation_parse(const struct minis_tables *t, const char *name, int year, uint8_t *out)
 {
-	static const struct {
-		const char *name;
-		int nation;
-	} names[] = {
-	    {"german", MN_GERMAN},
-	    {"finnish", MN_GERMAN},
-	    {"finn", MN_GERMAN},
-	    {"british", MN_BRITISH},
-	    {"commonwealth", MN_BRITISH},
-	    {"canadian", MN_BRITISH},
-	    {"australian", MN_BRITISH},
-	    {"new_zealand", MN_BRITISH},
-	    {"indian", MN_BRITISH},
-	    {"south_african", MN_BRITISH},
-	    {"us", MN_US},
-	    {"american", MN_US},
-	    {"russian", MN_RUSSIAN},
-	    {"soviet", MN_RUSSIAN},
-	    {"italian", MN_AXIS},
-	    {"romanian", MN_AXIS},
-	    {"hungarian", MN_AXIS},
-	    {"bulgarian", MN_AXIS},
-	    {"slovak", MN_AXIS},
-	    {"axis_ally", MN_AXIS},
-	    {"other", MN_OTHER},
-	};
-
 	if (strcasecmp(name, "free_french") == 0 || strcasecmp(name, "free_polish") == 0) {
 		*out = year >= 1941 ? MN_BRITISH : MN_EARLY;
 		return 0;
@@ -179,9 +454,9 @@ int minis__nation_parse(const char *name, int year, uint8_t *out)
 		*out = year <= 1940 ? MN_EARLY : MN_OTHER;
 		return 0;
 	}
-	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
-		if (strcasecmp(names[k].name, name) == 0) {
-			*out = (uint8_t)names[k].nation;
+	for (int k = 0; k < t->nnames; k++) /* nations.json "names" (QR-GEN-7..9) */
+		if (strcasecmp(t->names[k][0], name) == 0) {
+			*out = (uint8_t)nation_index(t->names[k][1]);
 			return 0;
 		}
 	return -1;
@@ -189,51 +464,26 @@ int minis__nation_parse(const char *name, int year, uint8_t *out)
 
 /* ---- set-up flow chart (page 1) ---- */
 
-int minis__air_sup_mod(int nation, int year)
+int minis__air_sup_mod(const struct minis_tables *t, int nation, int year)
 {
-	switch (nation) {
-	case MN_GERMAN: /* QR-SETUP-3..5 */
-		return year <= 1942 ? 1 : year == 1943 ? 0 : -1;
-	case MN_RUSSIAN: /* QR-SETUP-6, -7 */
-		return year <= 1943 ? -1 : 1;
-	case MN_BRITISH:
-	case MN_US: /* QR-SETUP-8..10 */
-		return year <= 1941 ? 0 : year <= 1943 ? 1 : 2;
-	default: /* QR-SETUP-11 */
-		return -1;
-	}
+	return years_get(&t->air_sup, nation, year); /* QR-SETUP-3..11 */
 }
 
-int minis__column_a(int nation, int year)
+int minis__column_a(const struct minis_tables *t, int nation, int year)
 {
-	switch (nation) { /* QR-SETUP-16, -17; gaps use B (QR-SETUP-18) */
-	case MN_GERMAN:
-		return year <= 1943;
-	case MN_BRITISH:
-	case MN_US:
-		return year >= 1941;
-	case MN_RUSSIAN:
-		return year >= 1944;
-	default:
-		return 0;
-	}
+	return years_get(&t->col_a, nation, year); /* QR-SETUP-16, -17; gaps use B (-18) */
 }
 
-int minis__air_missions(int score, int col_a)
+int minis__air_missions(const struct minis_tables *t, int score, int col_a)
 {
-	if (score <= 2) /* QR-SETUP-13 */
-		return 0;
-	if (score <= 4) /* QR-SETUP-14 */
-		return 1;
-	return col_a ? 2 : 1; /* QR-SETUP-15 */
+	score = score < 1 ? 1 : score > 6 ? 6 : score; /* QR-SETUP-13..15 */
+	return t->air_missions[col_a ? 0 : 1][score - 1];
 }
 
-int minis__fire_missions(int score, int col_a)
+int minis__fire_missions(const struct minis_tables *t, int score, int col_a)
 {
-	static const int a[7] = {1, 1, 1, 2, 3, 4, 6}, b[7] = {0, 0, 0, 1, 2, 3, 4};
-
-	score = score < 0 ? 0 : score > 6 ? 6 : score; /* QR-SETUP-20..24 */
-	return col_a ? a[score] : b[score];
+	score = score < 1 ? 1 : score > 6 ? 6 : score; /* QR-SETUP-20..24 */
+	return t->fire_missions[col_a ? 0 : 1][score - 1];
 }
 
 int minis__quality_group(int quality)
@@ -241,60 +491,51 @@ int minis__quality_group(int quality)
 	return quality <= MQ_VETERAN ? 0 : quality <= MQ_INEXPERIENCED ? 1 : 2;
 }
 
-int minis__hidden_mod(int group)
+/* The rating whose value a quality group reads (quality.json holds one per rating, equal
+ * within a group: test_minis_data.c checks it). */
+static int group_rating(int group)
 {
-	static const int m[3] = {2, 1, 0}; /* QR-SETUP-27..29 */
-	return m[group];
+	return group <= 0 ? MQ_ELITE : group == 1 ? MQ_REGULAR : MQ_MILITIA;
 }
 
-int minis__ambush_mod(int group)
+int minis__hidden_mod(const struct minis_tables *t, int group)
 {
-	static const int m[3] = {-3, -4, -5};
-	return m[group];
+	return t->q_hidden[group_rating(group)]; /* QR-SETUP-27..29 */
 }
 
-int minis__dummy_mod(int group)
+int minis__ambush_mod(const struct minis_tables *t, int group)
 {
-	static const int m[3] = {-1, -2, -3}; /* QR-SETUP-39..41 */
-	return m[group];
+	return t->q_ambush[group_rating(group)];
+}
+
+int minis__dummy_mod(const struct minis_tables *t, int group)
+{
+	return t->q_dummy[group_rating(group)]; /* QR-SETUP-39..41 */
 }
 
 /* ---- command (page 3) ---- */
 
-int minis__hq_mod(int nation, int year)
+int minis__hq_mod(const struct minis_tables *t, int nation, int year)
 {
-	switch (nation) {
-	case MN_GERMAN: /* QR-CMD-4, -5 */
-		return year <= 1944 ? 2 : 1;
-	case MN_BRITISH:
-	case MN_US: /* QR-CMD-6 */
-		return year >= 1941 ? 1 : 0;
-	case MN_RUSSIAN: /* QR-CMD-7 */
-		return year >= 1943 ? 1 : 0;
-	default: /* QR-CMD-8 */
-		return 0;
-	}
+	return years_get(&t->hq_mod, nation, year); /* QR-CMD-4..8 */
 }
 
-int minis__request_need(int nation, int year, int air)
+int minis__request_need(const struct minis_tables *t, int nation, int year, int air)
 {
-	int first = (nation == MN_GERMAN && year <= 1944) || nation == MN_BRITISH ||
-	            nation == MN_US; /* "GERMAN 1939-44/BRITISH/US" */
+	int first = years_get(&t->request_first, nation, year); /* "GERMAN 1939-44/BRITISH/US" */
 
-	if (!air)
-		return first ? 3 : 4; /* QR-CMD-27, -28 */
-	return first ? 4 : 5;         /* QR-CMD-29, -30 */
+	return t->request_need[air ? 1 : 0][first ? 0 : 1]; /* QR-CMD-27..30 */
 }
 
-int minis__group_max(int nation, int kind)
+int minis__group_max(const struct minis_tables *t, int nation, int kind)
 {
 	if (kind == GK_INF_ASSAULT || kind == GK_ARM_ASSAULT) /* QR-CMD-35, -36 */
-		return 8;
+		return t->assault_max[kind == GK_ARM_ASSAULT];
 	if (kind == GK_CONVOY) /* QR-CMD-37 */
-		return -1;
-	if (nation == MN_GERMAN || nation == MN_BRITISH || nation == MN_US) /* QR-CMD-32 */
-		return 5;
-	return 4; /* QR-CMD-33, -34, "Treat all other armies as Russian" */
+		return t->convoy_max;
+	if (nation < 0 || nation >= MN_COUNT)
+		nation = MN_OTHER;
+	return t->group_max[nation]; /* QR-CMD-32..34, "Treat all other armies as Russian" */
 }
 
 int minis__order_cost(int kind, int has_cmd, int n)
@@ -308,21 +549,19 @@ int minis__order_cost(int kind, int has_cmd, int n)
 
 /* ---- quality (QR-AMB-8) ---- */
 
-int minis__fire_quality_mod(int quality)
+int minis__fire_quality_mod(const struct minis_tables *t, int quality)
 {
-	static const int m[MQ_COUNT] = {1, 0, 0, 0, -1}; /* QR-FIRE-3, -16 */
-	return m[quality];
+	return t->q_fire[quality]; /* QR-FIRE-3, -16 */
 }
 
-int minis__morale_quality_mod(int quality)
+int minis__morale_quality_mod(const struct minis_tables *t, int quality)
 {
-	return quality == MQ_ELITE; /* QR-MORALE-7, -8 */
+	return t->q_morale[quality]; /* QR-MORALE-7, -8 */
 }
 
-int minis__rally_quality_mod(int quality)
+int minis__rally_quality_mod(const struct minis_tables *t, int quality)
 {
-	static const int m[MQ_COUNT] = {1, 1, 0, -1, -1}; /* QR-RALLY-7..9 */
-	return m[quality];
+	return t->q_rally[quality]; /* QR-RALLY-7..9 */
 }
 
 /* ---- armour (QR-ARMOUR-2..11; page 2: QR-AIR-22..29) ---- */
@@ -332,33 +571,31 @@ static int is_model(const char *model, const char *name)
 	return model != NULL && strncasecmp(model, name, strlen(name)) == 0;
 }
 
-int minis__armour(int cat, const char *model, int side_rear)
+int minis__armour(const struct minis_tables *t, int cat, const char *model, int side_rear)
 {
-	static const int front[8] = {8, 7, 5, 4, 3, 2, 1, 0}, side[8] = {5, 4, 3, 2, 1, 1, 0, 0};
-
 	if (cat < 0 || cat > 7)
 		return 0;
-	if (cat == 1 && side_rear && is_model(model, "Panther")) /* QR-ARMOUR-10 */
-		return 2;
-	if (cat == 2 && !side_rear && is_model(model, "KV1")) /* QR-ARMOUR-11 */
-		return 6;
-	return side_rear ? side[cat] : front[cat];
+	for (int k = 0; k < t->nexc; k++) /* QR-ARMOUR-10, -11 */
+		if (t->exc[k].cat == cat && is_model(model, t->exc[k].model) &&
+		    (side_rear ? t->exc[k].side : t->exc[k].front) >= 0)
+			return side_rear ? t->exc[k].side : t->exc[k].front;
+	return side_rear ? t->arm_side[cat] : t->arm_front[cat];
 }
 
-int minis__armour_side_p2(int cat, const char *model)
+int minis__armour_side_p2(const struct minis_tables *t, int cat, const char *model)
 {
-	static const int side[8] = {5, 4, 3, 2, 1, 1, 0, 0};
-
 	if (cat < 0 || cat > 7)
 		return 0;
-	if (cat == 1 && is_model(model, "Panther")) /* "[*Panther = 2]" */
-		return 2;
-	return side[cat];
+	for (int k = 0; k < t->nexc; k++) /* "[*Panther = 2]" */
+		if (t->exc[k].cat == cat && is_model(model, t->exc[k].model) &&
+		    t->exc[k].side_p2 >= 0)
+			return t->exc[k].side_p2;
+	return t->arm_side_p2[cat];
 }
 
-int minis__weight(int cat)
+int minis__weight(const struct minis_tables *t, int cat)
 {
-	return cat <= 1 ? 2 : cat <= 5 ? 1 : 0; /* QR-ARMOUR-12 */
+	return cat < 0 || cat > 7 ? 0 : t->arm_weight[cat]; /* QR-ARMOUR-12 */
 }
 
 /* ---- morale (QR-MORALE-2..6) ---- */

@@ -181,7 +181,7 @@ int minis__command_phase(struct minis_game *g, struct rules_dice *d, struct rule
 		die = roll(d);
 		nat = g->opt.battalion_replaces && (ud->flags & MINIS_F_BATTALION)
 		          ? 0
-		          : minis__hq_mod(sc->sides[s].nation, sc->year);
+		          : minis__hq_mod(&sc->tab, sc->sides[s].nation, sc->year);
 		mod = nat + (hq_pinned(g, u) ? -1 : 0); /* QR-CMD-9, QR-CMD-10 */
 		score = die + mod;
 		g->u[u].score = (int8_t)score;
@@ -232,9 +232,44 @@ int minis__command_phase(struct minis_game *g, struct rules_dice *d, struct rule
 		cJSON_AddStringToObject(f, "rule", "QR-CMD-2");
 		len += (size_t)snprintf(text + len, len < sizeof(text) ? sizeof(text) - len : 0,
 		                        " %s has the initiative", sc->side_names[holder]);
+		if (g->opt.init_holder_chooses) { /* QR-AMB-12: phasing or not, his choice */
+			g->intr = MI_INIT;
+			g->intr_side = (int8_t)holder;
+			len += (size_t)snprintf(text + len,
+			                        len < sizeof(text) ? sizeof(text) - len : 0,
+			                        " and chooses whether to go first");
+		}
 	}
 	rc = rules_emit(ev, RULES_AUD_PUBLIC, "command", f, "%s", text);
 	return rc;
+}
+
+int minis__do_initiative(struct minis_game *g, struct rules_dice *d, int side, int argc,
+                         char **argv, cJSON *reply, struct rules_events *ev,
+                         struct rules_error *err)
+{
+	int first;
+
+	(void)d;
+	(void)argc;
+	if (strcasecmp(argv[1], "first") == 0)
+		first = 1;
+	else if (strcasecmp(argv[1], "second") == 0)
+		first = 0;
+	else
+		return rules_fail(err, WG_E_BAD_ARGS, "QR-AMB-12",
+		                  "initiative first (you are phasing: your orders are 2A) or "
+		                  "initiative second (the enemy is phasing)");
+	g->phasing = (int8_t)(first ? side : 1 - side);
+	g->acting = g->phasing;
+	g->intr = MI_NONE;
+	minis__line(reply, "%s is phasing this turn: 2A is %s command orders",
+	            g->sc->side_names[g->phasing], g->sc->side_names[g->phasing]);
+	return rules_emit(ev, RULES_AUD_PUBLIC, "initiative", NULL,
+	                  "%s holds the initiative and chooses to go %s: %s is phasing "
+	                  "(init.holder_chooses, QR-AMB-12)",
+	                  g->sc->side_names[side], first ? "first" : "second",
+	                  g->sc->side_names[g->phasing]);
 }
 
 /* ---- command orders (QR-CMD-16..40, QR-TURN-8) ---- */
@@ -325,6 +360,10 @@ int minis__do_order(struct minis_game *g, struct rules_dice *d, int side, int ar
 	size_t len = 0, plen = 0;
 	cJSON *f;
 
+	if (g->opt.deffire_each && g->act.active)
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "QR-AMB-28",
+		                  "the enemy's defensive fire follows each activation "
+		                  "(turn.deffire=after_each_activation): end this one first");
 	if ((payer = minis__unit_arg(g, side, argv[1], 1, err)) < 0)
 		return payer;
 	if (minis__def(g, payer)->kind != MK_HQ &&
@@ -339,7 +378,8 @@ int minis__do_order(struct minis_game *g, struct rules_dice *d, int side, int ar
 		int u = minis__unit_arg(g, side, argv[k], 1, err);
 		if (u < 0)
 			return u;
-		if (minis__def(g, u)->kind == MK_DUMMY || !minis__on(g, u))
+		if ((minis__def(g, u)->kind == MK_DUMMY && !g->opt.dummy_can_move) ||
+		    !minis__on(g, u))
 			return rules_fail(err, WG_E_ILLEGAL_ACTION, "QR-CMD-26",
 			                  "%s cannot be activated", minis__uid(g, u));
 		if (units & ((uint64_t)1 << u))
@@ -358,7 +398,7 @@ int minis__do_order(struct minis_game *g, struct rules_dice *d, int side, int ar
 	}
 	if (kind == GK_STANDARD && n == 1)
 		kind = GK_SINGLE;
-	max = minis__group_max(sc->sides[side].nation, kind);
+	max = minis__group_max(&sc->tab, sc->sides[side].nation, kind);
 	if (max >= 0 && n > max)
 		return rules_fail(err, WG_E_ILLEGAL_ACTION,
 		                  kind == GK_STANDARD || kind == GK_SINGLE ? "QR-CMD-38"
@@ -486,6 +526,8 @@ int minis__group_allowance(const struct minis_game *g, int u, int road)
 
 	if (g->u[u].roll < 0)
 		return -1;
+	if (d->kind == MK_DUMMY && g->opt.dummy_can_move)
+		cls = MM_INFANTRY; /* QR-AMB-13: a moving dummy moves as infantry */
 	if (d->kind == MK_GUN && (g->u[u].flags & MU_LIMBERED))
 		cls = MM_WHEELED; /* QR-AMB-32: a towed gun moves limbered as a wheeled vehicle */
 	if (cls == MM_MANHANDLE ||
@@ -535,13 +577,48 @@ int minis__do_end(struct minis_game *g, struct rules_dice *d, int side, int argc
 		minis__line(reply, "anti-aircraft fire over");
 		return minis__air_resolve(g, d, ev);
 	}
+	if (g->intr == MI_ADVANCE) {
+		char *none[] = {"advance", "none"};
+		return minis__do_advance(g, d, side, 2, none, reply, ev, err);
+	}
 	switch (g->phase) {
 	case MP_DEPLOY:
 		minis__line(reply, "deployment ended");
 		return minis__deploy_end(g, d, side, ev, err);
 	case MP_ORDERS:
 		snprintf(ph, sizeof(ph), "%s", side == g->phasing ? "2A" : "3A");
+		if (g->opt.deffire_each && g->act.active) {
+			/* QR-AMB-28: the enemy's units not used this phase may fire now */
+			g->act.active = 0;
+			g->act.units = 0;
+			g->phase = MP_DEFFIRE;
+			g->acting = (int8_t)other;
+			g->deffire_window = 1;
+			minis__line(reply, "activation over; %s defensive fire",
+			            g->sc->side_names[other]);
+			return rules_emit(ev, RULES_AUD_PUBLIC, "phase", NULL,
+			                  "%s: %s's activation over; %s defensive fire "
+			                  "(turn.deffire=after_each_activation, QR-AMB-28)",
+			                  ph, g->sc->side_names[side], g->sc->side_names[other]);
+		}
 		clear_phase_flags(g);
+		if (g->opt.deffire_each) { /* the fire came after each activation */
+			minis__line(reply, "%s command orders over", ph);
+			if (side == g->phasing) {
+				g->phase = MP_ORDERS;
+				g->acting = (int8_t)other;
+				g->nacts = 0;
+				return rules_emit(ev, RULES_AUD_PUBLIC, "phase", NULL,
+				                  "2A over (its defensive fire came after each "
+				                  "activation); 3A: %s command orders",
+				                  g->sc->side_names[other]);
+			}
+			if ((rc = rules_emit(ev, RULES_AUD_PUBLIC, "phase", NULL,
+			                     "3A over (its defensive fire came after each "
+			                     "activation); 4: rally and morale")) != 0)
+				return rc;
+			return rally_phase(g, d, ev);
+		}
 		g->phase = MP_DEFFIRE;
 		g->acting = (int8_t)other;
 		minis__line(reply, "%s command orders over; %s defensive fire", ph,
@@ -551,6 +628,17 @@ int minis__do_end(struct minis_game *g, struct rules_dice *d, int side, int argc
 		                  g->sc->side_names[side], side == g->phasing ? "2B" : "3B",
 		                  g->sc->side_names[other]);
 	case MP_DEFFIRE:
+		if (g->deffire_window) { /* back to the enemy's command orders */
+			g->deffire_window = 0;
+			g->phase = MP_ORDERS;
+			g->acting = (int8_t)other;
+			minis__line(reply, "defensive fire over; %s command orders go on",
+			            g->sc->side_names[other]);
+			return rules_emit(ev, RULES_AUD_PUBLIC, "phase", NULL,
+			                  "%s's defensive fire over; %s command orders go on "
+			                  "(QR-AMB-28)",
+			                  g->sc->side_names[side], g->sc->side_names[other]);
+		}
 		clear_phase_flags(g);
 		if (side != g->phasing) { /* 2B over: 3A, the same (non-phasing) side's orders */
 			g->phase = MP_ORDERS;
@@ -618,13 +706,25 @@ int minis__rally_choices(const struct minis_game *g, int side)
 		if (k >= 2 && all_seen)
 			n++;
 	}
+	/* rally.compulsory=false (QR-AMB-45): each pinned unit the enemy sees may skip its
+	 * check (a hidden one too, but it alone never makes the side be asked) */
+	for (int u = 0; g->opt.rally_optional && u < g->sc->nunits; u++)
+		if (minis__side(g, u) == side && pinned(g, u) && minis__visible(g, u, 1 - side))
+			n++;
 	return n;
 }
 
 static int rally_phase(struct minis_game *g, struct rules_dice *d, struct rules_events *ev)
 {
+	int rc;
+
 	g->phase = MP_RALLY;
 	g->act.active = 0;
+	/* morale.timing=phase4 (QR-AMB-10): the queued tests first, phasing side first */
+	if ((rc = minis__morale_queue_resolve(g, d, ev)) != 0)
+		return rc;
+	if (g->over || (rc = minis__victory_check(g, ev, 0)) != 0 || g->over)
+		return rc;
 	for (int k = 0; k < MINIS_MAX_SLOTS; k++)
 		g->rally_bonus[k] = -1;
 	for (int s = 0; s < RULES_SIDES; s++)
@@ -645,6 +745,20 @@ int minis__do_rally(struct minis_game *g, struct rules_dice *d, int side, int ar
 	if (!pinned(g, u))
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, "QR-RALLY-1", "%s is not pinned",
 		                  minis__uid(g, u));
+	if (argc == 3 && strcasecmp(argv[2], "skip") == 0) {
+		if (!g->opt.rally_optional)
+			return rules_fail(err, WG_E_ILLEGAL_ACTION, "QR-AMB-45",
+			                  "the rally check is compulsory for every pinned or "
+			                  "suppressed unit (rally.compulsory=true)");
+		g->u[u].flags |= MU_RALLY_SKIP;
+		for (int c2 = 0; c2 < g->sc->nunits; c2++) /* no bonus for a unit that skips */
+			if (g->rally_bonus[c2] == u)
+				g->rally_bonus[c2] = -1;
+		minis__line(reply, "%s will not take its rally check", minis__uid(g, u));
+		return rules_emit(ev, RULES_AUD_SIDE(side), "rally-choice", NULL,
+		                  "%s skips its rally check (rally.compulsory=false)",
+		                  minis__uid(g, u));
+	}
 	if (minis__is_command(g, u))
 		return rules_fail(err, WG_E_ILLEGAL_ACTION, "QR-RALLY-11",
 		                  "a command unit gets no bonus from another");
@@ -684,6 +798,7 @@ int minis__do_rally(struct minis_game *g, struct rules_dice *d, int side, int ar
 			    minis__uid(g, c), minis__uid(g, u));
 	}
 	g->rally_bonus[c] = (int8_t)u;
+	g->u[u].flags &= ~(uint32_t)MU_RALLY_SKIP;
 	minis__line(reply, "%s's +1 goes to %s", minis__uid(g, c), minis__uid(g, u));
 	return rules_emit(ev, RULES_AUD_SIDE(side), "rally-choice", NULL, "%s's +1 goes to %s",
 	                  minis__uid(g, c), minis__uid(g, u));
@@ -699,11 +814,11 @@ static int rally_one(struct minis_game *g, struct rules_dice *d, int u, int bonu
 
 	if (minis__is_command(g, u)) {
 		mod += 1; /* QR-RALLY-6 */
-		if (minis__rally_quality_mod(def->quality) < 0)
+		if (minis__rally_quality_mod(&g->sc->tab, def->quality) < 0)
 			mod -=
 			    1; /* QR-RALLY-12: a Militia or Inexperienced command unit still -1 */
 	} else {
-		mod += minis__rally_quality_mod(def->quality); /* QR-RALLY-7..9 */
+		mod += minis__rally_quality_mod(&g->sc->tab, def->quality); /* QR-RALLY-7..9 */
 	}
 	mod += bonus; /* QR-RALLY-10 */
 	score = die + mod;
@@ -765,10 +880,21 @@ int minis__rally_resolve(struct minis_game *g, struct rules_dice *d, struct rule
 	/* QR-TURN-11: the phasing side first, then by unit id */
 	for (int pass = 0; pass < 2; pass++) {
 		int s = pass == 0 ? g->phasing : 1 - g->phasing;
-		for (int u = 0; u < g->sc->nunits; u++)
-			if (minis__side(g, u) == s && pinned(g, u) &&
-			    (rc = rally_one(g, d, u, bonus[u], ev)) != 0)
+		for (int u = 0; u < g->sc->nunits; u++) {
+			if (minis__side(g, u) != s || !pinned(g, u))
+				continue;
+			if (g->u[u].flags & MU_RALLY_SKIP) { /* QR-AMB-45 */
+				g->u[u].flags &= ~(uint32_t)MU_RALLY_SKIP;
+				if ((rc = rules_emit(ev, minis__aud(g, u), "rally", NULL,
+				                     "%s takes no rally check and stays pinned "
+				                     "(rally.compulsory=false, QR-AMB-45)",
+				                     minis__uid(g, u))) != 0)
+					return rc;
+				continue;
+			}
+			if ((rc = rally_one(g, d, u, bonus[u], ev)) != 0)
 				return rc;
+		}
 	}
 	for (int k = 0; k < MINIS_MAX_SLOTS; k++)
 		g->rally_bonus[k] = -1;

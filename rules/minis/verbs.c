@@ -56,10 +56,11 @@ static const struct minis_verb verbs[] = {
            "8-11 one unit or dummy, 12+ two, a natural double six everything (ambush units "
            "included)."},
      .exec = minis__do_recon},
-    {.v = {"rally", RULES_VERB_ACTION, 1, 2, "rally <unit> [<command unit>]",
+    {.v = {"rally", RULES_VERB_ACTION, 1, 2, "rally <unit> [<command unit>] | rally <unit> skip",
            "Rally phase (QR-RALLY-13): give a command unit's base-to-base +1 to one of the "
            "pinned units it touches (one per command unit). Every pinned or suppressed unit "
-           "takes its rally check when both sides have ended."},
+           "takes its rally check when both sides have ended; with rally.compulsory=false "
+           "`rally <unit> skip` spares a unit its check (QR-AMB-45)."},
      .exec = minis__do_rally},
     {.v = {"call", RULES_VERB_ACTION, 2, 6,
            "call artillery <x> <y> [smoke] | call air <x> <y>|<target> [cannon|bombs] "
@@ -86,6 +87,17 @@ static const struct minis_verb verbs[] = {
            "Close assault result (QR-ASSAULT-38, -44): which of your units is dispersed, or "
            "which AFV damaged or destroyed."},
      .exec = minis__do_casualty},
+    {.v = {"advance", RULES_VERB_ACTION, 1, 4,
+           "advance <unit> occupy [<loser>] | advance <unit> <x> <y> [facing] | advance none",
+           "After a close assault (QR-ASSAULT-42): \"Winning units may occupy the ground or "
+           "move additional 2\" [3\"].\" Each winning unit may move into a position a losing "
+           "unit vacated, or up to 2\" [3\"] in a straight line; `advance none` (or `end`) "
+           "declines for the rest."},
+     .exec = minis__do_advance},
+    {.v = {"initiative", RULES_VERB_ACTION, 1, 1, "initiative first|second",
+           "With init.holder_chooses=true (QR-AMB-12): the side holding the initiative "
+           "chooses to be phasing (first: its command orders are 2A) or not (second)."},
+     .exec = minis__do_initiative},
     {.v = {"options", RULES_VERB_QUERY, 0, 2, "options [<unit>] [all]",
            "What you may do now: every action the awaited decision allows, grouped by prefix "
            "(an action is the prefix and one of its choices). Moves are offered along eight "

@@ -53,7 +53,7 @@ cJSON *minis__unit_json(const struct minis_game *g, int u, int viewer)
 		cJSON_AddNumberToObject(o, "arc", d->arc / 10.0);
 	w = cJSON_AddArrayToObject(o, "weapons");
 	for (int k = 0; k < d->nweapons; k++)
-		cJSON_AddItemToArray(w, cJSON_CreateString(minis_weapons[d->weapons[k]].id));
+		cJSON_AddItemToArray(w, cJSON_CreateString(g->sc->tab.weapons[d->weapons[k]].id));
 	if (x->flags & MU_PINNED)
 		cJSON_AddBoolToObject(o, "pinned", 1);
 	if (x->flags & MU_DAMAGED)
@@ -496,16 +496,16 @@ int minis__q_measure(const struct minis_game *g, const struct rules_viewer *who,
 			int r = minis__range_row(g, a.unit, d->weapons[w]),
 			    band = minis__band(g, d->weapons[w], r, dist);
 			cJSON *o = cJSON_CreateObject();
-			cJSON_AddStringToObject(o, "weapon", minis_weapons[d->weapons[w]].id);
+			cJSON_AddStringToObject(o, "weapon", g->sc->tab.weapons[d->weapons[w]].id);
 			cJSON_AddStringToObject(
 			    o, "band",
 			    band < 0 ? "out of range"
 			             : (const char *[]){"close", "effective", "long"}[band]);
 			cJSON_AddItemToArray(bands, o);
-			minis__line(out, "  %s: %s (%s)", minis_weapons[d->weapons[w]].id,
+			minis__line(out, "  %s: %s (%s)", g->sc->tab.weapons[d->weapons[w]].id,
 			            band < 0 ? "out of range"
 			                     : (const char *[]){"close", "effective", "long"}[band],
-			            minis_ranges[r].rule);
+			            g->sc->tab.ranges[r].rule);
 		}
 	}
 	{

@@ -213,6 +213,9 @@ static const char *const script[] = {
 	"E S british lead GB5 factor 2 +0, 6+6 = 14; german lead DE5 factor 1 +2, 4+2 = 9",
 	"E S DE5 is dispersed in the close assault",
 	"E S german DE6 (Panzerfaust team) revealed",
+	/* the winners may occupy the ground or move 2" (QR-ASSAULT-42): GB5 stays */
+	"B advance none",
+	"E S british declines to advance",
 	"B move GB3 31 27.8 0",
 	"B end",
 	"G end",

@@ -1,6 +1,6 @@
 # The WWII miniatures ruleset (rules/minis/, issue 13): one suite per area, each with the
 # helpers of test_minis_util.c.
-foreach(_minis_suite examples tables geom rules secrecy data)
+foreach(_minis_suite examples tables geom rules secrecy data options)
   if(WG_WITH_MINIS AND EXISTS ${CMAKE_CURRENT_LIST_DIR}/test_minis_${_minis_suite}.c)
     wg_unit_test(test_minis_${_minis_suite}
                  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_minis_${_minis_suite}.c

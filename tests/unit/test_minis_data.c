@@ -1,7 +1,8 @@
 /*
- * test_minis_data.c -- the data of the miniatures ruleset: the terrain types compiled from
- * data/minis/terrain.json (pinned to the engine version), the qr-village scenario (QR-SCN),
- * the scenario loader and check-scenario (every finding, and the lint agreeing with the
+ * test_minis_data.c -- the data of the miniatures ruleset: the files of data/minis/ compiled
+ * into the engine (pinned to the engine version; quality.json, nations.json and weapons.json
+ * checked cell by cell as loaded against the sheet), the terrain types, the qr-village scenario
+ * (QR-SCN), the scenario loader and check-scenario (every finding, and the lint agreeing with the
  * loader), the configuration keys of section 2 (defaults, values, unknown keys refused),
  * and the replay and snapshot equality of whole games.
  */
@@ -11,25 +12,231 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The FNV-1a digest of data/minis/terrain.json as compiled in with MINIS_ENGINE_VERSION. A
- * change to the file changes the engine: bump the version, then this digest. */
-#define TERRAIN_DIGEST  0x67d620236052eb10ull
-#define TERRAIN_VERSION "minis-1"
+/* The FNV-1a digests of the files of data/minis/ as compiled in with MINIS_ENGINE_VERSION. A
+ * change to a file changes the engine: bump the version, then these digests. */
+#define DATA_VERSION "minis-2"
+static const struct {
+	const char *file;
+	const char *text;
+	uint64_t digest;
+} data_files[] = {
+    {"terrain.json", minis_terrain_json, 0x67d620236052eb10ull},
+    {"quality.json", minis_quality_json, 0x44d7e09b2b1f0c4cull},
+    {"nations.json", minis_nations_json, 0x2265ae72ee9071d8ull},
+    {"vehicles.json", minis_vehicles_json, 0x311c87da592bafb9ull},
+    {"weapons.json", minis_weapons_json, 0xcc7abcf8c2fb1804ull},
+};
 
-static void test_terrain_json_pinned_to_the_engine_version(void **state)
+static void test_data_files_pinned_to_the_engine_version(void **state)
 {
-	uint64_t h = 1469598103934665603ull;
+	(void)state;
+	for (size_t k = 0; k < sizeof(data_files) / sizeof(data_files[0]); k++) {
+		uint64_t h = 1469598103934665603ull;
+		for (const char *p = data_files[k].text; *p; p++) {
+			h ^= (unsigned char)*p;
+			h *= 1099511628211ull;
+		}
+		if (h != data_files[k].digest || strcmp(MINIS_ENGINE_VERSION, DATA_VERSION) != 0)
+			fail_msg("data/minis/%s changed (digest %016llx): bump "
+			         "MINIS_ENGINE_VERSION (rules/minis/minis.h) and update its digest "
+			         "and DATA_VERSION here",
+			         data_files[k].file, (unsigned long long)h);
+	}
+}
+
+/* data/minis/quality.json as loaded, cell by cell against the sheet (QR-AMB-8's table:
+ * QR-FIRE-3, QR-FIRE-16, QR-MORALE-7, QR-MORALE-8, QR-RALLY-7..9, QR-SETUP-27..29,
+ * QR-SETUP-39..41, QR-FIRE-37, QR-ASSAULT-18, QR-ASSAULT-19). */
+static void test_qr_amb_8_quality_json_loaded_cells(void **state)
+{
+	static const int8_t fire[MQ_COUNT] = {1, 0, 0, 0, -1}, morale[MQ_COUNT] = {1, 0, 0, 0, 0},
+	                    rally[MQ_COUNT] = {1, 1, 0, -1, -1}, hidden[MQ_COUNT] = {2, 2, 1, 1, 0},
+	                    ambush[MQ_COUNT] = {-3, -3, -4, -4, -5},
+	                    dummy[MQ_COUNT] = {-1, -1, -2, -2, -3},
+	                    row11[MQ_COUNT] = {0, 0, 0, 1, 1}, assault[MQ_COUNT] = {1, 0, 0, 0, -1};
+	const struct minis_tables *t = TAB;
 
 	(void)state;
-	for (const char *p = minis_terrain_json; *p; p++) {
-		h ^= (unsigned char)*p;
-		h *= 1099511628211ull;
+	for (int q = 0; q < MQ_COUNT; q++) {
+		assert_int_equal(t->q_fire[q], fire[q]);
+		assert_int_equal(t->q_morale[q], morale[q]);
+		assert_int_equal(t->q_rally[q], rally[q]);
+		assert_int_equal(t->q_hidden[q], hidden[q]);
+		assert_int_equal(t->q_ambush[q], ambush[q]);
+		assert_int_equal(t->q_dummy[q], dummy[q]);
+		assert_int_equal(t->q_row11_disperse[q], row11[q]);
+		assert_int_equal(t->q_assault[q], assault[q]);
+		/* the set-up rows read one value per group: equal within each group */
+		assert_int_equal(minis__hidden_mod(t, minis__quality_group(q)), hidden[q]);
+		assert_int_equal(minis__ambush_mod(t, minis__quality_group(q)), ambush[q]);
+		assert_int_equal(minis__dummy_mod(t, minis__quality_group(q)), dummy[q]);
 	}
-	if (h != TERRAIN_DIGEST || strcmp(MINIS_ENGINE_VERSION, TERRAIN_VERSION) != 0)
-		fail_msg(
-		    "data/minis/terrain.json changed (digest %016llx): bump MINIS_ENGINE_VERSION "
-		    "(rules/minis/minis.h) and update TERRAIN_DIGEST and TERRAIN_VERSION here",
-		    (unsigned long long)h);
+}
+
+/* data/minis/nations.json as loaded, cell by cell, every year 1939-1945 of every nation
+ * category (QR-SETUP-3..24, QR-CMD-4..8, QR-CMD-27..30, QR-CMD-32..37, QR-GEN-7..9). */
+static void test_qr_setup_and_cmd_nations_json_loaded_cells(void **state)
+{
+	/* [nation][year - 1939] */
+	static const int air[MN_COUNT][7] = {
+	    {1, 1, 1, 1, 0, -1, -1},      /* German: 1939-42 +1, 1943 0, 1944-5 -1 */
+	    {0, 0, 0, 1, 1, 2, 2},        /* British: 1939-41 0, 1942-43 +1, 1944-45 +2 */
+	    {0, 0, 0, 1, 1, 2, 2},        /* US */
+	    {-1, -1, -1, -1, -1, 1, 1},   /* Russian: 1939-43 -1, 1944-45 +1 */
+	    {-1, -1, -1, -1, -1, -1, -1}, /* Other 1939-45 -1 (early, axis, other) */
+	    {-1, -1, -1, -1, -1, -1, -1}, {-1, -1, -1, -1, -1, -1, -1}};
+	static const int cola[MN_COUNT][7] = {
+	    {1, 1, 1, 1, 1, 0, 0}, /* A = GERMAN 1939-43 */
+	    {0, 0, 1, 1, 1, 1, 1}, /* BRITISH 1941-45 (1939 and 1940: B, QR-SETUP-18) */
+	    {0, 0, 1, 1, 1, 1, 1}, /* US 1941-45 */
+	    {0, 0, 0, 0, 0, 1, 1}, /* RUSSIAN 1944-5 */
+	    {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}};
+	static const int hq[MN_COUNT][7] = {
+	    {2, 2, 2, 2, 2, 2, 1},                        /* GERMAN HQ 1939-44 +2, 1945 +1 */
+	    {0, 0, 1, 1, 1, 1, 1},                        /* BRITISH or US HQ 1941-45 +1 */
+	    {0, 0, 1, 1, 1, 1, 1}, {0, 0, 0, 0, 1, 1, 1}, /* RUSSIAN HQ 1943-45 +1 */
+	    {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}};
+	static const int first[MN_COUNT][7] = {
+	    {1, 1, 1, 1, 1, 1, 0}, /* GERMAN 1939-44 / BRITISH / US */
+	    {1, 1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1, 1}, {0, 0, 0, 0, 0, 0, 0},
+	    {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}};
+	static const int air_a[6] = {0, 0, 1, 1, 2, 2}, air_b[6] = {0, 0, 1, 1, 1, 1};
+	static const int fire_a[6] = {1, 1, 2, 3, 4, 6}, fire_b[6] = {0, 0, 1, 2, 3, 4};
+	static const int gmax[MN_COUNT] = {5, 5, 5, 4, 4, 4, 4};
+	const struct minis_tables *t = TAB;
+	uint8_t n;
+
+	(void)state;
+	for (int nat = 0; nat < MN_COUNT; nat++) {
+		for (int y = 1939; y <= 1945; y++) {
+			assert_int_equal(minis__air_sup_mod(t, nat, y), air[nat][y - 1939]);
+			assert_int_equal(minis__column_a(t, nat, y), cola[nat][y - 1939]);
+			assert_int_equal(minis__hq_mod(t, nat, y), hq[nat][y - 1939]);
+			assert_int_equal(minis__request_need(t, nat, y, 0),
+			                 first[nat][y - 1939] ? 3 : 4); /* QR-CMD-27, -28 */
+			assert_int_equal(minis__request_need(t, nat, y, 1),
+			                 first[nat][y - 1939] ? 4 : 5); /* QR-CMD-29, -30 */
+		}
+		assert_int_equal(minis__group_max(t, nat, GK_STANDARD), gmax[nat]);
+		assert_int_equal(minis__group_max(t, nat, GK_INF_ASSAULT), 8);
+		assert_int_equal(minis__group_max(t, nat, GK_ARM_ASSAULT), 8);
+		assert_int_equal(minis__group_max(t, nat, GK_CONVOY), -1);
+	}
+	for (int score = 1; score <= 6; score++) {
+		assert_int_equal(minis__air_missions(t, score, 1), air_a[score - 1]);
+		assert_int_equal(minis__air_missions(t, score, 0), air_b[score - 1]);
+		assert_int_equal(minis__fire_missions(t, score, 1), fire_a[score - 1]);
+		assert_int_equal(minis__fire_missions(t, score, 0), fire_b[score - 1]);
+	}
+	/* the nationality notes: Commonwealth as British, Finns as Germans */
+	assert_int_equal(minis__nation_parse(t, "canadian", 1944, &n), 0);
+	assert_int_equal(n, MN_BRITISH);
+	assert_int_equal(minis__nation_parse(t, "finnish", 1942, &n), 0);
+	assert_int_equal(n, MN_GERMAN);
+	assert_int_equal(minis__nation_parse(t, "italian", 1942, &n), 0);
+	assert_int_equal(n, MN_AXIS);
+	assert_int_equal(minis__nation_parse(t, "klingon", 1942, &n), -1);
+}
+
+/* data/minis/vehicles.json as loaded, cell by cell against the sheet's AFV armour defence
+ * factors: page 4 front and side/rear (QR-ARMOUR-2..9, the exceptions QR-ARMOUR-10 "[*Panther
+ * = 2]" and QR-ARMOUR-11 "[*KV1= 6]", the weight classes QR-ARMOUR-12) and page 2's side/rear
+ * column (QR-AIR-22..29). */
+static void test_qr_armour_vehicles_json_loaded_cells(void **state)
+{
+	static const int front[8] = {8, 7, 5, 4, 3, 2, 1, 0}, side[8] = {5, 4, 3, 2, 1, 1, 0, 0},
+	                 weight[8] = {2, 2, 1, 1, 1, 1, 0, 0};
+	const struct minis_tables *t = TAB;
+
+	(void)state;
+	for (int c = 0; c < 8; c++) {
+		assert_int_equal(t->arm_front[c], front[c]);
+		assert_int_equal(t->arm_side[c], side[c]);
+		assert_int_equal(t->arm_side_p2[c], side[c]);
+		assert_int_equal(t->arm_weight[c], weight[c]);
+		assert_int_equal(minis__armour(t, c, "Sherman", 0), front[c]);
+		assert_int_equal(minis__armour(t, c, "Sherman", 1), side[c]);
+		assert_int_equal(minis__armour_side_p2(t, c, "Sherman"), side[c]);
+		assert_int_equal(minis__weight(t, c), weight[c]);
+	}
+	assert_int_equal(minis__armour(t, 1, "Panther", 1), 2);
+	assert_int_equal(minis__armour(t, 1, "Panther", 0), 7);
+	assert_int_equal(minis__armour_side_p2(t, 1, "Panther"), 2);
+	assert_int_equal(minis__armour(t, 2, "KV1", 0), 6);
+	assert_int_equal(minis__armour(t, 2, "KV1", 1), 3);
+	assert_int_equal(minis__armour(t, 2, "Panther", 1), 3); /* only in category B */
+}
+
+/* data/minis/weapons.json as loaded, cell by cell against page 5's weapons factor table
+ * (QR-WEAPON-1..35, the bracketed AT factors QR-WEAPON-37) and page 4's ranges
+ * (QR-RANGE-1..9), both printed scales (QR-AMB-9). */
+static void test_qr_weapon_and_range_weapons_json_loaded_cells(void **state)
+{
+	static const struct {
+		const char *id;
+		int at, ai;
+		const char *rule;
+	} rows[] = {
+	    {"g20", 1, 1, "QR-WEAPON-1"},         {"g37", 2, 1, "QR-WEAPON-2"},
+	    {"g45", 3, 1, "QR-WEAPON-3"},         {"g50s", 3, 1, "QR-WEAPON-4"},
+	    {"g50l", 4, 1, "QR-WEAPON-5"},        {"g57", 4, 1, "QR-WEAPON-6"},
+	    {"g75s", 3, 2, "QR-WEAPON-7"},        {"g75e", 4, 2, "QR-WEAPON-8"},
+	    {"g75", 5, 2, "QR-WEAPON-9"},         {"g75l", 6, 2, "QR-WEAPON-10"},
+	    {"g75hv", 8, 2, "QR-WEAPON-11"},      {"g17pdr", 8, 2, "QR-WEAPON-12"},
+	    {"g85", 7, 2, "QR-WEAPON-13"},        {"g88", 8, 3, "QR-WEAPON-14"},
+	    {"g88hv", 10, 3, "QR-WEAPON-15"},     {"g90", 8, 3, "QR-WEAPON-16"},
+	    {"g100", 8, 3, "QR-WEAPON-17"},       {"g122", 9, 4, "QR-WEAPON-18"},
+	    {"rifles", -2, 0, "QR-WEAPON-19"},    {"smg", -2, 0, "QR-WEAPON-19"},
+	    {"lmg", -2, 1, "QR-WEAPON-20"},       {"vmg", -2, 1, "QR-WEAPON-20"},
+	    {"mmg", -2, 2, "QR-WEAPON-21"},       {"hmg", 0, 2, "QR-WEAPON-22"},
+	    {"lmortar", -2, 0, "QR-WEAPON-23"},   {"atrifle", 0, 0, "QR-WEAPON-24"},
+	    {"autocannon", 1, 2, "QR-WEAPON-25"}, {"autocannon_quad", 3, 4, "QR-WEAPON-26"},
+	    {"pzfaust", 5, 0, "QR-WEAPON-27"},    {"he75", 2, 2, "QR-WEAPON-28"},
+	    {"he88", 2, 3, "QR-WEAPON-29"},       {"he105", 3, 4, "QR-WEAPON-30"},
+	    {"he150", 4, 5, "QR-WEAPON-31"},      {"heat95", 4, 3, "QR-WEAPON-32"},
+	    {"heat105", 4, 4, "QR-WEAPON-33"},    {"heat122", 5, 4, "QR-WEAPON-34"},
+	    {"heat150", 7, 5, "QR-WEAPON-35"},
+	};
+	/* close, effective, long upper limits, base and alt, hundredths (-1: "-") */
+	static const int32_t rg[9][6] = {
+	    {400, 600, 800, 1200, -1, -1},       /* SMGs */
+	    {400, 600, 1200, 1800, -1, -1},      /* Rifles, LMGs & Vehicle mounted MGs */
+	    {400, 600, 1600, 2400, 2000, 3000},  /* MMG & HMGs */
+	    {400, 600, 1200, 1800, -1, -1},      /* Light Mortar */
+	    {-1, -1, 800, 1200, -1, -1},         /* AT Rifles */
+	    {-1, -1, 400, 600, -1, -1},          /* Panzerfaust, Bazooka, PIAT etc. */
+	    {800, 1200, 1600, 2400, 3000, 4500}, /* Small & Low Velocity Guns */
+	    {800, 1200, 2200, 3300, 3600, 5400}, /* Standard Guns */
+	    {800, 1200, 2200, 3300, 4200, 6300}, /* High Velocity Guns */
+	};
+	const struct minis_tables *t = TAB;
+
+	(void)state;
+	assert_int_equal(t->nweapons, 39);
+	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		int w = minis__weapon_find(t, rows[k].id);
+		assert_true(w >= 0);
+		assert_int_equal(t->weapons[w].at, rows[k].at);
+		assert_int_equal(t->weapons[w].ai, rows[k].ai);
+		assert_string_equal(t->weapons[w].rule, rows[k].rule);
+	}
+	/* "(-2)": the AT factors printed in round brackets (QR-WEAPON-37) */
+	assert_true(t->weapons[minis__weapon_find(t, "rifles")].flags & MW_BRACKETED);
+	assert_true(t->weapons[minis__weapon_find(t, "lmg")].flags & MW_BRACKETED);
+	assert_true(t->weapons[minis__weapon_find(t, "lmortar")].flags & MW_BRACKETED);
+	assert_false(t->weapons[minis__weapon_find(t, "mmg")].flags & MW_BRACKETED);
+	for (int r = 0; r < 9; r++) {
+		const struct minis_range *x = &t->ranges[r];
+		assert_int_equal(x->has_close, rg[r][0] >= 0);
+		if (x->has_close) {
+			assert_int_equal(x->close.base, rg[r][0]);
+			assert_int_equal(x->close.alt, rg[r][1]);
+		}
+		assert_int_equal(x->eff.base, rg[r][2]);
+		assert_int_equal(x->eff.alt, rg[r][3]);
+		assert_int_equal(x->lng.base, rg[r][4]);
+		assert_int_equal(x->lng.alt, rg[r][5]);
+	}
 }
 
 static void test_qr_amb_3_terrain_types(void **state)
@@ -96,9 +303,9 @@ static void test_qr_scn_1_5_the_village_scenario(void **state)
 	assert_false(sc->sides[0].aircraft.cannon);
 	assert_true(sc->sides[1].aircraft.cannon);
 	/* QR-SCN-6: the sheet values the units use */
-	assert_string_equal(minis_weapons[minis__def(t.g, mt_u(&t, "GB10"))->weapons[0]].id,
+	assert_string_equal(TAB->weapons[minis__def(t.g, mt_u(&t, "GB10"))->weapons[0]].id,
 	                    "g17pdr");
-	assert_string_equal(minis_weapons[minis__def(t.g, mt_u(&t, "DE10"))->weapons[0]].id,
+	assert_string_equal(TAB->weapons[minis__def(t.g, mt_u(&t, "DE10"))->weapons[0]].id,
 	                    "autocannon");
 	assert_int_equal(minis__def(t.g, mt_u(&t, "DE8"))->armour, 3);
 	mt_close(&t);
@@ -245,8 +452,8 @@ static void test_check_scenario_every_finding(void **state)
 	assert_true(f.errors >= 1);
 	lint_edit("units.17", "at", "[31, 34]", &f); /* a tank in building B1 */
 	assert_non_null(strstr(f.text, "impassable"));
-	lint_edit("", "options", "{\"morale.timing\": \"phase4\"}", &f);
-	assert_non_null(strstr(f.text, "not played"));
+	lint_edit("", "options", "{\"morale.timing\": \"later\"}", &f);
+	assert_non_null(strstr(f.text, "immediate, phase4"));
 	lint_edit("", "options", "{\"laser.guns\": true}", &f);
 	assert_non_null(strstr(f.text, "unknown"));
 	lint_edit("", "options", "{\"terrain.high_ground_needs_higher_level\": false}", &f);
@@ -300,11 +507,15 @@ static void test_options_defaults_values_unknown(void **state)
 	assert_int_equal(minis__opt_check("base.size.infantry", "2", why, sizeof(why)), -1);
 	assert_int_equal(minis__opt_check("los.limited_fraction", "0.25", why, sizeof(why)), 0);
 	assert_int_equal(minis__opt_check("armour.front_arc_deg", "120", why, sizeof(why)), 0);
-	/* named by the checklist but not played: refused, saying so */
-	assert_int_equal(minis__opt_check("morale.timing", "phase4", why, sizeof(why)), -1);
-	assert_non_null(strstr(why, "not played"));
+	/* every value the checklist names is played (QR-AMB-10, -12, -13, -28, -45) */
+	assert_int_equal(minis__opt_check("morale.timing", "phase4", why, sizeof(why)), 0);
 	assert_int_equal(
-	    minis__opt_check("turn.deffire", "after_each_activation", why, sizeof(why)), -1);
+	    minis__opt_check("turn.deffire", "after_each_activation", why, sizeof(why)), 0);
+	assert_int_equal(minis__opt_check("init.holder_chooses", "true", why, sizeof(why)), 0);
+	assert_int_equal(minis__opt_check("dummy.can_move", "true", why, sizeof(why)), 0);
+	assert_int_equal(minis__opt_check("rally.compulsory", "false", why, sizeof(why)), 0);
+	assert_int_equal(minis__opt_check("morale.timing", "later", why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "immediate, phase4"));
 	/* unknown keys */
 	assert_int_equal(minis__opt_check("side.colour", "red", why, sizeof(why)), -1);
 	ro.count = 1;
@@ -585,7 +796,11 @@ static void test_replay_and_snapshot_equality(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_terrain_json_pinned_to_the_engine_version),
+	    cmocka_unit_test(test_data_files_pinned_to_the_engine_version),
+	    cmocka_unit_test(test_qr_amb_8_quality_json_loaded_cells),
+	    cmocka_unit_test(test_qr_setup_and_cmd_nations_json_loaded_cells),
+	    cmocka_unit_test(test_qr_weapon_and_range_weapons_json_loaded_cells),
+	    cmocka_unit_test(test_qr_armour_vehicles_json_loaded_cells),
 	    cmocka_unit_test(test_qr_amb_3_terrain_types),
 	    cmocka_unit_test(test_qr_scn_1_5_the_village_scenario),
 	    cmocka_unit_test(test_qr_scn_8_victory),

@@ -59,13 +59,14 @@ static void test_qr_gen_7_commonwealth_free_french_polish_british(void **state)
 	uint8_t n;
 
 	(void)state;
-	assert_int_equal(minis__nation_parse("canadian", 1944, &n), 0),
+	assert_int_equal(minis__nation_parse(TAB, "canadian", 1944, &n), 0),
 	    assert_int_equal(n, MN_BRITISH);
-	assert_int_equal(minis__nation_parse("free_french", 1944, &n), 0),
+	assert_int_equal(minis__nation_parse(TAB, "free_french", 1944, &n), 0),
 	    assert_int_equal(n, MN_BRITISH);
-	assert_int_equal(minis__nation_parse("free_polish", 1942, &n), 0),
+	assert_int_equal(minis__nation_parse(TAB, "free_polish", 1942, &n), 0),
 	    assert_int_equal(n, MN_BRITISH);
-	assert_int_equal(minis__nation_parse("polish", 1939, &n), 0), assert_int_equal(n, MN_EARLY);
+	assert_int_equal(minis__nation_parse(TAB, "polish", 1939, &n), 0),
+	    assert_int_equal(n, MN_EARLY);
 }
 
 static void test_qr_gen_8_finns_as_germans(void **state)
@@ -74,7 +75,7 @@ static void test_qr_gen_8_finns_as_germans(void **state)
 	uint8_t n;
 
 	(void)state;
-	assert_int_equal(minis__nation_parse("finnish", 1942, &n), 0);
+	assert_int_equal(minis__nation_parse(TAB, "finnish", 1942, &n), 0);
 	assert_int_equal(n, MN_GERMAN);
 	/* and they win draws */
 	mt_open(&t, "data:qr-village.json", "");
@@ -90,11 +91,11 @@ static void test_qr_gen_9_other_armies_as_russian_for_groups(void **state)
 	uint8_t n;
 
 	(void)state;
-	assert_int_equal(minis__nation_parse("italian", 1942, &n), 0);
-	assert_int_equal(minis__group_max(n, GK_STANDARD), 4);
-	assert_int_equal(minis__nation_parse("other", 1942, &n), 0);
-	assert_int_equal(minis__group_max(n, GK_STANDARD), 4);
-	assert_int_equal(minis__hq_mod(n, 1942), 0); /* their own "ALL OTHERS" row */
+	assert_int_equal(minis__nation_parse(TAB, "italian", 1942, &n), 0);
+	assert_int_equal(minis__group_max(TAB, n, GK_STANDARD), 4);
+	assert_int_equal(minis__nation_parse(TAB, "other", 1942, &n), 0);
+	assert_int_equal(minis__group_max(TAB, n, GK_STANDARD), 4);
+	assert_int_equal(minis__hq_mod(TAB, n, 1942), 0); /* their own "ALL OTHERS" row */
 }
 
 /* ---- SETUP ---- */
@@ -123,9 +124,9 @@ static void test_qr_setup_1_printed_order(void **state)
 static void test_qr_setup_18_gaps_use_column_b(void **state)
 {
 	(void)state;
-	assert_false(minis__column_a(MN_BRITISH, 1939));
-	assert_false(minis__column_a(MN_US, 1940));
-	assert_int_equal(minis__fire_missions(6, minis__column_a(MN_BRITISH, 1939)), 4);
+	assert_false(minis__column_a(TAB, MN_BRITISH, 1939));
+	assert_false(minis__column_a(TAB, MN_US, 1940));
+	assert_int_equal(minis__fire_missions(TAB, 6, minis__column_a(TAB, MN_BRITISH, 1939)), 4);
 }
 
 static void test_qr_setup_26_majority_tie_goes_lower(void **state)
@@ -807,7 +808,7 @@ static void test_qr_range_13_hand_held_at_no_close_band(void **state)
 	open_table(&t, "");
 	duel(&t, "BMIL", "GPZIV", 2); /* any firer: reuse a British unit with a panzerfaust */
 	((struct minis_scenario *)t.sc)->units[mt_u(&t, "BMIL")].weapons[0] =
-	    (uint8_t)minis__weapon_find("pzfaust");
+	    (uint8_t)minis__weapon_find(TAB, "pzfaust");
 	mt_dice(&t, 3, 3, 0);
 	mt_ok(&t, MT_BRIT, "fire BMIL GPZIV pzfaust");
 	assert_string_equal(mt_str(&t, "fire", "band"), "effective");
@@ -824,8 +825,9 @@ static void test_qr_range_14_he_row_takes_the_gun_class(void **state)
 	(void)state;
 	open_table(&t, "");
 	u = mt_u(&t, "BSHER");
-	((struct minis_scenario *)t.sc)->units[u].weapons[1] = (uint8_t)minis__weapon_find("he75");
-	assert_int_equal(minis__range_row(t.g, u, minis__weapon_find("he75")), MR_GUN_STD);
+	((struct minis_scenario *)t.sc)->units[u].weapons[1] =
+	    (uint8_t)minis__weapon_find(TAB, "he75");
+	assert_int_equal(minis__range_row(t.g, u, minis__weapon_find(TAB, "he75")), MR_GUN_STD);
 	mt_close(&t);
 }
 

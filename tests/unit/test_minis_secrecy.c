@@ -379,6 +379,162 @@ static void test_qr_amb_13_everything_revealed_after_the_end(void **state)
 	mt_close(&t);
 }
 
+/* What viewer (a side or RULES_SPECTATOR) received of t's last action: the events addressed
+ * to it and the view after, as text (the caller frees). */
+static char *seen_by(struct mt *t, int viewer)
+{
+	unsigned bit = viewer == RULES_SPECTATOR ? RULES_AUD_SPECTATORS : RULES_AUD_SIDE(viewer);
+	size_t len = 0, cap = 1;
+	char *out = calloc(1, 1), *v;
+
+	for (size_t k = 0; k < t->ev.count; k++) {
+		char *e;
+		if (!(t->ev.items[k].audience & bit))
+			continue;
+		e = cJSON_PrintUnformatted(t->ev.items[k].data);
+		cap += strlen(e) + 1;
+		out = realloc(out, cap);
+		len += (size_t)sprintf(out + len, "%s\n", e);
+		free(e);
+	}
+	v = view_text(t, viewer);
+	out = realloc(out, cap + strlen(v));
+	strcpy(out + len, v);
+	free(v);
+	return out;
+}
+
+/* QR-AMB-13, dummy.can_move=true: "the opponent must not be able to tell a moving dummy from
+ * a moving hidden unit".  World A: a dummy is activated and moves.  World B, the twin: the
+ * dummy and a hidden infantry unit swap places and that unit is activated and moves the same
+ * way.  The British and a spectator get the same events and view in both (markers shown or
+ * not); the German gets his own unit's news. */
+static void test_qr_amb_13_a_moving_dummy_looks_like_a_moving_hidden_unit(void **state)
+{
+	static const char *const displays[] = {"none", "markers"};
+
+	(void)state;
+	for (int m = 0; m < 2; m++) {
+		struct mt t;
+		struct minis_game *a, *b;
+		char opts[160], *seen[2][2][2];
+		int dummy, hid = -1;
+
+		snprintf(opts, sizeof(opts),
+		         "dummy.can_move=true hidden.move_reveals=false hidden.display=%s",
+		         displays[m]);
+		deployed(&t, opts);
+		mt_phase(&t, MP_ORDERS, MT_GERMAN);
+		t.g->u[mt_u(&t, "DE1")].orders = 3;
+		dummy = mt_u(&t, "dummy1");
+		assert_true(t.g->u[dummy].flags & MU_HIDDEN);
+		for (int u = 0; u < t.g->sc->nunits && hid < 0; u++)
+			if (minis__side(t.g, u) == MT_GERMAN && minis__real(t.g, u) &&
+			    (t.g->u[u].flags & MU_HIDDEN) &&
+			    minis__def(t.g, u)->kind == MK_INFANTRY &&
+			    minis__def(t.g, u)->move == MM_INFANTRY && !minis__is_command(t.g, u))
+				hid = u;
+		assert_true(hid >= 0);
+		a = t.g;
+		b = malloc(sizeof(*b));
+		*b = *a;
+		b->u[dummy].x = a->u[hid].x;
+		b->u[dummy].y = a->u[hid].y;
+		b->u[dummy].facing = a->u[hid].facing;
+		b->u[hid].x = a->u[dummy].x;
+		b->u[hid].y = a->u[dummy].y;
+		b->u[hid].facing = a->u[dummy].facing;
+		for (int w = 0; w < 2; w++) {
+			const char *id = minis__uid(a, w == 0 ? dummy : hid);
+			char line[80];
+			t.g = w == 0 ? a : b;
+			mt_dice(&t, 3, 3, 0);
+			snprintf(line, sizeof(line), "order DE1 standard %s", id);
+			mt_ok(&t, MT_GERMAN, line);
+			seen[w][0][0] = seen_by(&t, MT_BRIT);
+			seen[w][0][1] = seen_by(&t, RULES_SPECTATOR);
+			snprintf(line, sizeof(line), "move %s 50 38 180", id);
+			mt_ok(&t, MT_GERMAN, line);
+			assert_int_equal(t.g->u[w == 0 ? dummy : hid].y, 3800);
+			assert_true(mt_event(&t, "moved", id)); /* to its owner */
+			seen[w][1][0] = seen_by(&t, MT_BRIT);
+			seen[w][1][1] = seen_by(&t, RULES_SPECTATOR);
+		}
+		for (int step = 0; step < 2; step++)
+			for (int v = 0; v < 2; v++) {
+				if (strcmp(seen[0][step][v], seen[1][step][v]) != 0)
+					fail_msg(
+					    "display %s, step %d, viewer %d tells a moving dummy "
+					    "from a moving hidden unit:\n%s\n---\n%s",
+					    displays[m], step, v, seen[0][step][v],
+					    seen[1][step][v]);
+				/* the paying HQ DE1 is named: an HQ's identity is public */
+				names_none(seen[0][step][v], secret_ids + 1, NSECRET - 1,
+				           "a moving dummy");
+				free(seen[0][step][v]);
+				free(seen[1][step][v]);
+			}
+		t.g = a;
+		free(b);
+		mt_close(&t);
+	}
+}
+
+/* QR-AMB-13, dummy.can_move: false (the default) refuses to activate a dummy, as it refuses
+ * any unit that cannot be activated; with hidden.move_reveals=true a moving dummy is exposed
+ * where it stood and removed, as a moving hidden unit is revealed there. */
+static void test_qr_amb_13_dummy_can_move_option(void **state)
+{
+	struct mt t;
+	int dummy;
+
+	(void)state;
+	deployed(&t, "");
+	mt_phase(&t, MP_ORDERS, MT_GERMAN);
+	t.g->u[mt_u(&t, "DE1")].orders = 3;
+	mt_refused(&t, MT_GERMAN, "order DE1 standard dummy1", "QR-CMD-26");
+	mt_close(&t);
+
+	deployed(&t, "dummy.can_move=true");
+	mt_phase(&t, MP_ORDERS, MT_GERMAN);
+	t.g->u[mt_u(&t, "DE1")].orders = 3;
+	dummy = mt_u(&t, "dummy1");
+	mt_dice(&t, 3, 3, 0);
+	mt_ok(&t, MT_GERMAN, "order DE1 standard dummy1");
+	mt_refused(&t, MT_GERMAN, "fire dummy1 GB4", "QR-FIRE-2");
+	mt_ok(&t, MT_GERMAN, "move dummy1 50 38 180");
+	assert_true(mt_event(&t, "dummy-exposed", "(50, 40) is a dummy"));
+	assert_int_equal(t.g->u[dummy].status, MS_UNPLACED);
+	mt_close(&t);
+}
+
+/* QR-AMB-10 with QR-MORALE-20: under morale.timing=phase4 a hidden unit's queued test is news
+ * for its owner alone. */
+static void test_qr_amb_10_a_queued_hidden_test_stays_secret(void **state)
+{
+	struct mt t;
+
+	(void)state;
+	deployed(&t, "morale.timing=phase4");
+	mt_phase(&t, MP_ORDERS, MT_BRIT);
+	t.g->fire_missions[MT_BRIT] = 1;
+	t.g->u[mt_u(&t, "GB1")].orders = 2;
+	mt_place(&t, "GB2", 41.5, 20, 0);
+	t.g->u[mt_u(&t, "DE4")].y = 3300; /* 1" inside B2 */
+	mt_dice(&t, 3, 5, 4, 3, 0);
+	mt_ok(&t, MT_BRIT, "call artillery 41.5 33");
+	assert_true(mt_event(&t, "morale-queued", "DE4"));
+	assert_int_equal(t.g->nmq, 1);
+	assert_true(t.g->u[mt_u(&t, "DE4")].flags & MU_HIDDEN);
+	for (size_t k = 0; k < t.ev.count; k++) {
+		const char *tx = cJSON_GetStringValue(
+		    cJSON_GetObjectItemCaseSensitive(t.ev.items[k].data, "text"));
+		if (strstr(tx, "DE4") != NULL)
+			assert_int_equal(t.ev.items[k].audience, RULES_AUD_SIDE(MT_GERMAN));
+	}
+	mt_close(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -393,6 +549,9 @@ int main(void)
 	    cmocka_unit_test(test_qr_amb_13_proximity_reveals),
 	    cmocka_unit_test(test_qr_amb_13_running_into_a_hidden_unit),
 	    cmocka_unit_test(test_qr_amb_13_everything_revealed_after_the_end),
+	    cmocka_unit_test(test_qr_amb_13_a_moving_dummy_looks_like_a_moving_hidden_unit),
+	    cmocka_unit_test(test_qr_amb_13_dummy_can_move_option),
+	    cmocka_unit_test(test_qr_amb_10_a_queued_hidden_test_stays_secret),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

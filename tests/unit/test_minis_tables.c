@@ -195,21 +195,21 @@ static int rally_mod(struct mt *t, const char *unit, const char *cmd, int cmd_pi
 
 static int weapon_at(const char *id)
 {
-	int w = minis__weapon_find(id);
+	int w = minis__weapon_find(TAB, id);
 	assert_true(w >= 0);
-	return minis_weapons[w].at;
+	return TAB->weapons[w].at;
 }
 
 static int weapon_ai(const char *id)
 {
-	int w = minis__weapon_find(id);
+	int w = minis__weapon_find(TAB, id);
 	assert_true(w >= 0);
-	return minis_weapons[w].ai;
+	return TAB->weapons[w].ai;
 }
 
 static void range_is(int row, int32_t c, int32_t e, int32_t l, int32_t ca, int32_t ea, int32_t la)
 {
-	const struct minis_range *r = &minis_ranges[row];
+	const struct minis_range *r = &TAB->ranges[row];
 
 	if (c < 0)
 		assert_false(r->has_close);
@@ -253,10 +253,10 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 #define TESTS(T)                                                                                   \
 	T(qr_gen_2_year_and_nation_choose_rows, {                                                  \
 		uint8_t n;                                                                         \
-		assert_int_equal(minis__nation_parse("german", 1944, &n), 0);                      \
+		assert_int_equal(minis__nation_parse(TAB, "german", 1944, &n), 0);                 \
 		assert_int_equal(n, MN_GERMAN);                                                    \
-		assert_int_equal(minis__air_sup_mod(MN_GERMAN, 1941), 1);                          \
-		assert_int_equal(minis__air_sup_mod(MN_GERMAN, 1944), -1);                         \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_GERMAN, 1941), 1);                     \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_GERMAN, 1944), -1);                    \
 	})                                                                                         \
 	T(qr_gen_6_five_quality_ratings, {                                                         \
 		assert_int_equal(MQ_COUNT, 5);                                                     \
@@ -282,110 +282,112 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 	})                                                                                         \
 	T(qr_setup_3_german_1939_42_plus_1, {                                                      \
 		for (int y = 1939; y <= 1942; y++)                                                 \
-			assert_int_equal(minis__air_sup_mod(MN_GERMAN, y), 1);                     \
+			assert_int_equal(minis__air_sup_mod(TAB, MN_GERMAN, y), 1);                \
 	})                                                                                         \
-	T(qr_setup_4_german_1943_0, assert_int_equal(minis__air_sup_mod(MN_GERMAN, 1943), 0);)     \
+	T(qr_setup_4_german_1943_0,                                                                \
+	  assert_int_equal(minis__air_sup_mod(TAB, MN_GERMAN, 1943), 0);)                          \
 	T(qr_setup_5_german_1944_5_minus_1, {                                                      \
-		assert_int_equal(minis__air_sup_mod(MN_GERMAN, 1944), -1);                         \
-		assert_int_equal(minis__air_sup_mod(MN_GERMAN, 1945), -1);                         \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_GERMAN, 1944), -1);                    \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_GERMAN, 1945), -1);                    \
 	})                                                                                         \
 	T(qr_setup_6_russian_1939_43_minus_1, {                                                    \
-		assert_int_equal(minis__air_sup_mod(MN_RUSSIAN, 1939), -1);                        \
-		assert_int_equal(minis__air_sup_mod(MN_RUSSIAN, 1943), -1);                        \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_RUSSIAN, 1939), -1);                   \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_RUSSIAN, 1943), -1);                   \
 	})                                                                                         \
 	T(qr_setup_7_russian_1944_45_plus_1, {                                                     \
-		assert_int_equal(minis__air_sup_mod(MN_RUSSIAN, 1944), 1);                         \
-		assert_int_equal(minis__air_sup_mod(MN_RUSSIAN, 1945), 1);                         \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_RUSSIAN, 1944), 1);                    \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_RUSSIAN, 1945), 1);                    \
 	})                                                                                         \
 	T(qr_setup_8_british_us_1939_41_0, {                                                       \
-		assert_int_equal(minis__air_sup_mod(MN_BRITISH, 1939), 0);                         \
-		assert_int_equal(minis__air_sup_mod(MN_US, 1941), 0);                              \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_BRITISH, 1939), 0);                    \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_US, 1941), 0);                         \
 	})                                                                                         \
 	T(qr_setup_9_british_us_1942_43_plus_1, {                                                  \
-		assert_int_equal(minis__air_sup_mod(MN_BRITISH, 1942), 1);                         \
-		assert_int_equal(minis__air_sup_mod(MN_US, 1943), 1);                              \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_BRITISH, 1942), 1);                    \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_US, 1943), 1);                         \
 	})                                                                                         \
 	T(qr_setup_10_british_us_1944_45_plus_2, {                                                 \
-		assert_int_equal(minis__air_sup_mod(MN_BRITISH, 1944), 2);                         \
-		assert_int_equal(minis__air_sup_mod(MN_US, 1945), 2);                              \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_BRITISH, 1944), 2);                    \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_US, 1945), 2);                         \
 	})                                                                                         \
 	T(qr_setup_11_other_minus_1, {                                                             \
-		assert_int_equal(minis__air_sup_mod(MN_OTHER, 1940), -1);                          \
-		assert_int_equal(minis__air_sup_mod(MN_AXIS, 1944), -1);                           \
-		assert_int_equal(minis__air_sup_mod(MN_EARLY, 1940), -1);                          \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_OTHER, 1940), -1);                     \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_AXIS, 1944), -1);                      \
+		assert_int_equal(minis__air_sup_mod(TAB, MN_EARLY, 1940), -1);                     \
 	})                                                                                         \
 	T(qr_setup_13_air_missions_1_2, {                                                          \
 		for (int s = 1; s <= 2; s++)                                                       \
-			assert_int_equal(minis__air_missions(s, 1), 0),                            \
-			    assert_int_equal(minis__air_missions(s, 0), 0);                        \
+			assert_int_equal(minis__air_missions(TAB, s, 1), 0),                       \
+			    assert_int_equal(minis__air_missions(TAB, s, 0), 0);                   \
 	})                                                                                         \
 	T(qr_setup_14_air_missions_3_4, {                                                          \
 		for (int s = 3; s <= 4; s++)                                                       \
-			assert_int_equal(minis__air_missions(s, 1), 1),                            \
-			    assert_int_equal(minis__air_missions(s, 0), 1);                        \
+			assert_int_equal(minis__air_missions(TAB, s, 1), 1),                       \
+			    assert_int_equal(minis__air_missions(TAB, s, 0), 1);                   \
 	})                                                                                         \
 	T(qr_setup_15_air_missions_5_6, {                                                          \
 		for (int s = 5; s <= 6; s++)                                                       \
-			assert_int_equal(minis__air_missions(s, 1), 2),                            \
-			    assert_int_equal(minis__air_missions(s, 0), 1);                        \
+			assert_int_equal(minis__air_missions(TAB, s, 1), 2),                       \
+			    assert_int_equal(minis__air_missions(TAB, s, 0), 1);                   \
 	})                                                                                         \
 	T(qr_setup_16_column_a, {                                                                  \
-		assert_true(minis__column_a(MN_GERMAN, 1939));                                     \
-		assert_true(minis__column_a(MN_GERMAN, 1943));                                     \
-		assert_true(minis__column_a(MN_BRITISH, 1941));                                    \
-		assert_true(minis__column_a(MN_US, 1945));                                         \
-		assert_true(minis__column_a(MN_RUSSIAN, 1944));                                    \
+		assert_true(minis__column_a(TAB, MN_GERMAN, 1939));                                \
+		assert_true(minis__column_a(TAB, MN_GERMAN, 1943));                                \
+		assert_true(minis__column_a(TAB, MN_BRITISH, 1941));                               \
+		assert_true(minis__column_a(TAB, MN_US, 1945));                                    \
+		assert_true(minis__column_a(TAB, MN_RUSSIAN, 1944));                               \
 	})                                                                                         \
 	T(qr_setup_17_column_b, {                                                                  \
-		assert_false(minis__column_a(MN_GERMAN, 1944));                                    \
-		assert_false(minis__column_a(MN_BRITISH, 1940));                                   \
-		assert_false(minis__column_a(MN_RUSSIAN, 1943));                                   \
-		assert_false(minis__column_a(MN_OTHER, 1942));                                     \
-		assert_false(minis__column_a(MN_AXIS, 1942));                                      \
+		assert_false(minis__column_a(TAB, MN_GERMAN, 1944));                               \
+		assert_false(minis__column_a(TAB, MN_BRITISH, 1940));                              \
+		assert_false(minis__column_a(TAB, MN_RUSSIAN, 1943));                              \
+		assert_false(minis__column_a(TAB, MN_OTHER, 1942));                                \
+		assert_false(minis__column_a(TAB, MN_AXIS, 1942));                                 \
 	})                                                                                         \
 	T(qr_setup_20_fire_missions_1_2, {                                                         \
-		assert_int_equal(minis__fire_missions(1, 1), 1);                                   \
-		assert_int_equal(minis__fire_missions(2, 1), 1);                                   \
-		assert_int_equal(minis__fire_missions(1, 0), 0);                                   \
-		assert_int_equal(minis__fire_missions(2, 0), 0);                                   \
+		assert_int_equal(minis__fire_missions(TAB, 1, 1), 1);                              \
+		assert_int_equal(minis__fire_missions(TAB, 2, 1), 1);                              \
+		assert_int_equal(minis__fire_missions(TAB, 1, 0), 0);                              \
+		assert_int_equal(minis__fire_missions(TAB, 2, 0), 0);                              \
 	})                                                                                         \
 	T(qr_setup_21_fire_missions_3, {                                                           \
-		assert_int_equal(minis__fire_missions(3, 1), 2);                                   \
-		assert_int_equal(minis__fire_missions(3, 0), 1);                                   \
+		assert_int_equal(minis__fire_missions(TAB, 3, 1), 2);                              \
+		assert_int_equal(minis__fire_missions(TAB, 3, 0), 1);                              \
 	})                                                                                         \
 	T(qr_setup_22_fire_missions_4, {                                                           \
-		assert_int_equal(minis__fire_missions(4, 1), 3);                                   \
-		assert_int_equal(minis__fire_missions(4, 0), 2);                                   \
+		assert_int_equal(minis__fire_missions(TAB, 4, 1), 3);                              \
+		assert_int_equal(minis__fire_missions(TAB, 4, 0), 2);                              \
 	})                                                                                         \
 	T(qr_setup_23_fire_missions_5, {                                                           \
-		assert_int_equal(minis__fire_missions(5, 1), 4);                                   \
-		assert_int_equal(minis__fire_missions(5, 0), 3);                                   \
+		assert_int_equal(minis__fire_missions(TAB, 5, 1), 4);                              \
+		assert_int_equal(minis__fire_missions(TAB, 5, 0), 3);                              \
 	})                                                                                         \
 	T(qr_setup_24_fire_missions_6, {                                                           \
-		assert_int_equal(minis__fire_missions(6, 1), 6);                                   \
-		assert_int_equal(minis__fire_missions(6, 0), 4);                                   \
+		assert_int_equal(minis__fire_missions(TAB, 6, 1), 6);                              \
+		assert_int_equal(minis__fire_missions(TAB, 6, 0), 4);                              \
 	})                                                                                         \
 	T(qr_setup_27_elite_veteran_plus_2_minus_3, {                                              \
 		assert_int_equal(minis__quality_group(MQ_ELITE), 0);                               \
 		assert_int_equal(minis__quality_group(MQ_VETERAN), 0);                             \
-		assert_int_equal(minis__hidden_mod(0), 2);                                         \
-		assert_int_equal(minis__ambush_mod(0), -3);                                        \
+		assert_int_equal(minis__hidden_mod(TAB, 0), 2);                                    \
+		assert_int_equal(minis__ambush_mod(TAB, 0), -3);                                   \
 	})                                                                                         \
 	T(qr_setup_28_regular_inexperienced_plus_1_minus_4, {                                      \
 		assert_int_equal(minis__quality_group(MQ_REGULAR), 1);                             \
 		assert_int_equal(minis__quality_group(MQ_INEXPERIENCED), 1);                       \
-		assert_int_equal(minis__hidden_mod(1), 1);                                         \
-		assert_int_equal(minis__ambush_mod(1), -4);                                        \
+		assert_int_equal(minis__hidden_mod(TAB, 1), 1);                                    \
+		assert_int_equal(minis__ambush_mod(TAB, 1), -4);                                   \
 	})                                                                                         \
 	T(qr_setup_29_militia_0_minus_5, {                                                         \
 		assert_int_equal(minis__quality_group(MQ_MILITIA), 2);                             \
-		assert_int_equal(minis__hidden_mod(2), 0);                                         \
-		assert_int_equal(minis__ambush_mod(2), -5);                                        \
+		assert_int_equal(minis__hidden_mod(TAB, 2), 0);                                    \
+		assert_int_equal(minis__ambush_mod(TAB, 2), -5);                                   \
 	})                                                                                         \
-	T(qr_setup_39_dummies_elite_veteran_minus_1, assert_int_equal(minis__dummy_mod(0), -1);)   \
+	T(qr_setup_39_dummies_elite_veteran_minus_1,                                               \
+	  assert_int_equal(minis__dummy_mod(TAB, 0), -1);)                                         \
 	T(qr_setup_40_dummies_regular_inexperienced_minus_2,                                       \
-	  assert_int_equal(minis__dummy_mod(1), -2);)                                              \
-	T(qr_setup_41_dummies_militia_minus_3, assert_int_equal(minis__dummy_mod(2), -3);)         \
+	  assert_int_equal(minis__dummy_mod(TAB, 1), -2);)                                         \
+	T(qr_setup_41_dummies_militia_minus_3, assert_int_equal(minis__dummy_mod(TAB, 2), -3);)    \
 	T(qr_air_5_score_1_undershoot, assert_int_equal(minis__air_hit(1), 1);)                    \
 	T(qr_air_6_score_2_overshoot, assert_int_equal(minis__air_hit(2), 2);)                     \
 	T(qr_air_7_score_3_hit, {                                                                  \
@@ -447,22 +449,23 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 		assert_int_equal(air_effect_mod(&t, "GINF"), -3);                                  \
 		mt_close(&t);                                                                      \
 	})                                                                                         \
-	T(qr_air_22_page2_a_5, assert_int_equal(minis__armour_side_p2(0, "Tiger2"), 5);)           \
+	T(qr_air_22_page2_a_5, assert_int_equal(minis__armour_side_p2(TAB, 0, "Tiger2"), 5);)      \
 	T(qr_air_23_page2_b_4_panther_2, {                                                         \
-		assert_int_equal(minis__armour_side_p2(1, "Tiger1"), 4);                           \
-		assert_int_equal(minis__armour_side_p2(1, "Panther"), 2);                          \
+		assert_int_equal(minis__armour_side_p2(TAB, 1, "Tiger1"), 4);                      \
+		assert_int_equal(minis__armour_side_p2(TAB, 1, "Panther"), 2);                     \
 	})                                                                                         \
-	T(qr_air_24_page2_c_3, assert_int_equal(minis__armour_side_p2(2, "KV1"), 3);)              \
-	T(qr_air_25_page2_d_2, assert_int_equal(minis__armour_side_p2(3, "Sherman"), 2);)          \
-	T(qr_air_26_page2_e_1, assert_int_equal(minis__armour_side_p2(4, "PzIV"), 1);)             \
-	T(qr_air_27_page2_f_1, assert_int_equal(minis__armour_side_p2(5, "Stuart"), 1);)           \
-	T(qr_air_28_page2_g_0, assert_int_equal(minis__armour_side_p2(6, "M18"), 0);)              \
-	T(qr_air_29_page2_h_0, assert_int_equal(minis__armour_side_p2(7, "MkVIB"), 0);)            \
+	T(qr_air_24_page2_c_3, assert_int_equal(minis__armour_side_p2(TAB, 2, "KV1"), 3);)         \
+	T(qr_air_25_page2_d_2, assert_int_equal(minis__armour_side_p2(TAB, 3, "Sherman"), 2);)     \
+	T(qr_air_26_page2_e_1, assert_int_equal(minis__armour_side_p2(TAB, 4, "PzIV"), 1);)        \
+	T(qr_air_27_page2_f_1, assert_int_equal(minis__armour_side_p2(TAB, 5, "Stuart"), 1);)      \
+	T(qr_air_28_page2_g_0, assert_int_equal(minis__armour_side_p2(TAB, 6, "M18"), 0);)         \
+	T(qr_air_29_page2_h_0, assert_int_equal(minis__armour_side_p2(TAB, 7, "MkVIB"), 0);)       \
 	T(qr_air_30_one_armour_table_side_equals_page2, {                                          \
 		for (int c = 0; c < 8; c++)                                                        \
-			assert_int_equal(minis__armour(c, "x", 1), minis__armour_side_p2(c, "x")); \
-		assert_int_equal(minis__armour(1, "Panther", 1),                                   \
-		                 minis__armour_side_p2(1, "Panther"));                             \
+			assert_int_equal(minis__armour(TAB, c, "x", 1),                            \
+			                 minis__armour_side_p2(TAB, c, "x"));                      \
+		assert_int_equal(minis__armour(TAB, 1, "Panther", 1),                              \
+		                 minis__armour_side_p2(TAB, 1, "Panther"));                        \
 	})                                                                                         \
 	T(qr_air_31_6_or_less_no_effect, {                                                         \
 		for (int s = -3; s <= 6; s++)                                                      \
@@ -483,9 +486,9 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 		row_is(15, MT_DISPERSE, MT_DESTROYED);                                             \
 	})                                                                                         \
 	T(qr_aa_4_mmg_hmg_0, {                                                                     \
-		assert_int_equal(minis_weapons[minis__weapon_find("mmg")].aa, 1);                  \
-		assert_int_equal(minis_weapons[minis__weapon_find("hmg")].aa, 1);                  \
-		assert_int_equal(minis_weapons[minis__weapon_find("lmg")].aa, 0);                  \
+		assert_int_equal(TAB->weapons[minis__weapon_find(TAB, "mmg")].aa, 1);              \
+		assert_int_equal(TAB->weapons[minis__weapon_find(TAB, "hmg")].aa, 1);              \
+		assert_int_equal(TAB->weapons[minis__weapon_find(TAB, "lmg")].aa, 0);              \
 	})                                                                                         \
 	T(qr_aa_5_single_twin_plus_2, {                                                            \
 		struct mt t;                                                                       \
@@ -553,24 +556,25 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 		assert_int_equal(minis__aa_result(16), 3);                                         \
 	})                                                                                         \
 	T(qr_cmd_4_german_hq_1939_44_plus_2, {                                                     \
-		assert_int_equal(minis__hq_mod(MN_GERMAN, 1939), 2);                               \
-		assert_int_equal(minis__hq_mod(MN_GERMAN, 1944), 2);                               \
+		assert_int_equal(minis__hq_mod(TAB, MN_GERMAN, 1939), 2);                          \
+		assert_int_equal(minis__hq_mod(TAB, MN_GERMAN, 1944), 2);                          \
 	})                                                                                         \
-	T(qr_cmd_5_german_hq_1945_plus_1, assert_int_equal(minis__hq_mod(MN_GERMAN, 1945), 1);)    \
+	T(qr_cmd_5_german_hq_1945_plus_1,                                                          \
+	  assert_int_equal(minis__hq_mod(TAB, MN_GERMAN, 1945), 1);)                               \
 	T(qr_cmd_6_british_us_1941_45_plus_1, {                                                    \
-		assert_int_equal(minis__hq_mod(MN_BRITISH, 1941), 1);                              \
-		assert_int_equal(minis__hq_mod(MN_US, 1945), 1);                                   \
+		assert_int_equal(minis__hq_mod(TAB, MN_BRITISH, 1941), 1);                         \
+		assert_int_equal(minis__hq_mod(TAB, MN_US, 1945), 1);                              \
 	})                                                                                         \
 	T(qr_cmd_7_russian_1943_45_plus_1, {                                                       \
-		assert_int_equal(minis__hq_mod(MN_RUSSIAN, 1943), 1);                              \
-		assert_int_equal(minis__hq_mod(MN_RUSSIAN, 1945), 1);                              \
+		assert_int_equal(minis__hq_mod(TAB, MN_RUSSIAN, 1943), 1);                         \
+		assert_int_equal(minis__hq_mod(TAB, MN_RUSSIAN, 1945), 1);                         \
 	})                                                                                         \
 	T(qr_cmd_8_all_others_0, {                                                                 \
-		assert_int_equal(minis__hq_mod(MN_BRITISH, 1940), 0);                              \
-		assert_int_equal(minis__hq_mod(MN_US, 1940), 0);                                   \
-		assert_int_equal(minis__hq_mod(MN_RUSSIAN, 1942), 0);                              \
-		assert_int_equal(minis__hq_mod(MN_OTHER, 1944), 0);                                \
-		assert_int_equal(minis__hq_mod(MN_AXIS, 1942), 0);                                 \
+		assert_int_equal(minis__hq_mod(TAB, MN_BRITISH, 1940), 0);                         \
+		assert_int_equal(minis__hq_mod(TAB, MN_US, 1940), 0);                              \
+		assert_int_equal(minis__hq_mod(TAB, MN_RUSSIAN, 1942), 0);                         \
+		assert_int_equal(minis__hq_mod(TAB, MN_OTHER, 1944), 0);                           \
+		assert_int_equal(minis__hq_mod(TAB, MN_AXIS, 1942), 0);                            \
 	})                                                                                         \
 	T(qr_cmd_9_battalion_hq_0, {                                                               \
 		struct mt t;                                                                       \
@@ -634,40 +638,40 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 		mt_close(&t);                                                                      \
 	})                                                                                         \
 	T(qr_cmd_27_artillery_german_british_us_3_plus, {                                          \
-		assert_int_equal(minis__request_need(MN_GERMAN, 1944, 0), 3);                      \
-		assert_int_equal(minis__request_need(MN_BRITISH, 1940, 0), 3);                     \
-		assert_int_equal(minis__request_need(MN_US, 1944, 0), 3);                          \
+		assert_int_equal(minis__request_need(TAB, MN_GERMAN, 1944, 0), 3);                 \
+		assert_int_equal(minis__request_need(TAB, MN_BRITISH, 1940, 0), 3);                \
+		assert_int_equal(minis__request_need(TAB, MN_US, 1944, 0), 3);                     \
 	})                                                                                         \
 	T(qr_cmd_28_artillery_russian_german45_others_4_plus, {                                    \
-		assert_int_equal(minis__request_need(MN_RUSSIAN, 1944, 0), 4);                     \
-		assert_int_equal(minis__request_need(MN_GERMAN, 1945, 0), 4);                      \
-		assert_int_equal(minis__request_need(MN_OTHER, 1944, 0), 4);                       \
+		assert_int_equal(minis__request_need(TAB, MN_RUSSIAN, 1944, 0), 4);                \
+		assert_int_equal(minis__request_need(TAB, MN_GERMAN, 1945, 0), 4);                 \
+		assert_int_equal(minis__request_need(TAB, MN_OTHER, 1944, 0), 4);                  \
 	})                                                                                         \
 	T(qr_cmd_29_air_german_british_us_4_plus, {                                                \
-		assert_int_equal(minis__request_need(MN_GERMAN, 1939, 1), 4);                      \
-		assert_int_equal(minis__request_need(MN_BRITISH, 1944, 1), 4);                     \
+		assert_int_equal(minis__request_need(TAB, MN_GERMAN, 1939, 1), 4);                 \
+		assert_int_equal(minis__request_need(TAB, MN_BRITISH, 1944, 1), 4);                \
 	})                                                                                         \
 	T(qr_cmd_30_air_russian_german45_others_5_plus, {                                          \
-		assert_int_equal(minis__request_need(MN_RUSSIAN, 1944, 1), 5);                     \
-		assert_int_equal(minis__request_need(MN_AXIS, 1942, 1), 5);                        \
+		assert_int_equal(minis__request_need(TAB, MN_RUSSIAN, 1944, 1), 5);                \
+		assert_int_equal(minis__request_need(TAB, MN_AXIS, 1942, 1), 5);                   \
 	})                                                                                         \
 	T(qr_cmd_32_standard_german_british_us_5, {                                                \
-		assert_int_equal(minis__group_max(MN_GERMAN, GK_STANDARD), 5);                     \
-		assert_int_equal(minis__group_max(MN_BRITISH, GK_STANDARD), 5);                    \
-		assert_int_equal(minis__group_max(MN_US, GK_STANDARD), 5);                         \
+		assert_int_equal(minis__group_max(TAB, MN_GERMAN, GK_STANDARD), 5);                \
+		assert_int_equal(minis__group_max(TAB, MN_BRITISH, GK_STANDARD), 5);               \
+		assert_int_equal(minis__group_max(TAB, MN_US, GK_STANDARD), 5);                    \
 	})                                                                                         \
 	T(qr_cmd_33_standard_russian_axis_4, {                                                     \
-		assert_int_equal(minis__group_max(MN_RUSSIAN, GK_STANDARD), 4);                    \
-		assert_int_equal(minis__group_max(MN_AXIS, GK_STANDARD), 4);                       \
+		assert_int_equal(minis__group_max(TAB, MN_RUSSIAN, GK_STANDARD), 4);               \
+		assert_int_equal(minis__group_max(TAB, MN_AXIS, GK_STANDARD), 4);                  \
 	})                                                                                         \
 	T(qr_cmd_34_early_french_polish_4,                                                         \
-	  assert_int_equal(minis__group_max(MN_EARLY, GK_STANDARD), 4);)                           \
+	  assert_int_equal(minis__group_max(TAB, MN_EARLY, GK_STANDARD), 4);)                      \
 	T(qr_cmd_35_infantry_assault_8,                                                            \
-	  assert_int_equal(minis__group_max(MN_RUSSIAN, GK_INF_ASSAULT), 8);)                      \
+	  assert_int_equal(minis__group_max(TAB, MN_RUSSIAN, GK_INF_ASSAULT), 8);)                 \
 	T(qr_cmd_36_armoured_assault_8,                                                            \
-	  assert_int_equal(minis__group_max(MN_GERMAN, GK_ARM_ASSAULT), 8);)                       \
+	  assert_int_equal(minis__group_max(TAB, MN_GERMAN, GK_ARM_ASSAULT), 8);)                  \
 	T(qr_cmd_37_road_convoy_unlimited,                                                         \
-	  assert_int_equal(minis__group_max(MN_US, GK_CONVOY), -1);)                               \
+	  assert_int_equal(minis__group_max(TAB, MN_US, GK_CONVOY), -1);)                          \
 	T(qr_turn_12_length_victory_zones_are_scenario_data, {                                     \
 		struct mt t;                                                                       \
 		mt_open(&t, "data:qr-village.json", "");                                           \
@@ -889,10 +893,12 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 	T(qr_range_8_standard, range_is(MR_GUN_STD, 800, 2200, 3600, 1200, 3300, 5400);)           \
 	T(qr_range_9_high_velocity, range_is(MR_GUN_HV, 800, 2200, 4200, 1200, 3300, 6300);)       \
 	T(qr_range_10_mark_gives_range_class, {                                                    \
-		assert_int_equal(minis_weapons[minis__weapon_find("g37")].range, MR_GUN_SMALL);    \
-		assert_int_equal(minis_weapons[minis__weapon_find("g75")].range, MR_GUN_STD);      \
-		assert_int_equal(minis_weapons[minis__weapon_find("g17pdr")].range, MR_GUN_HV);    \
-		assert_int_equal(minis_weapons[minis__weapon_find("mmg")].range, MR_MMG);          \
+		assert_int_equal(TAB->weapons[minis__weapon_find(TAB, "g37")].range,               \
+		                 MR_GUN_SMALL);                                                    \
+		assert_int_equal(TAB->weapons[minis__weapon_find(TAB, "g75")].range, MR_GUN_STD);  \
+		assert_int_equal(TAB->weapons[minis__weapon_find(TAB, "g17pdr")].range,            \
+		                 MR_GUN_HV);                                                       \
+		assert_int_equal(TAB->weapons[minis__weapon_find(TAB, "mmg")].range, MR_MMG);      \
 	})                                                                                         \
 	T(qr_fire_3_elite_regular_militia, {                                                       \
 		struct mt t;                                                                       \
@@ -1038,50 +1044,52 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 	})                                                                                         \
 	T(qr_fire_36_12_disperse_destroyed, row_is(12, MT_DISPERSE, MT_DESTROYED);)                \
 	T(qr_armour_2_a_8_5, {                                                                     \
-		assert_int_equal(minis__armour(0, "Tiger2", 0), 8);                                \
-		assert_int_equal(minis__armour(0, "Jagdtiger", 1), 5);                             \
+		assert_int_equal(minis__armour(TAB, 0, "Tiger2", 0), 8);                           \
+		assert_int_equal(minis__armour(TAB, 0, "Jagdtiger", 1), 5);                        \
 	})                                                                                         \
 	T(qr_armour_3_b_7_4, {                                                                     \
-		assert_int_equal(minis__armour(1, "Tiger1", 0), 7);                                \
-		assert_int_equal(minis__armour(1, "IS2", 1), 4);                                   \
+		assert_int_equal(minis__armour(TAB, 1, "Tiger1", 0), 7);                           \
+		assert_int_equal(minis__armour(TAB, 1, "IS2", 1), 4);                              \
 	})                                                                                         \
 	T(qr_armour_4_c_5_3, {                                                                     \
-		assert_int_equal(minis__armour(2, "Matilda", 0), 5);                               \
-		assert_int_equal(minis__armour(2, "T34-85", 1), 3);                                \
+		assert_int_equal(minis__armour(TAB, 2, "Matilda", 0), 5);                          \
+		assert_int_equal(minis__armour(TAB, 2, "T34-85", 1), 3);                           \
 	})                                                                                         \
 	T(qr_armour_5_d_4_2, {                                                                     \
-		assert_int_equal(minis__armour(3, "Sherman", 0), 4);                               \
-		assert_int_equal(minis__armour(3, "StuG", 1), 2);                                  \
+		assert_int_equal(minis__armour(TAB, 3, "Sherman", 0), 4);                          \
+		assert_int_equal(minis__armour(TAB, 3, "StuG", 1), 2);                             \
 	})                                                                                         \
 	T(qr_armour_6_e_3_1, {                                                                     \
-		assert_int_equal(minis__armour(4, "PzIV", 0), 3);                                  \
-		assert_int_equal(minis__armour(4, "M10", 1), 1);                                   \
+		assert_int_equal(minis__armour(TAB, 4, "PzIV", 0), 3);                             \
+		assert_int_equal(minis__armour(TAB, 4, "M10", 1), 1);                              \
 	})                                                                                         \
 	T(qr_armour_7_f_2_1, {                                                                     \
-		assert_int_equal(minis__armour(5, "Stuart", 0), 2);                                \
-		assert_int_equal(minis__armour(5, "PzIII", 1), 1);                                 \
+		assert_int_equal(minis__armour(TAB, 5, "Stuart", 0), 2);                           \
+		assert_int_equal(minis__armour(TAB, 5, "PzIII", 1), 1);                            \
 	})                                                                                         \
 	T(qr_armour_8_g_1_0, {                                                                     \
-		assert_int_equal(minis__armour(6, "PzII", 0), 1);                                  \
-		assert_int_equal(minis__armour(6, "M18", 1), 0);                                   \
+		assert_int_equal(minis__armour(TAB, 6, "PzII", 0), 1);                             \
+		assert_int_equal(minis__armour(TAB, 6, "M18", 1), 0);                              \
 	})                                                                                         \
 	T(qr_armour_9_h_0_0, {                                                                     \
-		assert_int_equal(minis__armour(7, "PzI", 0), 0);                                   \
-		assert_int_equal(minis__armour(7, "HalfTrack", 1), 0);                             \
+		assert_int_equal(minis__armour(TAB, 7, "PzI", 0), 0);                              \
+		assert_int_equal(minis__armour(TAB, 7, "HalfTrack", 1), 0);                        \
 	})                                                                                         \
 	T(qr_armour_10_panther_7_2, {                                                              \
-		assert_int_equal(minis__armour(1, "Panther", 0), 7);                               \
-		assert_int_equal(minis__armour(1, "Panther G", 1), 2);                             \
+		assert_int_equal(minis__armour(TAB, 1, "Panther", 0), 7);                          \
+		assert_int_equal(minis__armour(TAB, 1, "Panther G", 1), 2);                        \
 	})                                                                                         \
 	T(qr_armour_11_kv1_6_3, {                                                                  \
-		assert_int_equal(minis__armour(2, "KV1", 0), 6);                                   \
-		assert_int_equal(minis__armour(2, "KV1", 1), 3);                                   \
+		assert_int_equal(minis__armour(TAB, 2, "KV1", 0), 6);                              \
+		assert_int_equal(minis__armour(TAB, 2, "KV1", 1), 3);                              \
 	})                                                                                         \
 	T(qr_armour_12_weight_classes, {                                                           \
-		assert_int_equal(minis__weight(0), 2), assert_int_equal(minis__weight(1), 2);      \
+		assert_int_equal(minis__weight(TAB, 0), 2),                                        \
+		    assert_int_equal(minis__weight(TAB, 1), 2);                                    \
 		for (int c = 2; c <= 5; c++)                                                       \
-			assert_int_equal(minis__weight(c), 1);                                     \
-		assert_int_equal(minis__weight(6), 0), assert_int_equal(minis__weight(7), 0);      \
+			assert_int_equal(minis__weight(TAB, c), 1);                                \
+		assert_int_equal(minis__weight(TAB, 6), 0),                                        \
+		    assert_int_equal(minis__weight(TAB, 7), 0);                                    \
 	})                                                                                         \
 	T(qr_armour_13_one_category_per_afv, {                                                     \
 		struct rules_error err;                                                            \
@@ -1098,8 +1106,8 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 		struct mt t;                                                                       \
 		open_table(&t, "");                                                                \
 		assert_true(minis__def(t.g, mt_u(&t, "GHT"))->flags &MINIS_F_OPEN_TOP);            \
-		assert_int_equal(minis__armour(minis__def(t.g, mt_u(&t, "GHT"))->armour, "x", 0),  \
-		                 0);                                                               \
+		assert_int_equal(                                                                  \
+		    minis__armour(TAB, minis__def(t.g, mt_u(&t, "GHT"))->armour, "x", 0), 0);      \
 		mt_close(&t);                                                                      \
 	})                                                                                         \
 	T(qr_weapon_1_20mm, assert_int_equal(weapon_at("g20"), 1),                                 \
@@ -1142,7 +1150,7 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 		assert_int_equal(weapon_at("rifles"), -2),                                         \
 		    assert_int_equal(weapon_ai("rifles"), 0);                                      \
 		assert_int_equal(weapon_at("smg"), -2), assert_int_equal(weapon_ai("smg"), 0);     \
-		assert_true(minis_weapons[minis__weapon_find("rifles")].flags &MW_BRACKETED);      \
+		assert_true(TAB->weapons[minis__weapon_find(TAB, "rifles")].flags &MW_BRACKETED);  \
 	})                                                                                         \
 	T(qr_weapon_20_lmgs_vehicle_mgs, {                                                         \
 		assert_int_equal(weapon_at("lmg"), -2), assert_int_equal(weapon_ai("lmg"), 1);     \
@@ -1183,9 +1191,10 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 		assert_int_equal(weapon_at("autocannon_quad"), 3);                                 \
 	})                                                                                         \
 	T(qr_weapon_39_one_row_per_weapon_mark_gives_class, {                                      \
-		for (int k = 0; k < minis_nweapons; k++)                                           \
-			assert_true(minis_weapons[k].range < MR_COUNT);                            \
-		assert_int_equal(minis_weapons[minis__weapon_find("heat95")].range, MR_GUN_SMALL); \
+		for (int k = 0; k < TAB->nweapons; k++)                                            \
+			assert_true(TAB->weapons[k].range < MR_COUNT);                             \
+		assert_int_equal(TAB->weapons[minis__weapon_find(TAB, "heat95")].range,            \
+		                 MR_GUN_SMALL);                                                    \
 	})                                                                                         \
 	T(qr_morale_2_pinned_column, column_is(MT_PINNED, P, P, P, O, O, O);)                      \
 	T(qr_morale_3_retreat_column, column_is(MT_RETREAT, MO_DISP_OR_DAMR, R, R, R, P, O);)      \
@@ -1193,9 +1202,9 @@ static void column_is(enum minis_test t, enum minis_outcome c1, enum minis_outco
 	T(qr_morale_5_damaged_column, column_is(MT_DAMAGED, X, DR, DR, DR, R, MO_SUPPRESSED);)     \
 	T(qr_morale_6_destroyed_column, column_is(MT_DESTROYED, X, X, X, X, X, DR);)               \
 	T(qr_morale_7_command_and_elite_plus_1, {                                                  \
-		assert_int_equal(minis__morale_quality_mod(MQ_ELITE), 1);                          \
+		assert_int_equal(minis__morale_quality_mod(TAB, MQ_ELITE), 1);                     \
 		for (int q = MQ_VETERAN; q < MQ_COUNT; q++)                                        \
-			assert_int_equal(minis__morale_quality_mod(q), 0);                         \
+			assert_int_equal(minis__morale_quality_mod(TAB, q), 0);                    \
 	})                                                                                         \
 	T(qr_morale_14_retreat_distances, {                                                        \
 		assert_int_equal(MD_RETREAT_INF.base, 600),                                        \

@@ -311,3 +311,19 @@ const char *mt_str(const struct mt *t, const char *type, const char *key)
 
 	return s != NULL ? s : "";
 }
+
+const struct minis_tables *mt_tables(void)
+{
+	static struct minis_tables tab;
+	static int loaded;
+
+	if (!loaded) {
+		struct rules_error err;
+		struct rules_scenario *sc = mt_load("data:qr-village.json", &err);
+		assert_non_null(sc);
+		tab = ((struct minis_scenario *)sc)->tab;
+		minis_ruleset.scenario_free(sc);
+		loaded = 1;
+	}
+	return &tab;
+}

@@ -54,6 +54,10 @@ void mt_refused(struct mt *t, int side, const char *line, const char *rule);
 cJSON *mt_query(struct mt *t, int viewer, const char *line);
 
 int mt_u(struct mt *t, const char *id);
+/* The sheet's tables as the engine loads them from data/minis/ (the village's copy; loaded
+ * once, kept for the run). */
+const struct minis_tables *mt_tables(void);
+#define TAB mt_tables()
 /* Puts unit id on the table at (x, y) inches facing degrees, with no flags. */
 void mt_place(struct mt *t, const char *id, double x, double y, int facing);
 /* Every unit of the scenario off the table (status dispersed) but those placed later, so
