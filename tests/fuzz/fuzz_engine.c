@@ -699,12 +699,155 @@ static const struct rules_verb *verb_of(const struct rules_match *m, enum rules_
 	return pick;
 }
 
+/* ---- the differential secrecy contract on the fuzzer's steps ---------------------- */
+
+/* A copy of game g of m (snapshot, restore). */
+static struct rules_game *clone_game(const struct rules_match *m, const struct rules_game *g)
+{
+	char *text = m->rs->snapshot(g);
+	struct rules_game *c = NULL;
+	struct rules_error err;
+
+	CHECK(text != NULL, "snapshot failed");
+	CHECK(m->rs->restore(m->sc, &m->opts, text, &c, &err) == 0, "restore: %s", err.message);
+	free(text);
+	return c;
+}
+
+/* A disposable match like m over game g (owned by it from now on), with m's dice. */
+static void fork_match(const struct rules_match *m, struct rules_game *g, struct rules_match *out)
+{
+	*out = *m;
+	out->game = g;
+	out->dice.log = NULL;
+	out->dice.nlog = out->dice.caplog = 0;
+}
+
+static void drop_match(struct rules_match *f)
+{
+	f->rs->destroy(f->game);
+	rules_dice_release(&f->dice);
+}
+
+/* Checks that two answers (JSON, or the refusals) are the same bytes. */
+static void same_answer(int rca, const cJSON *a, const struct rules_error *ea, int rcb,
+                        const cJSON *b, const struct rules_error *eb, const char *ctx)
+{
+	CHECK(rca == rcb, "%s: %s in world A, %s in world B", ctx, rca ? "refused" : "accepted",
+	      rcb ? "refused" : "accepted");
+	if (rca != 0) {
+		CHECK(strcmp(ea->message, eb->message) == 0 && strcmp(ea->rule, eb->rule) == 0,
+		      "%s: refused as '%s' [%s] in world A, '%s' [%s] in world B", ctx, ea->message,
+		      ea->rule, eb->message, eb->rule);
+	} else {
+		char *ta = cJSON_PrintUnformatted(a), *tb = cJSON_PrintUnformatted(b);
+		CHECK(strcmp(ta, tb) == 0, "%s: world A answers %.400s\n-- world B %.400s", ctx, ta,
+		      tb);
+		free(ta);
+		free(tb);
+	}
+}
+
+/* Checks that viewer gets the same events from a and b. */
+static void same_events(const struct rules_events *a, const struct rules_events *b, int viewer,
+                        const char *ctx)
+{
+	unsigned mask = viewer == RULES_SPECTATOR ? RULES_AUD_SPECTATORS : RULES_AUD_SIDE(viewer);
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		char *ta, *tb;
+		while (i < a->count && !(a->items[i].audience & mask))
+			i++;
+		while (j < b->count && !(b->items[j].audience & mask))
+			j++;
+		if (i == a->count || j == b->count)
+			break;
+		ta = cJSON_PrintUnformatted(a->items[i].data);
+		tb = cJSON_PrintUnformatted(b->items[j].data);
+		CHECK(strcmp(ta, tb) == 0,
+		      "%s: viewer %d gets the event %.400s\n-- in world B %.400s", ctx, viewer, ta,
+		      tb);
+		free(ta);
+		free(tb);
+		i++;
+		j++;
+	}
+	CHECK(i == a->count && j == b->count, "%s: viewer %d gets more events in world %s", ctx,
+	      viewer, i < a->count ? "A" : "B");
+}
+
+/*
+ * The differential secrecy contract (ruleset.h, secret_twin) on a random step, before it is
+ * taken: world B is a twin of the match in which only the secret of the owner (the side
+ * that is not who; for a spectator, one picked by pick) differs.  who must not tell the
+ * worlds apart: the same view, the same answer or refusal to the query, and an action of
+ * who's accepted in both worlds or refused in both with the same message (and, when the
+ * difference outlives it, the same reply and the same events for who and the spectators).
+ * tests/unit/test_secrecy_diff.c checks the same with arguments drawn from `options`; here
+ * they are the fuzzer's.
+ */
+static void check_twin(const struct rules_match *m, unsigned pick, int who,
+                       enum rules_verb_kind kind, int argc, char **argv)
+{
+	int actor = who == RULES_SPECTATOR ? 0 : who;
+	int owner =
+	    kind == RULES_VERB_ACTION || who != RULES_SPECTATOR ? 1 - actor : (int)(pick & 1);
+	struct rules_match b;
+	struct rules_game *t;
+	char what[200], ctx[300];
+	int lasting = 0, rca, rcb;
+	struct rules_error ea = {0}, eb = {0};
+	cJSON *oa, *ob;
+
+	if (m->rs->secret_twin == NULL || m->pending.sides == 0)
+		return;
+	t = m->rs->secret_twin(m->game, owner, pick >> 1, what, sizeof(what), &lasting);
+	if (t == NULL)
+		return;
+	fork_match(m, t, &b);
+	snprintf(ctx, sizeof(ctx), "'%s ...' for viewer %d (world B: %s)", argv[0], who, what);
+	oa = m->rs->view(m->game, &RULES_VIEWER(who));
+	ob = m->rs->view(b.game, &RULES_VIEWER(who));
+	same_answer(0, oa, NULL, 0, ob, NULL, ctx);
+	cJSON_Delete(oa);
+	cJSON_Delete(ob);
+	oa = cJSON_CreateObject();
+	ob = cJSON_CreateObject();
+	if (kind == RULES_VERB_QUERY) {
+		rca = rules_match_query(m, NULL, &RULES_VIEWER(who), argc, argv, oa, &ea);
+		rcb = rules_match_query(&b, NULL, &RULES_VIEWER(who), argc, argv, ob, &eb);
+		same_answer(rca, oa, &ea, rcb, ob, &eb, ctx);
+	} else {
+		struct rules_match a;
+		struct rules_events eva, evb;
+		fork_match(m, clone_game(m, m->game), &a);
+		rules_events_init(&eva);
+		rules_events_init(&evb);
+		rca = rules_match_apply(&a, NULL, actor, argc, argv, oa, &eva, &ea);
+		rcb = rules_match_apply(&b, NULL, actor, argc, argv, ob, &evb, &eb);
+		if (rca != 0 || rcb != 0 || lasting)
+			same_answer(rca, oa, &ea, rcb, ob, &eb, ctx);
+		if (rca == 0 && rcb == 0 && lasting) {
+			same_events(&eva, &evb, actor, ctx);
+			same_events(&eva, &evb, RULES_SPECTATOR, ctx);
+		}
+		rules_events_release(&eva);
+		rules_events_release(&evb);
+		drop_match(&a);
+	}
+	cJSON_Delete(oa);
+	cJSON_Delete(ob);
+	drop_match(&b);
+}
+
 static void step_random(struct rules_match *m, struct input *in, enum rules_verb_kind kind)
 {
 	const struct rules_verb *v = verb_of(m, kind, byte(in));
 	char toks[MAX_ARGS + 1][TOKEN_MAX], *argv[MAX_ARGS + 1];
 	int argc = 1 + (int)(byte(in) % MAX_ARGS);
 	int who = (int)(byte(in) % 4); /* 0, 1, 2 (spectator), 3: the acting side */
+	unsigned pick = byte(in);      /* the twin of check_twin */
 
 	if (v == NULL)
 		return;
@@ -716,6 +859,7 @@ static void step_random(struct rules_match *m, struct input *in, enum rules_verb
 		token(in, m, toks[k]);
 		argv[k] = toks[k];
 	}
+	check_twin(m, pick, who, kind, argc, argv);
 	if (kind == RULES_VERB_ACTION) {
 		step_action(m, who == RULES_SPECTATOR ? 0 : who, argc, argv, 0);
 	} else {
