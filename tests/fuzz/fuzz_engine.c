@@ -3,13 +3,24 @@
  * argument sequences on a live game of every shipped scenario, with the
  * engine's contracts checked after every step.
  *
- * The input drives a game: its first byte picks the scenario and its next
- * eight the dice seed; then each step reads an opcode and acts:
+ * The scenarios (scenario_files[]): Battle of the Scheldt, the F&M test
+ * scenarios fm-test and fm-scheldt-mini, Meuse Argonne (F&M), QR Village
+ * (miniatures) and The Scheldt Campaign (campaign).  The input drives one
+ * game of one of them for at most MAX_STEPS steps: its first byte picks the
+ * scenario (modulo their number) and its next eight the dice seed; then each
+ * step reads an opcode and acts:
  *   - an action `options` lists for the acting side (picked by the next two
  *     bytes): it must be accepted (options never lists a refused action);
- *   - an action built from a pool of tokens (the scenario's verbs, unit ids,
- *     hex ids valid and invalid, marker ids, keywords, numbers, raw bytes),
- *     for a side picked by the input;
+ *     most steps are these, so that games get past their set-up (the
+ *     Campaign's random hits, scratch battalions and hands) into movement
+ *     and battles;
+ *   - an action built from a pool of tokens, for a side picked by the input:
+ *     the scenario's verbs, the literal words of its verbs' usages (found in
+ *     the verb table: "G-4=air", "hand", "apc=<unit>"), and per ruleset unit
+ *     ids, hex ids valid and invalid, marker ids (F&M support markers; the
+ *     Campaign's staff markers as players type them: G-1, g2, 2xG-3,
+ *     G-3=<unit>), Task Force HQs, "<unit>=<n>|<hq>|<hex>", keywords, numbers
+ *     and raw bytes;
  *   - a query verb with such arguments, as a side or a spectator;
  *   - rarely, a host action (resign, draw, timeout).
  * After every step:
@@ -17,13 +28,25 @@
  *     and so did every query;
  *   - an accepted one: the snapshot restores into a match whose snapshot is
  *     the same (snapshot/restore round trip);
- *   - no secret in the wrong view: a support fire marker in a side's hand or
- *     face down in a battle is not named in the other side's view or a
- *     spectator's (F&M), nor in the `options` of the other side; a hidden, ambush
- *     camouflaged or dummy unit is not shown to the other side or a spectator
- *     (miniatures, QR-AMB-13).
- * Any violation aborts.  Owns no state between inputs besides the loaded
- * scenarios (loaded once).
+ *   - no secret in the wrong view, options or query answer: a support fire
+ *     marker in a side's hand or face down in a battle is not named to the
+ *     other side or a spectator (F&M: Scheldt, Meuse Argonne); a hidden,
+ *     ambush camouflaged or dummy unit is not shown to them (miniatures,
+ *     QR-AMB-13); in the Campaign (8.0, rules/campaign/view.c) a hand shows
+ *     them its size only, no Tactical Unit in a holding box is named to them
+ *     unless the battle in progress revealed it, and no commitment before
+ *     both are locked (10.2).  Operational Intelligence (8.2) shows a hand or
+ *     mat in the reply and an event to the player alone, which these checks
+ *     do not read;
+ *   - before each random action or query, the differential secrecy contract
+ *     (ruleset.h, secret_twin): in a twin of the match that differs only in
+ *     the secret of the other side (another hand, box or commitment), the
+ *     viewer gets the same view, the same answer or refusal, and its action
+ *     is accepted in both or in neither (with the same reply and events when
+ *     the difference outlives the action).
+ * Any violation aborts.  Deterministic: the input alone decides.  Owns no
+ * state between inputs besides the loaded scenarios and their usage words
+ * (loaded once).
  */
 #include <stdint.h>
 #include <stdio.h>
