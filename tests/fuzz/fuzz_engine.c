@@ -7,8 +7,10 @@
  * scenarios fm-test and fm-scheldt-mini, Meuse Argonne (F&M), QR Village
  * (miniatures) and The Scheldt Campaign (campaign).  The input drives one
  * game of one of them for at most MAX_STEPS steps: its first byte picks the
- * scenario (modulo their number) and its next eight the dice seed; then each
- * step reads an opcode and acts:
+ * scenario (modulo their number) and, divided by their number, which of the
+ * scenario's game options are on (scenario_files[].options: the Campaign's
+ * Tactical Reaction and Free Setup, F&M blind support draws, ...); its next
+ * eight bytes the dice seed; then each step reads an opcode and acts:
  *   - an action `options` lists for the acting side (picked by the next two
  *     bytes): it must be accepted (options never lists a refused action);
  *     most steps are these, so that games get past their set-up (the
@@ -85,19 +87,40 @@
 /* The scenarios the target plays: every shipped one, and the system's test scenarios.  The
  * first byte of an input picks one (modulo their number): keep the order, so that the
  * committed inputs keep their scenario (the rulesets a build may leave out come last). */
+#define NOPTIONS 6
 static const struct {
 	const char *file;
 	const struct ruleset *rs;
+	/* game options ("key=value") the first byte may switch on: bit k of its value divided
+	 * by the number of scenarios turns on options[k] (a first byte below that number: the
+	 * defaults) */
+	const char *options[NOPTIONS];
 } scenario_files[] = {
-    {WG_DATA_DIR "/scheldt.json", &fm_ruleset},
-    {WG_TEST_DATA "/fm-test.json", &fm_ruleset},
-    {WG_TEST_DATA "/fm-scheldt-mini.json", &fm_ruleset},
-    {WG_DATA_DIR "/meuse-argonne.json", &fm_ruleset},
+    {WG_DATA_DIR "/scheldt.json",
+     &fm_ruleset,
+     {"support.pick=random_blind", "support.allotment=lowest_first", "sr.attacker_mode=per_unit",
+      "combat.one_attack_per_turn=false", "zoc.mobile_stops=true", "bs.german_freeze_scope=all"}},
+    {WG_TEST_DATA "/fm-test.json",
+     &fm_ruleset,
+     {"support.pick=random_blind", "support.allotment=lowest_first", "sr.attacker_mode=per_unit",
+      "combat.one_attack_per_turn=false", "zoc.mobile_stops=true", "crt.line_alignment=right"}},
+    {WG_TEST_DATA "/fm-scheldt-mini.json",
+     &fm_ruleset,
+     {"support.pick=random_blind", "support.allotment=lowest_first", "sr.attacker_mode=per_unit",
+      "combat.one_attack_per_turn=false", "zoc.mobile_stops=true", "crt.line_alignment=right"}},
+    {WG_DATA_DIR "/meuse-argonne.json",
+     &fm_ruleset,
+     {"support.pick=random_blind", "support.allotment=lowest_first", "sr.attacker_mode=per_unit",
+      "combat.one_attack_per_turn=false", "ma.hit_retreat_cancels=one",
+      "ma.trench_blocks_allied_zoc=false"}},
 #ifdef WG_HAVE_MINIS
-    {WG_DATA_DIR "/qr-village.json", &minis_ruleset},
+    {WG_DATA_DIR "/qr-village.json", &minis_ruleset, {NULL}},
 #endif
 #ifdef WG_HAVE_CAMPAIGN
-    {WG_DATA_DIR "/scheldt-campaign.json", &camp_ruleset},
+    {WG_DATA_DIR "/scheldt-campaign.json",
+     &camp_ruleset,
+     {"reaction=on", "setup=free", "hand.underfilled=true", "oz.crosses_water=true",
+      "attack.across_water=true", "surrender.dead_pile=true"}},
 #endif
 };
 #define NSCENARIOS (sizeof(scenario_files) / sizeof(scenario_files[0]))
@@ -941,12 +964,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct rules_events ev;
 	struct rules_error err;
 	uint8_t seed[32] = {0};
-	size_t k = byte(&in) % NSCENARIOS;
+	unsigned first = byte(&in);
+	size_t k = first % NSCENARIOS;
 
 	load_scenarios();
 	for (int i = 0; i < 8; i++)
 		seed[i] = (uint8_t)byte(&in);
 	memset(&opts, 0, sizeof(opts));
+	for (unsigned bit = 0; bit < NOPTIONS; bit++) {
+		const char *o = scenario_files[k].options[bit];
+		if (o != NULL && (first / NSCENARIOS) & (1u << bit)) {
+			size_t eq = strcspn(o, "=");
+			snprintf(opts.items[opts.count].key, sizeof(opts.items[0].key), "%.*s",
+			         (int)eq, o);
+			snprintf(opts.items[opts.count].value, sizeof(opts.items[0].value), "%s",
+			         o + eq + 1);
+			opts.count++;
+		}
+	}
 	CHECK(rules_match_create(&m, scenario_files[k].rs, scenarios[k], &opts, seed, &err) == 0,
 	      "create: %s", err.message);
 	rules_events_init(&ev);
