@@ -3,7 +3,7 @@
 # Used by scripts/run and scripts/test; safe to run again (does nothing when
 # everything is there).  Needs root or sudo only when something is missing.
 set -eu
-PACKAGES="build-essential cmake pkg-config libuv1-dev libsqlite3-dev libcjson-dev \
+PACKAGES="build-essential cmake pkg-config libuv1-dev libsqlite3-dev sqlite3 libcjson-dev \
 libcmocka-dev libsodium-dev libssl-dev openssl libcurl4-openssl-dev python3 clang-format clang libclang-rt-14-dev"
 missing=""
 for p in $PACKAGES; do

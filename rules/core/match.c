@@ -123,7 +123,9 @@ static void note_action(struct rules_match *m, int side, int argc, char **argv,
 		return;
 	m->last_action[side] = m->version;
 	/* the engine's reason first (it names a rule), then the dice, a barrier in any case */
-	mine.items = ev->items + nev;
+	/* an action may emit nothing into an empty list (items NULL: no pointer arithmetic
+	 * on it, C11 6.5.6) */
+	mine.items = ev->count > nev ? ev->items + nev : NULL;
 	mine.count = ev->count - nev;
 	mine.cap = mine.count;
 	memset(&why, 0, sizeof(why));

@@ -27,7 +27,7 @@ if(WG_FUZZ AND CMAKE_C_COMPILER_ID STREQUAL "Clang")
   file(GLOB_RECURSE _wg_fuzz_rules_src CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/rules/*.c)
   add_library(wg_fuzz_rules STATIC EXCLUDE_FROM_ALL ${_wg_fuzz_rules_src}
                                                     ${CMAKE_BINARY_DIR}/rules/data_minis.c)
-  target_compile_definitions(wg_fuzz_rules PUBLIC WG_HAVE_FM=1 WG_HAVE_MINIS=1)
+  target_compile_definitions(wg_fuzz_rules PUBLIC WG_HAVE_FM=1 WG_HAVE_CAMPAIGN=1 WG_HAVE_MINIS=1)
   file(GLOB _wg_fuzz_proto_src CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/protocol/*.c)
   add_library(wg_fuzz_protocol STATIC EXCLUDE_FROM_ALL ${_wg_fuzz_proto_src})
   foreach(_lib wg_fuzz_rules wg_fuzz_protocol)

@@ -710,6 +710,66 @@ static void test_undone_ranges(void **state)
 	rules_undone_release(&u);
 }
 
+/* A race whose actions emit no event (the Campaign's `end` of a free set-up, SC-15.2, is
+ * one), and a takeback hook that notes the events it was given. */
+static int quiet_apply(struct rules_game *g, struct rules_dice *dice, int side,
+                       const struct rules_verb *verb, int argc, char **argv, cJSON *reply,
+                       struct rules_events *ev, struct rules_error *err)
+{
+	struct rules_events scratch;
+	int rc;
+
+	(void)ev;
+	rules_events_init(&scratch);
+	rc = race_ruleset.apply(g, dice, side, verb, argc, argv, reply, &scratch, err);
+	rules_events_release(&scratch);
+	return rc;
+}
+
+static size_t hook_count = 99;
+static const struct rules_event *hook_items = (const struct rules_event *)&hook_count;
+
+static int spy_barrier(const struct rules_game *g, int side, int argc, char **argv,
+                       const struct rules_events *ev, struct rules_error *why)
+{
+	(void)g;
+	(void)side;
+	(void)argc;
+	(void)argv;
+	(void)why;
+	hook_count = ev->count;
+	hook_items = ev->items;
+	return 0;
+}
+
+/* An accepted action that emitted nothing into an empty event list: the takeback hook gets
+ * an empty list (no arithmetic on its NULL items, which clang's UBSan refused in
+ * fuzz_engine; tests/fuzz/corpus/engine/campaign-free-setup-end-emits-nothing). */
+static void test_silent_action_gives_the_hook_an_empty_list(void **state)
+{
+	struct fixture *f = *state;
+	struct ruleset quiet = *f->e->rs;
+	struct rules_match m;
+	struct rules_events ev;
+	struct rules_error err;
+	char roll[] = "roll", *argv[] = {roll};
+
+	quiet.apply = quiet_apply;
+	quiet.takeback_barrier = spy_barrier;
+	rules_events_init(&ev);
+	assert_int_equal(rules_match_create(&m, &quiet, f->e->sc, NULL, seed, &err), 0);
+	assert_int_equal(rules_match_start(&m, &ev, &err), 0);
+	rules_events_release(&ev);
+	rules_events_init(&ev);
+	assert_int_equal(rules_match_apply(&m, NULL, 0, 1, argv, NULL, &ev, &err), 0);
+	assert_int_equal(ev.count, 0);
+	assert_int_equal(hook_count, 0);
+	assert_null(hook_items);
+	assert_int_equal(m.version, 2);
+	rules_events_release(&ev);
+	rules_match_release(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -731,6 +791,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_old_snapshot_allows_no_takeback_before_it, setup,
 	                                    teardown),
 	    cmocka_unit_test(test_undone_ranges),
+	    cmocka_unit_test_setup_teardown(test_silent_action_gives_the_hook_an_empty_list, setup,
+	                                    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
