@@ -750,6 +750,10 @@ int minis__do_rally(struct minis_game *g, struct rules_dice *d, int side, int ar
 			return rules_fail(err, WG_E_ILLEGAL_ACTION, "QR-AMB-45",
 			                  "the rally check is compulsory for every pinned or "
 			                  "suppressed unit (rally.compulsory=true)");
+		if (g->u[u].flags & MU_RALLY_SKIP)
+			return rules_fail(err, WG_E_ILLEGAL_ACTION, "QR-AMB-45",
+			                  "%s already skips its rally check; `end` when done",
+			                  minis__uid(g, u));
 		g->u[u].flags |= MU_RALLY_SKIP;
 		for (int c2 = 0; c2 < g->sc->nunits; c2++) /* no bonus for a unit that skips */
 			if (g->rally_bonus[c2] == u)
@@ -797,6 +801,10 @@ int minis__do_rally(struct minis_game *g, struct rules_dice *d, int side, int ar
 			    "base to base)",
 			    minis__uid(g, c), minis__uid(g, u));
 	}
+	if (g->rally_bonus[c] == u && !(g->u[u].flags & MU_RALLY_SKIP))
+		return rules_fail(err, WG_E_ILLEGAL_ACTION, "QR-RALLY-10",
+		                  "%s's +1 already goes to %s; `end` when done", minis__uid(g, c),
+		                  minis__uid(g, u));
 	g->rally_bonus[c] = (int8_t)u;
 	g->u[u].flags &= ~(uint32_t)MU_RALLY_SKIP;
 	minis__line(reply, "%s's +1 goes to %s", minis__uid(g, c), minis__uid(g, u));

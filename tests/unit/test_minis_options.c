@@ -353,6 +353,9 @@ static void test_qr_amb_45_rally_not_compulsory(void **state)
 	assert_string_equal(pending_kind(&t, MT_BRIT), "rally");
 	assert_true(has_option(&t, MT_BRIT, "rally GB4", "skip"));
 	mt_ok(&t, MT_BRIT, "rally GB4 skip");
+	/* once chosen, the skip is no choice any more: not listed, refused if repeated */
+	assert_false(has_option(&t, MT_BRIT, "rally GB4", "skip"));
+	mt_refused(&t, MT_BRIT, "rally GB4 skip", "QR-AMB-45");
 	mt_dice(&t, 6, 0); /* GB5's check: 6, RALLY */
 	mt_ok(&t, MT_BRIT, "end");
 	assert_true(mt_event(&t, "rally", "GB4 takes no rally check and stays pinned"));
