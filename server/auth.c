@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -306,11 +307,21 @@ void srv_auth_cancel(struct srv_auth *a, const void *owner)
 
 int srv_auth_submit(uv_loop_t *loop, struct srv_auth *a, struct srv_auth_work *w)
 {
+	sigset_t term, was;
 	int rc;
 
 	w->req.data = w;
 	w->auth = a;
+	/* the first call starts libuv's pool threads, which inherit this thread's signal mask:
+	 * SIGTERM, SIGINT and SIGHUP blocked there keep them on the loop thread, so that the
+	 * stop can shut them out while it takes the handlers away (server.c, stop) */
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	sigaddset(&term, SIGINT);
+	sigaddset(&term, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &term, &was);
 	rc = uv_queue_work(loop, &w->req, work_cb, after_work_cb);
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
 	if (rc != 0) {
 		sodium_memzero(w->password, sizeof(w->password));
 		free(w);

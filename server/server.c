@@ -14,6 +14,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -518,6 +519,8 @@ static void close_walk_cb(uv_handle_t *h, void *arg)
 
 static void stop(struct srv *s, const char *why)
 {
+	sigset_t term, was;
+
 	if (s->shutting_down)
 		return;
 	s->shutting_down = 1;
@@ -537,18 +540,26 @@ static void stop(struct srv *s, const char *why)
 		uv_close((uv_handle_t *)&s->tls_listener, NULL);
 	uv_timer_stop(&s->sweep);
 	uv_close((uv_handle_t *)&s->sweep, NULL);
+	/* stopping the handles gives the signals their default actions back: a second SIGTERM
+	 * or ^C during the stop (the last commit, closing the store) would kill the process
+	 * with status 143 (nothing would be lost, but systemd would call the stop a failure);
+	 * the stop is under way, so they are ignored (SIGKILL still ends it).  They are blocked
+	 * from before the handles stop until they are ignored, so that none lands in between
+	 * (the hash threads block them for good: srv_auth_submit); one that came meanwhile is
+	 * discarded when it is ignored. */
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	sigaddset(&term, SIGINT);
+	pthread_sigmask(SIG_BLOCK, &term, &was);
 	uv_signal_stop(&s->sigterm);
 	uv_signal_stop(&s->sigint);
 	uv_signal_stop(&s->sighup);
 	uv_close((uv_handle_t *)&s->sigterm, NULL);
 	uv_close((uv_handle_t *)&s->sigint, NULL);
 	uv_close((uv_handle_t *)&s->sighup, NULL);
-	/* stopping the handles gave the signals their default actions back: a second SIGTERM or
-	 * ^C during the stop (the last commit, closing the store) would kill the process with
-	 * status 143 (nothing would be lost, but systemd would call the stop a failure); the
-	 * stop is under way, so they are ignored (SIGKILL still ends it) */
 	signal(SIGTERM, SIG_IGN);
 	signal(SIGINT, SIG_IGN);
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
 	/* everything accepted is committed: the last replies and a goodbye may go out (what
 	 * does not fit in the socket buffers now is dropped with the connection) */
 	for (struct srv_conn *c = s->conns; c != NULL; c = c->next) {
