@@ -10,7 +10,8 @@
 # Defaults: 100 kills, 32 games at once, 16 users with 2 connections each, 4 guest
 # spectators (36 connections).  CTest runs a short version (soak_crash_short: a few kills).
 # Environment:
-#   BUILD_DIR      the build with tests/test_e2e_crash_many (default: build)
+#   BUILD_DIR      the build with tests/test_e2e_crash_many (default: build-release,
+#                  which ./scripts/test makes)
 #   WG_CRASH_SEED  repeat a run's decisions (printed at the start of every run)
 #   LOG            the full output (default: $BUILD_DIR/crash-soak.log)
 # Exit status: that of the test (0: nothing lost, nothing diverged).
@@ -22,7 +23,7 @@ GAMES=${2:-32}
 USERS=${3:-16}
 CONNS=${4:-2}
 SPECT=${5:-4}
-BUILD_DIR=${BUILD_DIR:-build}
+BUILD_DIR=${BUILD_DIR:-build-release}
 LOG=${LOG:-$BUILD_DIR/crash-soak.log}
 BIN=$BUILD_DIR/tests/test_e2e_crash_many
 
