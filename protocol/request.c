@@ -18,7 +18,8 @@
 #include "request.h"
 
 #include <cjson/cJSON.h>
-#include <math.h> /* isfinite only (a macro): protocol/ links no libm */
+#include <malloc.h> /* malloc_usable_size: the wiping free */
+#include <math.h>   /* isfinite only (a macro): protocol/ links no libm */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +202,17 @@ static void wipe_json(cJSON *item)
 	}
 }
 
+/* cJSON's allocator while a request is parsed: a parse that fails frees the strings it had
+ * read so far (a password among them) itself, so its free wipes each block first. */
+static void wiping_free(void *p)
+{
+	if (p != NULL)
+		explicit_bzero(p, malloc_usable_size(p));
+	free(p);
+}
+
+static cJSON_Hooks wiping_hooks = {malloc, wiping_free};
+
 static int parse_json(struct proto_request *req, const char *line, size_t len, char *msg,
                       size_t msgsize)
 {
@@ -218,7 +230,9 @@ static int parse_json(struct proto_request *req, const char *line, size_t len, c
 		return fail(req, msg, msgsize, WG_E_BAD_REQUEST, "\\u0000 in a JSON string");
 	if (proto_buf_add(st, line, len) != 0)
 		return fail(req, msg, msgsize, WG_E_NO_MEMORY, "out of memory");
+	cJSON_InitHooks(&wiping_hooks); /* a parse that fails frees its strings unseen */
 	root = cJSON_ParseWithOpts(st->data, &end, 1);
+	cJSON_InitHooks(NULL);
 	if (root == NULL) {
 		size_t at = end != NULL && end >= st->data ? (size_t)(end - st->data) : 0;
 
