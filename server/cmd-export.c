@@ -14,8 +14,9 @@
  * wrapped (reply.h, "Width") and the lines joined with nothing between them
  * are the document again; the final line is short (`ok export of game N:
  * L lines`) so that it is never wrapped into data lines either.  JSON mode:
- * the document is the data object (with a summary).  A record larger than
- * one reply may be (--output-limit) is refused with its size.
+ * the document is the data object (with a summary).  A record of any size
+ * is sent: one larger than --output-limit is parked and streamed as the
+ * client reads (conn.h, "Large replies").
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -242,15 +243,8 @@ static int exec_export(struct srv_cmd_ctx *ctx)
 		return srv_cmd_fail(ctx, WG_E_NO_MEMORY, "out of memory");
 	}
 	size = strlen(text);
-	/* the reply must fit the connection's output limit, with room for the framing */
-	if (size + size / 16 + 4096 > s->cfg.output_limit) {
-		free(text);
-		cJSON_Delete(doc);
-		return srv_cmd_fail(ctx, WG_E_FORBIDDEN,
-		                    "the record of game %lld is %zu bytes, more than one reply may "
-		                    "carry on this server (--output-limit %zu)",
-		                    (long long)id, size, s->cfg.output_limit);
-	}
+	/* a record of any size: a reply larger than the connection's pause is parked and
+	 * streamed as the client reads (conn.h, "Large replies") */
 	if (ctx->conn->mode == PROTO_JSON) {
 		snprintf(summary, sizeof(summary),
 		         "export of game %lld: %d actions, %d events, %ld dice, %zu bytes",

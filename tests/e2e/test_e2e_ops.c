@@ -280,7 +280,7 @@ static int start_small_output(void **state)
  */
 static void test_replies_larger_than_the_output_limit_reach_a_reader(void **state)
 {
-	static struct e2e_client c, lazy;
+	static struct e2e_client c, lazy, ben;
 	const char *r;
 
 	(void)state;
@@ -305,6 +305,26 @@ static void test_replies_larger_than_the_output_limit_reach_a_reader(void **stat
 	assert_true(strlen(r) > 4096);
 	assert_contains(r, "message 00");
 	assert_contains(r, "message 24");
+	/* a finished game's record, larger than the limit, is streamed too */
+	assert_int_equal(e2e_login_new(&ben, server.port, "ben", "ben-password"), 0);
+	cmd_ok(&ben, "join 1");
+	/* rolls and bids as each is awaited (a refused one changes nothing), until it ends */
+	for (int i = 0; i < 40; i++) {
+		e2e_cmd(&c, "roll");
+		e2e_cmd(&ben, "roll");
+		e2e_cmd(&c, "bid 1");
+		e2e_cmd(&ben, "bid 1");
+	}
+	e2e_cmd(&c, "resign"); /* if the race has not ended */
+	cmd_ok(&c, "view");
+	assert_contains(c.reply, "finished");
+	r = e2e_cmd(&c, "export 1");
+	assert_non_null(r);
+	assert_ok(&c);
+	assert_true(strlen(r) > 4096);
+	assert_contains(c.final, "ok export of game 1");
+	cmd_ok(&c, "ping"); /* still connected */
+	e2e_close(&ben);
 	cmd_ok(&c, "mode json");
 	r = e2e_cmd(&c, "help");
 	assert_non_null(r);
