@@ -234,7 +234,7 @@ int srv_config_find_data(struct srv_config *cfg)
 		snprintf(path, sizeof(path), "%s/%s", exe, WG_DATA_REL);
 		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) && realpath(path, real) != NULL &&
 		    strlen(real) < sizeof(cfg->data_dir)) {
-			snprintf(cfg->data_dir, sizeof(cfg->data_dir), "%s", real);
+			memcpy(cfg->data_dir, real, strlen(real) + 1); /* fits: checked above */
 			return 1;
 		}
 	}

@@ -1692,8 +1692,8 @@ int srv_tourney_bid(struct srv *s, struct srv_tourney *t, int64_t user, int side
 		struct srv_game *game = srv_game_get(s, g->game);
 		struct db_chat c;
 		memset(&c, 0, sizeof(c));
-		snprintf(chat, sizeof(chat), "tournament %lld round %d: %s", (long long)t->rec.id,
-		         g->round, text);
+		snprintf(chat, sizeof(chat), "tournament %lld round %d: %.340s",
+		         (long long)t->rec.id, g->round, text);
 		c.game = g->game;
 		c.user = 0;
 		snprintf(c.name, sizeof(c.name), "tournament");
