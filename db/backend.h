@@ -59,8 +59,9 @@ struct db_backend {
 	int (*event_each_last)(struct db_store *st, int64_t game, unsigned mask, int limit,
 	                       int (*fn)(void *ctx, const struct db_event *e), void *ctx);
 	int (*event_each_since)(struct db_store *st, int64_t game, unsigned mask, int64_t action,
-	                        int limit, int (*fn)(void *ctx, const struct db_event *e),
-	                        void *ctx);
+	                        int64_t after_seq, int limit,
+	                        int (*fn)(void *ctx, const struct db_event *e), void *ctx);
+	int (*event_last_upto)(struct db_store *st, int64_t game, int64_t action, int64_t *seq);
 	int (*action_last_of)(struct db_store *st, int64_t game, int side, int64_t *seq);
 	int (*event_count_after)(struct db_store *st, int64_t game, unsigned mask, int64_t after,
 	                         int64_t *count);

@@ -187,11 +187,17 @@ int db_event_each_last(struct db_store *st, int64_t game, unsigned mask, int lim
 	return ((struct db__head *)st)->ops->event_each_last(st, game, mask, limit, fn, ctx);
 }
 
-int db_event_each_since(struct db_store *st, int64_t game, unsigned mask, int64_t action, int limit,
+int db_event_each_since(struct db_store *st, int64_t game, unsigned mask, int64_t action,
+                        int64_t after_seq, int limit,
                         int (*fn)(void *ctx, const struct db_event *e), void *ctx)
 {
 	return ((struct db__head *)st)
-	    ->ops->event_each_since(st, game, mask, action, limit, fn, ctx);
+	    ->ops->event_each_since(st, game, mask, action, after_seq, limit, fn, ctx);
+}
+
+int db_event_last_upto(struct db_store *st, int64_t game, int64_t action, int64_t *seq)
+{
+	return ((struct db__head *)st)->ops->event_last_upto(st, game, action, seq);
 }
 
 int db_action_last_of(struct db_store *st, int64_t game, int side, int64_t *seq)

@@ -225,9 +225,15 @@ int db_event_each_last(struct db_store *st, int64_t game, unsigned mask, int lim
                        int (*fn)(void *ctx, const struct db_event *e), void *ctx);
 /* The first `limit` events of game visible to mask that actions after action seq `action`
  * produced (e->action > action: 0 gives them all), oldest first; limit <= 0 means all of
- * them.  fn as for actions. */
-int db_event_each_since(struct db_store *st, int64_t game, unsigned mask, int64_t action, int limit,
+ * them.  after_seq is a bound the caller knows (db_event_last_upto): every such event has
+ * a seq above it, so only those are read (0: read the game's events from the first).
+ * fn as for actions. */
+int db_event_each_since(struct db_store *st, int64_t game, unsigned mask, int64_t action,
+                        int64_t after_seq, int limit,
                         int (*fn)(void *ctx, const struct db_event *e), void *ctx);
+/* The seq of the last event that the actions 1..action of game produced in *seq (0: none):
+ * the after_seq of db_event_each_since for that action. */
+int db_event_last_upto(struct db_store *st, int64_t game, int64_t action, int64_t *seq);
 /* Number of events of game with seq > after visible to mask. */
 int db_event_count_after(struct db_store *st, int64_t game, unsigned mask, int64_t after,
                          int64_t *count);

@@ -147,7 +147,10 @@
 	  "ORDER BY seq")                                                                          \
 	X(EVENT_EACH_SINCE,                                                                        \
 	  "SELECT game, seq, action, audience, json, at FROM events "                              \
-	  "WHERE game = ?1 AND action > ?3 AND (audience & ?2) != 0 ORDER BY seq LIMIT ?4")        \
+	  "WHERE game = ?1 AND seq > ?5 AND action > ?3 AND (audience & ?2) != 0 "                 \
+	  "ORDER BY seq LIMIT ?4")                                                                 \
+	X(EVENT_LAST_UPTO, "SELECT COALESCE(MAX(seq), 0) FROM events "                            \
+	                   "WHERE game = ?1 AND action >= 1 AND action <= ?2")                     \
 	X(ACTION_LAST_OF, "SELECT COALESCE(MAX(seq), 0) FROM actions "                             \
 	                  "WHERE game = ?1 AND side = ?2 AND host = 0")                            \
 	X(EVENT_COUNT_AFTER, "SELECT count(*) FROM events "                                        \
@@ -1169,7 +1172,8 @@ static int sq_event_each_last(struct db_store *st, int64_t game, unsigned mask, 
 }
 
 static int sq_event_each_since(struct db_store *st, int64_t game, unsigned mask, int64_t action,
-                               int limit, int (*fn)(void *ctx, const struct db_event *e), void *ctx)
+                               int64_t after_seq, int limit,
+                               int (*fn)(void *ctx, const struct db_event *e), void *ctx)
 {
 	sqlite3_stmt *stmt = db__acquire(st, DB__S_EVENT_EACH_SINCE);
 
@@ -1179,6 +1183,7 @@ static int sq_event_each_since(struct db_store *st, int64_t game, unsigned mask,
 	sqlite3_bind_int64(stmt, 2, (sqlite3_int64)mask);
 	sqlite3_bind_int64(stmt, 3, action);
 	sqlite3_bind_int(stmt, 4, limit > 0 ? limit : -1);
+	sqlite3_bind_int64(stmt, 5, after_seq);
 	return db__event_walk(st, DB__S_EVENT_EACH_SINCE, stmt, fn, ctx, "db_event_each_since");
 }
 
@@ -1212,6 +1217,17 @@ static int sq_event_count_after(struct db_store *st, int64_t game, unsigned mask
 	sqlite3_bind_int64(stmt, 2, (sqlite3_int64)mask);
 	sqlite3_bind_int64(stmt, 3, after);
 	return db__int_query(st, DB__S_EVENT_COUNT_AFTER, stmt, count, 0, "db_event_count_after");
+}
+
+static int sq_event_last_upto(struct db_store *st, int64_t game, int64_t action, int64_t *seq)
+{
+	sqlite3_stmt *stmt = db__acquire(st, DB__S_EVENT_LAST_UPTO);
+
+	if (stmt == NULL)
+		return WG_E_STORAGE;
+	sqlite3_bind_int64(stmt, 1, game);
+	sqlite3_bind_int64(stmt, 2, action);
+	return db__int_query(st, DB__S_EVENT_LAST_UPTO, stmt, seq, 0, "db_event_last_upto");
 }
 
 static int sq_action_last_of(struct db_store *st, int64_t game, int side, int64_t *seq)
@@ -2844,6 +2860,7 @@ const struct db_backend db__sqlite = {
     .event_append = sq_event_append,
     .event_each_last = sq_event_each_last,
     .event_each_since = sq_event_each_since,
+    .event_last_upto = sq_event_last_upto,
     .action_last_of = sq_action_last_of,
     .event_count_after = sq_event_count_after,
     .event_last_seq = sq_event_last_seq,

@@ -228,18 +228,28 @@ static int since_last_action(struct srv_cmd_ctx *ctx, struct srv_game *g, int vi
 {
 	struct db_store *st = ctx->srv->store;
 	unsigned mask = RULES_AUD_SIDE(viewer);
-	int64_t last = 0, total = 0;
+	struct srv_acted *acted;
+	int64_t last, total = 0;
 	struct view_text items = {NULL, vt->cols, 0, 0};
 	char buf[200];
 	cJSON *it;
-	int rc;
+	int rc = 0;
 
-	if (viewer == RULES_SPECTATOR || g->rec.status == DB_GAME_OPEN)
+	if (viewer == RULES_SPECTATOR || g->rec.status == DB_GAME_OPEN || viewer < 0 ||
+	    viewer > 1)
 		return 0;
+	acted = &g->acted[viewer];
+	if (!acted->known) { /* once after a load or a takeback; then each action sets it */
+		rc = db_action_last_of(st, g->rec.id, viewer, &acted->action);
+		if (rc == 0)
+			rc = db_event_last_upto(st, g->rec.id, acted->action, &acted->event);
+		acted->known = rc == 0;
+	}
+	last = acted->action;
 	items.lines = cJSON_CreateArray();
-	rc = db_action_last_of(st, g->rec.id, viewer, &last);
 	if (rc == 0)
-		rc = db_event_each_since(st, g->rec.id, mask, last, cap, since_one, &items);
+		rc = db_event_each_since(st, g->rec.id, mask, last, acted->event, cap, since_one,
+		                         &items);
 	if (rc == 0 && items.n > 0)
 		rc = db_event_count_after(st, g->rec.id, mask, items.first - 1, &total);
 	if (rc != 0) {

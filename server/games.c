@@ -641,6 +641,7 @@ static int load_match(struct srv *s, struct srv_game *g, char *errbuf, size_t er
 		         "(the replay's is used)",
 		         (long long)g->rec.id);
 	db_event_last_seq(s->store, g->rec.id, &g->last_event);
+	memset(g->acted, 0, sizeof(g->acted)); /* read again at the next view */
 	g->used_ms = srv_now_ms(s);
 	snprintf(old_engine, sizeof(old_engine), "%s", g->rec.engine);
 	if (!same_engine || strcmp(g->rec.digest, g->entry->digest) != 0)

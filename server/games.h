@@ -78,6 +78,16 @@ struct srv_game {
 	struct srv_conn **watchers;
 	size_t nwatchers, capwatchers;
 	int64_t last_event;           /* seq of the last stored event */
+	/*
+	 * What `view` lists "since your last action" (cmd-game.c), per side: the seq of its
+	 * last player action and the seq of the last event stored by then (every event of a
+	 * later action is above it).  Set by each of its actions (host.c); known 0: read from
+	 * the store at the next view (after a load or a takeback).
+	 */
+	struct srv_acted {
+		int64_t action, event;
+		int known;
+	} acted[2];
 	int64_t used_ms;              /* loop time of the last request that needed the state */
 	int in_batch;                 /* written in the uncommitted batch (server.c) */
 	struct srv_gclock clock;      /* the time control and both clocks (clock.c) */

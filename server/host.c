@@ -207,6 +207,13 @@ static int stage(struct srv *s, struct srv_game *g, enum rules_host_kind host, i
 		return rc;
 	}
 	g->last_event = last;
+	if (host == RULES_HOST_NONE && side >= 0 && side < 2) { /* `view`'s "since" (games.h) */
+		g->acted[side].action = a.seq;
+		g->acted[side].event = last;
+		g->acted[side].known = 1;
+	} else if (host == RULES_HOST_TAKEBACK) {
+		memset(g->acted, 0, sizeof(g->acted)); /* the store says what counts now */
+	}
 	srv_batch_touch(s, g);
 	return 0;
 }

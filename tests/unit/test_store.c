@@ -935,34 +935,55 @@ static void test_events_since_a_sides_last_action(void **state)
 
 	/* side 0 after action 2: 5, 6, 7 (4 is side 1's secret); the first two, oldest first */
 	memset(&r, 0, sizeof(r));
-	assert_int_equal(db_event_each_since(st, g, AUD_A, 2, 2, on_event, &r), 0);
+	assert_int_equal(db_event_each_since(st, g, AUD_A, 2, 0, 2, on_event, &r), 0);
 	assert_int_equal(r.n, 2);
 	assert_int_equal(r.id[0], 5);
 	assert_int_equal(r.id[1], 6);
 	assert_string_equal(r.text[0], "{\"n\":5}");
 	memset(&r, 0, sizeof(r));
-	assert_int_equal(db_event_each_since(st, g, AUD_A, 2, 0, on_event, &r), 0);
+	assert_int_equal(db_event_each_since(st, g, AUD_A, 2, 0, 0, on_event, &r), 0);
 	assert_int_equal(r.n, 3);
 	assert_int_equal(r.id[2], 7);
 	/* side 1 after action 4: only 7 */
 	memset(&r, 0, sizeof(r));
-	assert_int_equal(db_event_each_since(st, g, AUD_B, 4, -1, on_event, &r), 0);
+	assert_int_equal(db_event_each_since(st, g, AUD_B, 4, 0, -1, on_event, &r), 0);
 	assert_int_equal(r.n, 1);
 	assert_int_equal(r.id[0], 7);
 	/* a side that never acted: everything it may see, and nothing of another game */
 	memset(&r, 0, sizeof(r));
-	assert_int_equal(db_event_each_since(st, g, AUD_B, 0, 0, on_event, &r), 0);
+	assert_int_equal(db_event_each_since(st, g, AUD_B, 0, 0, 0, on_event, &r), 0);
 	assert_int_equal(r.n, 6);
 	assert_int_equal(r.id[0], 1);
 	assert_int_equal(r.id[1], 3);
 	/* after the last action: nothing; early stop returns the callback's code */
 	memset(&r, 0, sizeof(r));
-	assert_int_equal(db_event_each_since(st, g, AUD_ALL, 5, 0, on_event, &r), 0);
+	assert_int_equal(db_event_each_since(st, g, AUD_ALL, 5, 0, 0, on_event, &r), 0);
 	assert_int_equal(r.n, 0);
 	memset(&r, 0, sizeof(r));
 	r.stop_after = 1;
-	assert_int_equal(db_event_each_since(st, g, AUD_A, 0, 0, on_event, &r), 99);
+	assert_int_equal(db_event_each_since(st, g, AUD_A, 0, 0, 0, on_event, &r), 99);
 	assert_int_equal(r.n, 1);
+
+	/* the bound view keeps in memory: the last event of the actions up to a side's last */
+	assert_int_equal(db_event_last_upto(st, g, 2, &last), 0);
+	assert_int_equal(last, 3);
+	assert_int_equal(db_event_last_upto(st, g, 4, &last), 0);
+	assert_int_equal(last, 6);
+	assert_int_equal(db_event_last_upto(st, g, 0, &last), 0);
+	assert_int_equal(last, 0);
+	assert_int_equal(db_event_last_upto(st, h, 9, &last), 0);
+	assert_int_equal(last, 1); /* h's own event (its seq 1, action 1), none of g's */
+	/* with the bound the same events come back (side 0 after action 2: 5, 6, 7) */
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(db_event_each_since(st, g, AUD_A, 2, 3, 0, on_event, &r), 0);
+	assert_int_equal(r.n, 3);
+	assert_int_equal(r.id[0], 5);
+	assert_int_equal(r.id[2], 7);
+	/* the bound is only a narrowing: events at or below it are not read */
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(db_event_each_since(st, g, AUD_A, 2, 6, 0, on_event, &r), 0);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(r.id[0], 7);
 }
 
 /* ---- seats ---- */
