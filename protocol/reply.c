@@ -32,10 +32,13 @@ static int rollback(struct proto_buf *out, size_t start)
 int proto_add_safe(struct proto_buf *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)(s != NULL ? s : "");
-	size_t start = out->len;
+	char *d;
 
+	/* the copy is never longer than s (a C1 control's two bytes become one space): one
+	 * grow, then the bytes written in place (this runs for every line of every reply) */
 	if (proto_buf_grow(out, strlen((const char *)p)) != 0)
 		return -1;
+	d = out->data + out->len;
 	for (; *p != '\0'; p++) {
 		char c = (char)*p;
 
@@ -45,9 +48,10 @@ int proto_add_safe(struct proto_buf *out, const char *s)
 			c = ' '; /* a C1 control, U+0080..U+009F */
 			p++;
 		}
-		if (proto_buf_addch(out, c) != 0)
-			return rollback(out, start);
+		*d++ = c;
 	}
+	out->len = (size_t)(d - out->data);
+	out->data[out->len] = '\0';
 	return 0;
 }
 
