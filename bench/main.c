@@ -27,7 +27,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 	        "usage: wg-bench [-h host] [-p port] [-c connections] [-n requests]\n"
-	        "                [-t ping,mix,idle,durable,flood,set] [-P pipeline]\n"
+	        "                [-t ping,mix,idle,durable,view,flood,set] [-P pipeline]\n"
 	        "                [--duration SECONDS] [--idle] [--scenario NAME]\n"
 	        "                [--server-pid PID] [--login] [--fsync-floor DIR]\n"
 	        "\n"
@@ -57,6 +57,9 @@ static void usage(FILE *f)
 	        "                             one fixed list of legal actions after the\n"
 	        "                             other, one in flight per client; -n counts\n"
 	        "                             actions\n"
+	        "                       view  durable's clients and set-up, then each sends\n"
+	        "                             \"view game=<id>\" (text) over and over, on\n"
+	        "                             its two connections in turn; -n counts views\n"
 	        "                       set   (--redis only) SET key:<conn> xxx and wait\n"
 	        "                             for +OK, over and over: against a redis-server\n"
 	        "                             with appendfsync always, the durable comparison\n"
@@ -271,8 +274,9 @@ static void print_hostile(const struct bench_opts *o, const struct bench_result 
 static void report_load(const struct bench_opts *o, const struct bench_result *r)
 {
 	double rps = r->load_secs > 0 ? (double)r->completed / r->load_secs : 0;
-	int durable = r->test == BENCH_DURABLE;
-	const char *what = durable ? "actions" : "requests";
+	int durable = bench_test_paired(r->test);
+	int views = r->test == BENCH_VIEW;
+	const char *what = views ? "views" : durable ? "actions" : "requests";
 	size_t i;
 	int v;
 
@@ -298,21 +302,24 @@ static void report_load(const struct bench_opts *o, const struct bench_result *r
 			       (unsigned long long)r->login_errors);
 		printf("  %-12s %llu completed in %.2f s (pipeline %zu), %llu errors, "
 		       "%llu notifications\n",
-		       durable ? "actions:" : "requests:", (unsigned long long)r->completed,
+		       views ? "views:" : durable ? "actions:" : "requests:",
+		       (unsigned long long)r->completed,
 		       r->load_secs, o->pipeline, (unsigned long long)r->errors,
 		       (unsigned long long)r->notices);
-		if (durable)
+		if (durable && !views)
 			print_durable(r);
 		if (r->test == BENCH_FLOOD)
 			print_hostile(o, r);
 		printf("  throughput:  %.2f %s per second%s\n", rps, what,
-		       durable ? " (each one committed before its ok)" : "");
+		       views     ? " (text, of the client's running game)"
+		       : durable ? " (each one committed before its ok)"
+		                 : "");
 		print_latency("latency (us):", &r->all);
 		if (r->server_cpu_secs >= 0 && r->completed > 0)
 			printf(
 			    "  server CPU:  %.2f s (user + system) for the load, %.2f us per %s\n",
 			    r->server_cpu_secs, r->server_cpu_secs * 1e6 / (double)r->completed,
-			    durable ? "action" : "request");
+			    views ? "view" : durable ? "action" : "request");
 		if (r->test == BENCH_MIX || durable) {
 			printf("  %-12s %10s %8s %8s %8s %8s\n", "verb", "count", "errors",
 			       "p50 us", "p99 us", "max us");
@@ -326,7 +333,7 @@ static void report_load(const struct bench_opts *o, const struct bench_result *r
 				       (unsigned long long)bench_hist_percentile(&r->verb[v], 99),
 				       (unsigned long long)r->verb[v].max,
 				       v == BV_REGISTER || v == BV_LOGIN ||
-				               (durable && !bench_verb_is_action(v))
+				               (durable && !bench_verb_is_load(v))
 				           ? "  (set-up)"
 				           : "");
 			}
@@ -642,14 +649,15 @@ int main(int argc, char **argv)
 	}
 	if (o.duration > 0 && !n_given)
 		o.requests = 0;
-	if ((o.tests & (1u << BENCH_DURABLE)) &&
+	if ((o.tests & ((1u << BENCH_DURABLE) | (1u << BENCH_VIEW))) &&
 	    bench_durable_steps(o.scenario != NULL ? o.scenario : "scheldt") == 0) {
 		fprintf(stderr,
 		        "wg-bench: durable has no script for scenario '%s' (only scheldt)\n",
 		        o.scenario);
 		return 1;
 	}
-	if (raise_nofile((rlim_t)o.conns * (o.tests & (1u << BENCH_DURABLE) ? 2 : 1) +
+	if (raise_nofile((rlim_t)o.conns *
+	                     (o.tests & ((1u << BENCH_DURABLE) | (1u << BENCH_VIEW)) ? 2 : 1) +
 	                 (o.tests & (1u << BENCH_FLOOD)
 	                      ? o.attackers + o.idlers + o.slowloris + o.bruteforce
 	                      : 0) +
@@ -668,8 +676,8 @@ int main(int argc, char **argv)
 			continue;
 		if (t == BENCH_IDLE && run_o.duration == 0)
 			run_o.duration = 10;
-		if (t == BENCH_DURABLE) {
-			run_o.pipeline = 1; /* one action in flight per client */
+		if (bench_test_paired(t)) {
+			run_o.pipeline = 1; /* one action (view) in flight per client */
 			if (run_o.scenario == NULL)
 				run_o.scenario = "scheldt";
 		}
@@ -677,7 +685,7 @@ int main(int argc, char **argv)
 			run_o.timeout = run_o.duration > 0 ? run_o.duration + 120 : 300;
 			if (t == BENCH_MIX || (t == BENCH_IDLE && o.idle_login))
 				run_o.timeout += (double)o.conns / 5; /* argon2id: slow by design */
-			if (t == BENCH_DURABLE) /* two connections log in per client */
+			if (bench_test_paired(t)) /* two connections log in per client */
 				run_o.timeout += 2 * (double)o.conns / 5;
 		}
 		if (bench_run(&run_o, (enum bench_test)t, r) != 0) {

@@ -463,7 +463,7 @@ static void conn_gone(struct bench_conn *c, int why, int err)
 	if (phase == PH_LOAD) {
 		/* durable: a new or join in flight is not part of the budget */
 		if (run->clients == NULL ||
-		    (c->inflight > 0 && bench_verb_is_action(c->verb[c->head])))
+		    (c->inflight > 0 && bench_verb_is_load(c->verb[c->head])))
 			run->abandoned += c->inflight;
 		c->inflight = 0;
 		wake_partner(c);
@@ -613,7 +613,7 @@ static void durable_next(struct bench_run *run, struct bench_client *cl)
 		client_done(run, cl);
 		return;
 	}
-	if (bench_verb_is_action(verb) && run->o->requests > 0 && run->issued >= run->o->requests)
+	if (bench_verb_is_load(verb) && run->o->requests > 0 && run->issued >= run->o->requests)
 		return;
 	c = &run->conns[2 * k + (size_t)seat];
 	if (c->state != CS_READY)
@@ -628,7 +628,7 @@ static void durable_next(struct bench_run *run, struct bench_client *cl)
 	c->verb[slot] = (signed char)verb;
 	c->inflight++;
 	cl->busy = 1;
-	if (bench_verb_is_action(verb))
+	if (bench_verb_is_load(verb))
 		run->issued++;
 	send_wbuf(c);
 }
@@ -688,7 +688,7 @@ static void durable_reply(struct bench_conn *c, enum bench_verb verb, uint64_t u
 	cl->busy = 0;
 	if (cl->done || run->phase == PH_STOP)
 		return;
-	if (!bench_verb_is_action(verb)) {
+	if (!bench_verb_is_load(verb)) {
 		durable_seat_reply(c, verb, us, ok, line, len);
 		return;
 	}
@@ -701,6 +701,8 @@ static void durable_reply(struct bench_conn *c, enum bench_verb verb, uint64_t u
 		count_err_code(r, line, len);
 		r->games_dropped++;
 		cl->step = 0;
+	} else if (run->script.test == BENCH_VIEW) {
+		cl->step = cl->step == 2 ? 3 : 2; /* seat 0, seat 1, seat 0, ... */
 	} else if (++cl->step >= bench_durable_steps(run->script.scenario)) {
 		r->games++;
 		cl->step = 0;
@@ -783,7 +785,7 @@ static void on_line(void *ctx, enum bench_line_kind kind, const char *line, size
 	case BENCH_LINE_GREETING:
 		if (c->state != CS_GREETING)
 			return;
-		if (run->script.test == BENCH_MIX || run->script.test == BENCH_DURABLE ||
+		if (run->script.test == BENCH_MIX || bench_test_paired(run->script.test) ||
 		    ((run->script.test == BENCH_IDLE || run->script.test == BENCH_FLOOD) &&
 		     run->script.idle_login && !c->attacker)) {
 			c->state = CS_LOGIN;
@@ -1026,7 +1028,7 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 	memset(r, 0, sizeof(*r));
 	r->test = test;
 	r->conns = o->conns;
-	r->connections = test == BENCH_DURABLE ? 2 * o->conns : o->conns;
+	r->connections = bench_test_paired(test) ? 2 * o->conns : o->conns;
 	if (test == BENCH_FLOOD)
 		r->connections += o->attackers + o->idlers + o->slowloris + o->bruteforce;
 	r->rss_start_kb = r->rss_before_kb = r->rss_after_kb = r->rss_end_kb = -1;
@@ -1041,9 +1043,9 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 		return -1;
 	run->n = r->connections;
 	run->conns = calloc(run->n, sizeof(*run->conns));
-	if (test == BENCH_DURABLE)
+	if (bench_test_paired(test))
 		run->clients = calloc(o->conns, sizeof(*run->clients));
-	if (run->conns == NULL || (test == BENCH_DURABLE && run->clients == NULL) ||
+	if (run->conns == NULL || (bench_test_paired(test) && run->clients == NULL) ||
 	    uv_loop_init(&run->loop) != 0) {
 		free(run->clients);
 		free(run->conns);
@@ -1059,7 +1061,7 @@ int bench_run(const struct bench_opts *o, enum bench_test test, struct bench_res
 		snprintf(run->prefix, sizeof(run->prefix), "%s", o->user_prefix);
 	else
 		snprintf(run->prefix, sizeof(run->prefix), "%s%zu_",
-		         test == BENCH_DURABLE ? "durable" : "bench", o->conns);
+		         bench_test_paired(test) ? "durable" : "bench", o->conns);
 	run->script = (struct bench_script){
 	    .test = test,
 	    .user_prefix = run->prefix,

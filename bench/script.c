@@ -127,6 +127,7 @@ enum bench_verb bench_script_verb(const struct bench_script *s, size_t conn, siz
 			return BV_END;
 		return setup[step];
 	case BENCH_DURABLE: /* per connection: the login; the game is the client's */
+	case BENCH_VIEW:
 		return step < BENCH_LOGIN_STEPS ? setup[step] : BV_END;
 	case BENCH_MIX:
 		break;
@@ -180,13 +181,17 @@ enum bench_verb bench_durable_verb(const struct bench_script *s, size_t step, in
 	const struct durable_game *g = durable_game(s->scenario);
 
 	*seat = 0;
-	if (g == NULL || step >= 2 + g->nactions)
+	if (g == NULL || (s->test != BENCH_VIEW && step >= 2 + g->nactions))
 		return BV_END;
 	if (step == 0)
 		return BV_NEW;
 	if (step == 1) {
 		*seat = 1;
 		return BV_JOIN;
+	}
+	if (s->test == BENCH_VIEW) {
+		*seat = (int)(step % 2);
+		return BV_VIEW;
 	}
 	*seat = g->actions[step - 2].seat;
 	return g->actions[step - 2].verb;
@@ -197,18 +202,30 @@ int bench_durable_line(const struct bench_script *s, size_t step, long long game
 {
 	const struct durable_game *g = durable_game(s->scenario);
 
-	if (g == NULL || step >= 2 + g->nactions)
+	if (g == NULL || (s->test != BENCH_VIEW && step >= 2 + g->nactions))
 		return -1;
 	if (step == 0)
 		return proto_buf_addf(out, "new %s side=%s\n", g->scenario, g->side[0]);
 	if (step == 1)
 		return proto_buf_addf(out, "join %lld\n", game);
+	if (s->test == BENCH_VIEW)
+		return proto_buf_addf(out, "view game=%lld\n", game);
 	return proto_buf_addf(out, "%s\n", g->actions[step - 2].line);
 }
 
 int bench_verb_is_action(enum bench_verb verb)
 {
 	return verb == BV_PLACE || verb == BV_MOVE || verb == BV_ENTER || verb == BV_END_PHASE;
+}
+
+int bench_verb_is_load(enum bench_verb verb)
+{
+	return bench_verb_is_action(verb) || verb == BV_VIEW;
+}
+
+int bench_test_paired(enum bench_test t)
+{
+	return t == BENCH_DURABLE || t == BENCH_VIEW;
 }
 
 /* The number at s[0..len) after optional spaces; 0 if none. */
@@ -264,6 +281,8 @@ const char *bench_test_name(enum bench_test t)
 		return "flood";
 	case BENCH_SET:
 		return "set";
+	case BENCH_VIEW:
+		return "view";
 	case BENCH_TEST_COUNT:
 		break;
 	}

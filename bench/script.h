@@ -27,6 +27,10 @@
  *         of a real game that no die decides (set-up places, moves, the
  *         ends between phases), each on the seat that must act; after the
  *         last one the client starts over at step 0 with a new game.
+ *   view  durable's clients and set-up (steps 0 and 1: new, join); then
+ *         "view game=<id>" (text), over and over, on seat 0 and seat 1 in turn:
+ *         what a text view of a running game costs the server, beside ping's
+ *         cost in the same run (issue 14: "view as cheap as a few pings").
  */
 #ifndef BENCH_SCRIPT_H
 #define BENCH_SCRIPT_H
@@ -45,6 +49,7 @@ enum bench_test {
 	BENCH_DURABLE,
 	BENCH_FLOOD, /* ping while hostile connections (bench.h enum bench_kind) attack */
 	BENCH_SET,   /* redis only: SET key:<conn> <value>, the durable comparison */
+	BENCH_VIEW,  /* durable's clients, seated, then "view <game>" over and over */
 	BENCH_TEST_COUNT,
 };
 
@@ -116,6 +121,10 @@ int bench_durable_line(const struct bench_script *s, size_t step, long long game
                        struct proto_buf *out);
 /* 1 if verb is an action of the durable test (place, move, enter, end). */
 int bench_verb_is_action(enum bench_verb verb);
+/* durable and view: the verbs of a client's load (counted), not of its set-up. */
+int bench_verb_is_load(enum bench_verb verb);
+/* durable and view: clients of two connections that create and join a game. */
+int bench_test_paired(enum bench_test t);
 /* Parses a list like "ping,mix" into a bit set of (1 << enum bench_test); 0 if invalid. */
 unsigned bench_parse_tests(const char *list);
 /* The name of a test ("ping", "mix", "idle", "durable"). */
