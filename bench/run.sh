@@ -24,6 +24,11 @@
 #                   (within --max-per-address) attack at once: help pipelines
 #                   never read, connections that never log in or send anything,
 #                   slowloris lines, and login brute force; its p99 is the figure
+#   view            (issue 14) a text view through the server against a ping, in the
+#                   same daemon: wg-bench -t ping and -t view at VIEW_CONNS
+#                   clients (view: durable's clients, seated in a game, each
+#                   sending `view game=<id>` over and over), interleaved, each
+#                   twice; the server's CPU per view in pings
 #   wg-engine       the rules engine on one core (issue 14), before any server
 #                   starts: whole Scheldt games played from options, replayed as
 #                   the server replays them on load (actions/s), reach, view
@@ -56,9 +61,10 @@
 #   IDLE_CONNS    connections of the idle run [10000]
 #   IDLE_SECONDS  how long the idle connections are held [10]
 #   SCENARIO      scenario for the mix's new/join steps [none: skipped]
-#   TESTS         the parts to run, of: engine idle ping versus flood hostile mix durable
-#                 recovery ["engine idle ping versus flood hostile mix durable"];
+#   TESTS         the parts to run, of: engine idle ping versus view flood hostile mix
+#                 durable recovery ["engine idle ping versus view flood hostile mix durable"];
 #                 ping brings its redis ping_inline rows, durable its redis set rows
+#   VIEW_CONNS, VIEW_SECONDS  the view part's clients and the length of each run [50, 10]
 #   DURABLE_CONNS clients of the durable runs, and redis SET connections ["1 50 1000"]
 #   DURABLE_SECONDS  length of each durable load phase, after set-up [20]
 #   LOGIN_CONNS   idle connections that log in, after the guests [1000; 0: none]
@@ -91,7 +97,7 @@ MIX_SECONDS=${MIX_SECONDS:-20}
 IDLE_CONNS=${IDLE_CONNS:-10000}
 IDLE_SECONDS=${IDLE_SECONDS:-10}
 SCENARIO=${SCENARIO:-}
-TESTS=${TESTS:-"engine idle ping versus flood hostile mix durable"}
+TESTS=${TESTS:-"engine idle ping versus view flood hostile mix durable"}
 ENGINE_GAMES=${ENGINE_GAMES:-5}
 ENGINE_ROUNDS=${ENGINE_ROUNDS:-3}
 LOGIN_CONNS=${LOGIN_CONNS:-1000}
@@ -106,6 +112,8 @@ HOSTILE_SLOW=${HOSTILE_SLOW:-1500}
 HOSTILE_BRUTE=${HOSTILE_BRUTE:-200}
 HOSTILE_SOURCES=${HOSTILE_SOURCES:-200}
 HOSTILE_SECONDS=${HOSTILE_SECONDS:-30}
+VIEW_CONNS=${VIEW_CONNS:-50}
+VIEW_SECONDS=${VIEW_SECONDS:-10}
 DURABLE_CONNS=${DURABLE_CONNS:-"1 50 1000"}
 DURABLE_SECONDS=${DURABLE_SECONDS:-20}
 RECOVERY_GAMES=${RECOVERY_GAMES:-10000}
@@ -124,9 +132,9 @@ HOSTILE_PID=
 
 for t in $TESTS; do
 	case $t in
-	engine | idle | ping | versus | flood | hostile | mix | durable | recovery) ;;
+	engine | idle | ping | versus | view | flood | hostile | mix | durable | recovery) ;;
 	*)
-		echo "run.sh: unknown part '$t' in TESTS (engine idle ping versus flood hostile mix durable recovery)" >&2
+		echo "run.sh: unknown part '$t' in TESTS (engine idle ping versus view flood hostile mix durable recovery)" >&2
 		exit 1
 		;;
 	esac
@@ -218,6 +226,7 @@ MAXC=0
 SIZES=
 want idle && SIZES="$SIZES $IDLE_CONNS $((LOGIN_CONNS + 50))"
 want flood && SIZES="$SIZES $((FLOOD_ATTACKERS + 1))"
+want view && SIZES="$SIZES $((2 * VIEW_CONNS))"
 want hostile && SIZES="$SIZES $((HOSTILE_UNREAD + HOSTILE_IDLE + HOSTILE_SLOW + HOSTILE_BRUTE + 1))"
 if want versus; then
 	for v in $VERSUS; do SIZES="$SIZES ${v%%:*}"; done
@@ -368,6 +377,24 @@ if want versus && [ "$SKIP_REDIS" != 1 ]; then
 		REDIS_PID=$STARTED_PID
 		echo "run.sh: the versus figures are skipped" >&2
 	fi
+fi
+# view: what a text view costs the server against a ping, in the same daemon (their own
+# summaries: these pings are not the versus rows)
+VIEW_OUT=$TMP/view.summaries
+: >"$VIEW_OUT"
+if want view; then
+	for rep in 1 2; do
+		for t in ping view; do
+			say "view part: $t, $VIEW_CONNS clients ($rep); load $(cut -d' ' -f1-3 /proc/loadavg)"
+			set +e
+			run "$BENCH" -p "$PORT" -c "$VIEW_CONNS" -t "$t" --scenario scheldt \
+				--duration "$VIEW_SECONDS" --sources "$VIEW_CONNS" --server-pid "$SERVER_PID" |
+				tee "$TMP/bench.out"
+			set -e
+			grep '^SUMMARY' "$TMP/bench.out" | sed "s/\$/ load1=$(cut -d' ' -f1 /proc/loadavg)/" \
+				>>"$VIEW_OUT" || true
+		done
+	done
 fi
 if want flood; then
 	say "flood: 1 client pings while $FLOOD_ATTACKERS send $FLOOD_LINES help each and never read"
@@ -585,6 +612,27 @@ mkdir -p "$(dirname "$RESULTS")"
 			printf " (after %s warm-up connections: VmRSS %s kB -> %s kB)", kv["warmup"], kv["rss_start_kb"], kv["rss_before_kb"]
 		printf "; peak VmRSS %s kB.\n", kv["rss_peak_kb"]
 	}' "$SUMMARIES"
+	if [ -s "$VIEW_OUT" ]; then
+		echo
+		echo "View through the server (wg-bench -t ping, then -t view: text, of the client's running Battle of the Scheldt game; the same daemon, interleaved, each twice; CPU = the server's user + system time over the load):"
+		echo
+		echo "| test | clients | requests | per second | p50 us | p99 us | server CPU us per request | load |"
+		echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+		awk '
+		{
+			delete kv
+			for (i = 2; i <= NF; i++) { split($i, a, "="); kv[a[1]] = a[2] }
+			printf "| %s | %s | %s | %.0f | %s | %s | %.2f | %s |\n", kv["test"], kv["conns"],
+				kv["requests"], kv["rps"], kv["p50_us"], kv["p99_us"], kv["server_us_per_req"],
+				kv["load1"]
+			sum[kv["test"]] += kv["server_us_per_req"]; n[kv["test"]]++
+		}
+		END {
+			if (n["ping"] > 0 && n["view"] > 0 && sum["ping"] > 0)
+				printf "\nA text view costs the server %.1f pings (mean CPU per view over mean CPU per ping).\n",
+					(sum["view"] / n["view"]) / (sum["ping"] / n["ping"])
+		}' "$VIEW_OUT"
+	fi
 	if [ -s "$ENGINE_OUT" ]; then
 		echo
 		echo "Engine (wg-engine, one core, CPU time; $(sed -n 's/^machine: //p' "$ENGINE_OUT"); goals of issue 14 beside):"
