@@ -302,10 +302,11 @@ static void report_load(const struct bench_opts *o, const struct bench_result *r
 			       (unsigned long long)r->login_errors);
 		printf("  %-12s %llu completed in %.2f s (pipeline %zu), %llu errors, "
 		       "%llu notifications\n",
-		       views ? "views:" : durable ? "actions:" : "requests:",
-		       (unsigned long long)r->completed,
-		       r->load_secs, o->pipeline, (unsigned long long)r->errors,
-		       (unsigned long long)r->notices);
+		       views     ? "views:"
+		       : durable ? "actions:"
+		                 : "requests:",
+		       (unsigned long long)r->completed, r->load_secs, o->pipeline,
+		       (unsigned long long)r->errors, (unsigned long long)r->notices);
 		if (durable && !views)
 			print_durable(r);
 		if (r->test == BENCH_FLOOD)
@@ -319,7 +320,9 @@ static void report_load(const struct bench_opts *o, const struct bench_result *r
 			printf(
 			    "  server CPU:  %.2f s (user + system) for the load, %.2f us per %s\n",
 			    r->server_cpu_secs, r->server_cpu_secs * 1e6 / (double)r->completed,
-			    views ? "view" : durable ? "action" : "request");
+			    views     ? "view"
+			    : durable ? "action"
+			              : "request");
 		if (r->test == BENCH_MIX || durable) {
 			printf("  %-12s %10s %8s %8s %8s %8s\n", "verb", "count", "errors",
 			       "p50 us", "p99 us", "max us");
@@ -656,12 +659,11 @@ int main(int argc, char **argv)
 		        o.scenario);
 		return 1;
 	}
-	if (raise_nofile((rlim_t)o.conns *
-	                     (o.tests & ((1u << BENCH_DURABLE) | (1u << BENCH_VIEW)) ? 2 : 1) +
-	                 (o.tests & (1u << BENCH_FLOOD)
-	                      ? o.attackers + o.idlers + o.slowloris + o.bruteforce
-	                      : 0) +
-	                 64) != 0)
+	if (raise_nofile(
+	        (rlim_t)o.conns * (o.tests & ((1u << BENCH_DURABLE) | (1u << BENCH_VIEW)) ? 2 : 1) +
+	        (o.tests & (1u << BENCH_FLOOD) ? o.attackers + o.idlers + o.slowloris + o.bruteforce
+	                                       : 0) +
+	        64) != 0)
 		return 1;
 
 	r = malloc(sizeof(*r));

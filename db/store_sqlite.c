@@ -149,7 +149,7 @@
 	  "SELECT game, seq, action, audience, json, at FROM events "                              \
 	  "WHERE game = ?1 AND seq > ?5 AND action > ?3 AND (audience & ?2) != 0 "                 \
 	  "ORDER BY seq LIMIT ?4")                                                                 \
-	X(EVENT_LAST_UPTO, "SELECT COALESCE(MAX(seq), 0) FROM events "                            \
+	X(EVENT_LAST_UPTO, "SELECT COALESCE(MAX(seq), 0) FROM events "                             \
 	                   "WHERE game = ?1 AND action >= 1 AND action <= ?2")                     \
 	X(ACTION_LAST_OF, "SELECT COALESCE(MAX(seq), 0) FROM actions "                             \
 	                  "WHERE game = ?1 AND side = ?2 AND host = 0")                            \

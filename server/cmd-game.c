@@ -235,8 +235,7 @@ static int since_last_action(struct srv_cmd_ctx *ctx, struct srv_game *g, int vi
 	cJSON *it;
 	int rc = 0;
 
-	if (viewer == RULES_SPECTATOR || g->rec.status == DB_GAME_OPEN || viewer < 0 ||
-	    viewer > 1)
+	if (viewer == RULES_SPECTATOR || g->rec.status == DB_GAME_OPEN || viewer < 0 || viewer > 1)
 		return 0;
 	acted = &g->acted[viewer];
 	if (!acted->known) { /* once after a load or a takeback; then each action sets it */

@@ -77,7 +77,7 @@ struct srv_game {
 	char seat_name[2][DB_NAME_MAX + 1];
 	struct srv_conn **watchers;
 	size_t nwatchers, capwatchers;
-	int64_t last_event;           /* seq of the last stored event */
+	int64_t last_event; /* seq of the last stored event */
 	/*
 	 * What `view` lists "since your last action" (cmd-game.c), per side: the seq of its
 	 * last player action and the seq of the last event stored by then (every event of a
