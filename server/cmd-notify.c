@@ -144,7 +144,7 @@ static int do_webhook(struct srv_cmd_ctx *ctx, struct db_notify_prefs *p)
 			return srv_cmd_fail(ctx, WG_E_STORAGE, "%s", db_last_error(s->store));
 		return reply(ctx, p, NULL, "webhook off; what was pending for it is dropped");
 	}
-	if (srv_nf_check_url(ctx->argv[2], why, sizeof(why)) != 0)
+	if (srv_nf_check_url(ctx->argv[2], s->cfg.webhook_private, why, sizeof(why)) != 0)
 		return srv_cmd_fail(ctx, WG_E_BAD_ARGS, "notify webhook: %s", why);
 	snprintf(p->webhook, sizeof(p->webhook), "%s", ctx->argv[2]);
 	if (p->secret[0] == '\0') {

@@ -60,6 +60,7 @@ enum opt_id {
 	OPT_SENDMAIL,
 	OPT_MAIL_FROM,
 	OPT_RATING_SIDE_ADVANTAGE,
+	OPT_WEBHOOK_PRIVATE,
 	OPT_REQUESTS_PER_ADDRESS,
 	OPT_TLS_LISTEN,
 	OPT_TLS_CERT,
@@ -127,6 +128,10 @@ static const struct opt options[] = {
      "/usr/sbin/sendmail)"},
     {OPT_MAIL_FROM, "mail-from", "ADDRESS",
      "the From: address of e-mail notifications (default wargamed@localhost)"},
+    {OPT_WEBHOOK_PRIVATE, "webhook-private", "yes|no",
+     "let webhooks reach loopback, private, link-local and other addresses that are not "
+     "public (default no: a user's webhook could make the server POST into its own "
+     "network)"},
     {OPT_RATING_SIDE_ADVANTAGE, "rating-side-advantage", "yes|no",
      "ratings expect each scenario's side advantage, estimated from its record (default no)"},
     {OPT_REQUESTS_PER_ADDRESS, "requests-per-address", "N",
@@ -479,6 +484,11 @@ static int apply(struct srv_config *cfg, const struct opt *o, const char *value,
 		if (parse_bool(value, &b) != 0)
 			goto bad;
 		cfg->rating_side_advantage = b;
+		return 0;
+	case OPT_WEBHOOK_PRIVATE:
+		if (parse_bool(value, &b) != 0)
+			goto bad;
+		cfg->webhook_private = b;
 		return 0;
 	default:
 		snprintf(err, errsize, "--%s cannot be used here", o->name);

@@ -47,6 +47,7 @@ struct srv_config {
 	char admins[512];           /* user names, comma-separated: the operators */
 	char sendmail[256];         /* the sendmail program e-mail notifications go through */
 	char mail_from[256];        /* their From: address */
+	int webhook_private;        /* 1: webhooks may reach addresses that are not public */
 	int rating_side_advantage;  /* 1: ratings expect a side's advantage (docs/tournaments.md) */
 	int tls;                    /* 1: a TLS listener (tls.h) */
 	char tls_host[64];

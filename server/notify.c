@@ -495,7 +495,7 @@ int srv_notify_start(struct srv *s)
 		return -1;
 	nt->curl = 1;
 	snprintf(agent, sizeof(agent), "wargamed/%s", WG_VERSION);
-	if (srv_webhook_init(&nt->web, s->loop, agent) != 0 ||
+	if (srv_webhook_init(&nt->web, s->loop, agent, s->cfg.webhook_private) != 0 ||
 	    srv_mailer_init(&nt->mail, s->loop) != 0) {
 		srv_webhook_close(nt->web);
 		srv_mailer_close(nt->mail);

@@ -4,11 +4,14 @@
  */
 #include "notifyfmt.h"
 
+#include <arpa/inet.h>
 #include <ctype.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 #include <time.h>
 
 #include <cjson/cJSON.h>
@@ -396,10 +399,110 @@ enum srv_nf_verdict srv_nf_http_verdict(long status)
 	return SRV_NF_RETRY;
 }
 
-int srv_nf_check_url(const char *url, char *err, size_t size)
+/* The kind of a non-public IPv4 address a (host order), or NULL. */
+static const char *v4_kind(uint32_t a)
+{
+	static const struct {
+		uint32_t net, mask;
+		const char *kind;
+	} ranges[] = {
+	    {0x00000000u, 0xff000000u, "unspecified"}, /* 0/8, "this network" */
+	    {0x0a000000u, 0xff000000u, "private"},     /* 10/8 */
+	    {0x64400000u, 0xffc00000u, "shared"},      /* 100.64/10, carrier-grade NAT */
+	    {0x7f000000u, 0xff000000u, "loopback"},    /* 127/8 */
+	    {0xa9fe0000u, 0xffff0000u, "link-local"},  /* 169.254/16, cloud metadata too */
+	    {0xac100000u, 0xfff00000u, "private"},     /* 172.16/12 */
+	    {0xc0000000u, 0xffffff00u, "reserved"},    /* 192.0.0/24, protocol assignments */
+	    {0xc0000200u, 0xffffff00u, "reserved"},    /* 192.0.2/24, documentation */
+	    {0xc0a80000u, 0xffff0000u, "private"},     /* 192.168/16 */
+	    {0xc6120000u, 0xfffe0000u, "reserved"},    /* 198.18/15, benchmarking */
+	    {0xc6336400u, 0xffffff00u, "reserved"},    /* 198.51.100/24, documentation */
+	    {0xcb007100u, 0xffffff00u, "reserved"},    /* 203.0.113/24, documentation */
+	    {0xe0000000u, 0xf0000000u, "multicast"},   /* 224/4 */
+	    {0xf0000000u, 0xf0000000u, "reserved"},    /* 240/4 and the broadcast address */
+	};
+
+	for (size_t i = 0; i < sizeof(ranges) / sizeof(ranges[0]); i++)
+		if ((a & ranges[i].mask) == ranges[i].net)
+			return ranges[i].kind;
+	return NULL;
+}
+
+const char *srv_nf_addr_kind(const struct sockaddr *sa)
+{
+	static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+	static const unsigned char nat64[12] = {0, 0x64, 0xff, 0x9b};
+	const unsigned char *b;
+
+	if (sa == NULL)
+		return "not IP";
+	if (sa->sa_family == AF_INET)
+		return v4_kind(
+		    ntohl(((const struct sockaddr_in *)(const void *)sa)->sin_addr.s_addr));
+	if (sa->sa_family != AF_INET6)
+		return "not IP";
+	b = ((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr.s6_addr;
+	if (memcmp(b, mapped, 12) == 0 || memcmp(b, nat64, 12) == 0)
+		return v4_kind((uint32_t)b[12] << 24 | (uint32_t)b[13] << 16 |
+		               (uint32_t)b[14] << 8 | b[15]);
+	if ((b[0] & 0xfe) == 0xfc || (b[0] == 0xfe && (b[1] & 0xc0) == 0xc0))
+		return "private"; /* fc00::/7 unique-local, fec0::/10 site-local */
+	if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80)
+		return "link-local"; /* fe80::/10 */
+	if (b[0] == 0xff)
+		return "multicast";
+	if (b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0d && b[3] == 0xb8)
+		return "reserved"; /* 2001:db8::/32, documentation */
+	for (int i = 0; i < 15; i++)
+		if (b[i] != 0)
+			return NULL;
+	return b[15] == 1 ? "loopback" : b[15] == 0 ? "unspecified" : "reserved";
+}
+
+/* The host of an http(s) URL whose authority starts at a, as an IP address in *ss, or
+ * 0 when it is a name (or nothing inet_pton reads: a name to the resolver). */
+static int url_ip(const char *a, struct sockaddr_storage *ss, char *text, size_t size)
+{
+	const char *end = a + strcspn(a, "/?#"), *at, *h = a, *stop;
+	size_t n;
+
+	memset(ss, 0, sizeof(*ss));
+	for (at = a; at < end; at++) /* user:password@ before the host */
+		if (*at == '@')
+			h = at + 1;
+	if (*h == '[') {
+		h++;
+		stop = memchr(h, ']', (size_t)(end - h));
+		if (stop == NULL)
+			return 0;
+	} else {
+		stop = memchr(h, ':', (size_t)(end - h));
+		if (stop == NULL)
+			stop = end;
+	}
+	n = (size_t)(stop - h);
+	if (n == 0 || n >= size)
+		return 0;
+	memcpy(text, h, n);
+	text[n] = '\0';
+	if (inet_pton(AF_INET, text, &((struct sockaddr_in *)(void *)ss)->sin_addr) == 1) {
+		ss->ss_family = AF_INET;
+		return 1;
+	}
+	if (inet_pton(AF_INET6, text, &((struct sockaddr_in6 *)(void *)ss)->sin6_addr) == 1) {
+		ss->ss_family = AF_INET6;
+		return 1;
+	}
+	return 0;
+}
+
+int srv_nf_check_url(const char *url, int allow_private, char *err, size_t size)
 {
 	size_t len = strlen(url), skip;
 	const char *host;
+	struct sockaddr_storage ss;
+	char ip[64];
+	const char *kind;
 
 	if (strncasecmp(url, "http://", 7) == 0)
 		skip = 7;
@@ -426,6 +529,15 @@ int srv_nf_check_url(const char *url, char *err, size_t size)
 	if (*host == '\0' || *host == '/' || *host == ':' || *host == '?' || *host == '#' ||
 	    *host == '@') {
 		snprintf(err, size, "the URL names no host");
+		return -1;
+	}
+	/* a name is checked when it is resolved, at each connect (webhook.c) */
+	if (!allow_private && url_ip(host, &ss, ip, sizeof(ip)) &&
+	    (kind = srv_nf_addr_kind((const struct sockaddr *)&ss)) != NULL) {
+		snprintf(err, size,
+		         "%s is a %s address, not a public one: this server POSTs webhooks to "
+		         "public addresses only (its operator may allow others: --webhook-private)",
+		         ip, kind);
 		return -1;
 	}
 	return 0;

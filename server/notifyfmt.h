@@ -117,8 +117,20 @@ enum srv_nf_verdict { SRV_NF_DELIVERED, SRV_NF_RETRY, SRV_NF_REFUSED };
 enum srv_nf_verdict srv_nf_http_verdict(long status);
 
 /* 0 if url is a webhook URL the server accepts (http:// or https://, a host, printable
- * ASCII without blanks, at most 512 bytes), else -1 with a sentence in err. */
-int srv_nf_check_url(const char *url, char *err, size_t size);
+ * ASCII without blanks, at most 512 bytes; unless allow_private, a host written as an IP
+ * address must be public: srv_nf_addr_kind), else -1 with a sentence in err. */
+int srv_nf_check_url(const char *url, int allow_private, char *err, size_t size);
+/*
+ * What kind of address that is not public sa is, or NULL for a public one (an AF_INET or
+ * AF_INET6 socket address; any other family is "not IP"): "unspecified", "loopback",
+ * "private" (RFC 1918, IPv6 unique-local and site-local), "shared" (100.64/10),
+ * "link-local", "multicast", "reserved" (documentation, benchmarking, 240/4, ...).  An
+ * IPv4-mapped or NAT64 IPv6 address is the kind of the IPv4 address inside.  Webhooks go
+ * only to public addresses unless the operator says otherwise (--webhook-private): a URL
+ * is a user's, and the server must not become its way into the server's own network.
+ */
+struct sockaddr;
+const char *srv_nf_addr_kind(const struct sockaddr *sa);
 /* 0 if addr is an e-mail address the server accepts (local@domain, ASCII, at most 254
  * bytes, no character a mail header would read otherwise), else -1 with err. */
 int srv_nf_check_email(const char *addr, char *err, size_t size);

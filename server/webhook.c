@@ -11,12 +11,16 @@
  */
 #include "webhook.h"
 
+#include <arpa/inet.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include <curl/curl.h>
 
 #include "common/str.h"
+#include "notifyfmt.h"
 
 struct sock {
 	uv_poll_t poll;
@@ -33,6 +37,8 @@ struct xfer {
 	srv_webhook_cb cb;
 	void *arg;
 	char errbuf[CURL_ERROR_SIZE];
+	char refused[200]; /* why an address was not connected to ("": none was refused) */
+	int allow_private;
 	struct xfer *prev, *next;
 };
 
@@ -46,6 +52,7 @@ struct srv_webhook {
 	size_t running;
 	int handles; /* libuv handles not yet closed (the timer, the watchers) */
 	int closing;
+	int allow_private; /* 1: any address; 0: public ones only (open_socket) */
 };
 
 static void maybe_free(struct srv_webhook *w)
@@ -121,7 +128,9 @@ static void check_done(struct srv_webhook *w)
 		if (m->data.result != CURLE_OK) {
 			r.status = 0;
 			wg_strcopy(r.error, sizeof(r.error),
-			           x->errbuf[0] ? x->errbuf : curl_easy_strerror(m->data.result));
+			           x->refused[0]  ? x->refused
+			           : x->errbuf[0] ? x->errbuf
+			                          : curl_easy_strerror(m->data.result));
 		}
 		cb = x->cb;
 		arg = x->arg;
@@ -213,6 +222,35 @@ static int socket_fn(CURL *easy, curl_socket_t fd, int what, void *arg, void *so
 	return 0;
 }
 
+/*
+ * Every socket curl opens for a POST (CURLOPT_OPENSOCKETFUNCTION): the address is the one
+ * resolved for this connect, so a name that resolves to a private address, or changes to
+ * one after `notify webhook` took it, is refused here.  curl goes on to the name's next
+ * address, if any.
+ */
+static curl_socket_t open_socket(void *clientp, curlsocktype purpose, struct curl_sockaddr *a)
+{
+	struct xfer *x = clientp;
+	const char *kind;
+	char ip[INET6_ADDRSTRLEN] = "?";
+
+	(void)purpose;
+	if (!x->allow_private && (kind = srv_nf_addr_kind(&a->addr)) != NULL) {
+		if (a->family == AF_INET)
+			inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)&a->addr)->sin_addr, ip,
+			          sizeof(ip));
+		else if (a->family == AF_INET6)
+			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)(void *)&a->addr)->sin6_addr,
+			          ip, sizeof(ip));
+		snprintf(x->refused, sizeof(x->refused),
+		         "not connected to %s: a %s address, not a public one (the operator may "
+		         "allow it: --webhook-private)",
+		         ip, kind);
+		return CURL_SOCKET_BAD;
+	}
+	return socket(a->family, a->socktype | SOCK_CLOEXEC, a->protocol);
+}
+
 static size_t discard(char *ptr, size_t size, size_t n, void *arg)
 {
 	(void)ptr;
@@ -220,7 +258,8 @@ static size_t discard(char *ptr, size_t size, size_t n, void *arg)
 	return size * n;
 }
 
-int srv_webhook_init(struct srv_webhook **out, uv_loop_t *loop, const char *user_agent)
+int srv_webhook_init(struct srv_webhook **out, uv_loop_t *loop, const char *user_agent,
+                     int allow_private)
 {
 	struct srv_webhook *w = calloc(1, sizeof(*w));
 
@@ -232,6 +271,7 @@ int srv_webhook_init(struct srv_webhook **out, uv_loop_t *loop, const char *user
 		return -1;
 	}
 	w->loop = loop;
+	w->allow_private = allow_private != 0;
 	wg_strcopy(w->user_agent, sizeof(w->user_agent), user_agent);
 	uv_timer_init(loop, &w->timer);
 	w->timer.data = w;
@@ -264,6 +304,7 @@ int srv_webhook_post(struct srv_webhook *w, const char *url, const char *const *
 	x->easy = e;
 	x->cb = cb;
 	x->arg = arg;
+	x->allow_private = w->allow_private;
 	{
 		struct curl_slist *l = curl_slist_append(NULL, "Content-Type: application/json");
 		/* no "Expect: 100-continue" round trip before the body */
@@ -291,6 +332,8 @@ int srv_webhook_post(struct srv_webhook *w, const char *url, const char *const *
 	      curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, total_ms) != CURLE_OK ||
 	      curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, discard) != CURLE_OK ||
 	      curl_easy_setopt(e, CURLOPT_ERRORBUFFER, x->errbuf) != CURLE_OK ||
+	      curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket) != CURLE_OK ||
+	      curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, (void *)x) != CURLE_OK ||
 	      curl_easy_setopt(e, CURLOPT_PRIVATE, (void *)x) != CURLE_OK;
 	if (bad || curl_multi_add_handle(w->multi, e) != CURLM_OK) {
 		curl_easy_cleanup(e);

@@ -45,8 +45,11 @@ struct srv_webhook_result {
 /* Called once per POST, from the loop, never from inside srv_webhook_post. */
 typedef void (*srv_webhook_cb)(void *arg, const struct srv_webhook_result *r);
 
-/* A client on loop; 0, or -1 (curl or memory could not be had). */
-int srv_webhook_init(struct srv_webhook **out, uv_loop_t *loop, const char *user_agent);
+/* A client on loop; 0, or -1 (curl or memory could not be had).  Unless allow_private, a
+ * POST connects to public addresses only: each address the name resolves to is checked
+ * before its socket opens (srv_nf_addr_kind; a refused one fails the POST, saying why). */
+int srv_webhook_init(struct srv_webhook **out, uv_loop_t *loop, const char *user_agent,
+                     int allow_private);
 /*
  * Starts a POST of body (len bytes, copied) to url with the header lines headers[0..n)
  * (copied; "Content-Type: application/json" is added), connect_ms and total_ms the

@@ -25,7 +25,11 @@
  *   - e-mail one message per notification, or one digest a day at the hour
  *     chosen, through `sendmail -t -i`; a failing sendmail is tried again;
  *   - the outbox survives SIGKILL: a pending notification is delivered after
- *     the restart with its id, and a delivered one is not sent again.
+ *     the restart with its id, and a delivered one is not sent again;
+ *   - without --webhook-private (a second daemon), a webhook reaches public
+ *     addresses only: an address in the URL is refused by `notify webhook`, a
+ *     name that resolves to loopback is refused at the connect, and nothing
+ *     reaches the sink.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -410,6 +414,8 @@ static int start(void **state)
 	args[n++] = sendmail_arg;
 	args[n++] = "--mail-from";
 	args[n++] = "referee@wargamed.test";
+	args[n++] = "--webhook-private"; /* the sink is on 127.0.0.1 */
+	args[n++] = "yes";
 	args[n] = NULL;
 	return e2e_server_start(&server, WG_TEST_DAEMON, args);
 }
@@ -897,6 +903,40 @@ static void restart_after_kill(struct e2e_client *c, const char *name, const cha
 	cmd_ok(c, "login %s %s", name, pw);
 }
 
+/* ---- only public destinations by default (a second daemon, without --webhook-private) ---- */
+
+static void test_webhooks_reach_only_public_addresses_by_default(void **state)
+{
+	static struct e2e_server plain;
+	static struct e2e_client c;
+	static const char *const args[] = {"--data-dir", WG_RACE_DIR, NULL};
+	int base = sink_count();
+
+	(void)state;
+	assert_int_equal(e2e_server_start(&plain, WG_TEST_DAEMON, args), 0);
+	assert_int_equal(e2e_login_new(&c, plain.port, "pat", "secret-p"), 0);
+	/* an address written in the URL: refused at once, saying why; nothing changes */
+	cmd_err(&c, "bad-args", "notify webhook http://127.0.0.1:%d/direct", sink.port);
+	assert_contains(e2e_flat(c.reply), "127.0.0.1 is a loopback address, not a public one");
+	assert_contains(e2e_flat(c.reply), "--webhook-private");
+	cmd_err(&c, "bad-args", "notify webhook http://[::ffff:169.254.169.254]/latest/meta-data");
+	assert_contains(e2e_flat(c.reply), "is a link-local address");
+	cmd_err(&c, "bad-args", "notify webhook http://10.0.0.7/hook");
+	assert_contains(e2e_flat(c.reply), "is a private address");
+	cmd_ok(&c, "notify");
+	assert_string_equal(member(&c, "webhook"), "off");
+	/* a name is taken, and checked at each connect: localhost is loopback */
+	cmd_ok(&c, "notify webhook http://localhost:%d/by-name", sink.port);
+	cmd_ok(&c, "notify test");
+	notify_until(&c, "webhook_next");
+	assert_contains(e2e_flat(c.reply), "a loopback address, not a public one");
+	assert_contains(e2e_flat(c.reply), "1 pending");
+	e2e_pump(&c, 300);
+	assert_int_equal(sink_count(), base); /* nothing reached the sink */
+	e2e_close(&c);
+	e2e_server_cleanup(&plain);
+}
+
 static void test_outbox_survives_sigkill_and_is_not_sent_twice(void **state)
 {
 	static struct e2e_client c;
@@ -942,6 +982,7 @@ int main(void)
 	    cmocka_unit_test(test_away_by_default_then_challenges_and_tells_reach_the_webhook),
 	    cmocka_unit_test(test_digest_once_a_day_and_a_failed_sendmail_is_retried),
 	    cmocka_unit_test(test_outbox_survives_sigkill_and_is_not_sent_twice),
+	    cmocka_unit_test(test_webhooks_reach_only_public_addresses_by_default),
 	};
 	return cmocka_run_group_tests(tests, start, stop);
 }

@@ -12,8 +12,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include <cjson/cJSON.h>
 #include <sodium.h>
@@ -234,26 +237,107 @@ static void test_next_digest_is_the_next_hour_mark(void **state)
 	assert_int_equal(srv_nf_next_digest(T0, 0), T0 + 24 * HOUR);
 }
 
+/* The kind of a webhook's address (srv_nf_addr_kind): public ones are NULL. */
+static const char *kind_of(const char *text)
+{
+	struct sockaddr_storage ss;
+
+	memset(&ss, 0, sizeof(ss));
+	if (inet_pton(AF_INET, text, &((struct sockaddr_in *)(void *)&ss)->sin_addr) == 1)
+		ss.ss_family = AF_INET;
+	else if (inet_pton(AF_INET6, text, &((struct sockaddr_in6 *)(void *)&ss)->sin6_addr) == 1)
+		ss.ss_family = AF_INET6;
+	else
+		fail_msg("not an address: %s", text);
+	return srv_nf_addr_kind((const struct sockaddr *)&ss);
+}
+
+static void test_webhook_destinations_that_are_not_public(void **state)
+{
+	static const struct {
+		const char *addr, *kind; /* kind NULL: public */
+	} cases[] = {
+	    {"0.0.0.0", "unspecified"},
+	    {"10.0.0.1", "private"},
+	    {"100.64.0.1", "shared"},
+	    {"100.128.0.1", NULL}, /* just above 100.64/10 */
+	    {"127.0.0.1", "loopback"},
+	    {"127.255.255.254", "loopback"},
+	    {"169.254.169.254", "link-local"}, /* cloud metadata */
+	    {"172.15.255.255", NULL},
+	    {"172.16.0.1", "private"},
+	    {"172.31.255.255", "private"},
+	    {"172.32.0.1", NULL},
+	    {"192.0.2.1", "reserved"},
+	    {"192.168.1.1", "private"},
+	    {"198.18.0.1", "reserved"},
+	    {"224.0.0.1", "multicast"},
+	    {"255.255.255.255", "reserved"},
+	    {"8.8.8.8", NULL},
+	    {"93.184.215.14", NULL},
+	    {"::", "unspecified"},
+	    {"::1", "loopback"},
+	    {"::ffff:127.0.0.1", "loopback"}, /* IPv4-mapped: the IPv4 address decides */
+	    {"::ffff:8.8.8.8", NULL},
+	    {"64:ff9b::a00:1", "private"}, /* NAT64 of 10.0.0.1 */
+	    {"fc00::1", "private"},
+	    {"fd12:3456::1", "private"},
+	    {"fe80::1", "link-local"},
+	    {"fec0::1", "private"},
+	    {"ff02::1", "multicast"},
+	    {"2001:db8::1", "reserved"},
+	    {"2606:4700::1111", NULL},
+	    {"2a00:1450:4001::200e", NULL},
+	};
+	struct sockaddr un;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *k = kind_of(cases[i].addr);
+		if (cases[i].kind == NULL && k != NULL)
+			fail_msg("%s: '%s', expected public", cases[i].addr, k);
+		if (cases[i].kind != NULL && (k == NULL || strcmp(k, cases[i].kind) != 0))
+			fail_msg("%s: '%s', expected '%s'", cases[i].addr, k ? k : "public",
+			         cases[i].kind);
+	}
+	memset(&un, 0, sizeof(un));
+	un.sa_family = AF_UNIX;
+	assert_string_equal(srv_nf_addr_kind(&un), "not IP");
+}
+
 static void test_webhook_urls_and_addresses_are_checked(void **state)
 {
 	char err[200];
 	char longurl[600];
 
 	(void)state;
-	assert_int_equal(srv_nf_check_url("https://hooks.example.org/w/abc?x=1", err, 200), 0);
-	assert_int_equal(srv_nf_check_url("http://127.0.0.1:8080/hook", err, 200), 0);
-	assert_int_equal(srv_nf_check_url("ftp://example.org/", err, 200), -1);
+	assert_int_equal(srv_nf_check_url("https://hooks.example.org/w/abc?x=1", 1, err, 200), 0);
+	assert_int_equal(srv_nf_check_url("http://127.0.0.1:8080/hook", 1, err, 200), 0);
+	assert_int_equal(srv_nf_check_url("ftp://example.org/", 1, err, 200), -1);
 	assert_non_null(strstr(err, "https://"));
-	assert_int_equal(srv_nf_check_url("file:///etc/passwd", err, 200), -1);
-	assert_int_equal(srv_nf_check_url("https://", err, 200), -1);
-	assert_int_equal(srv_nf_check_url("https:///path", err, 200), -1);
-	assert_int_equal(srv_nf_check_url("https://a b/", err, 200), -1);
-	assert_int_equal(srv_nf_check_url("https://a/\"x", err, 200), -1);
+	assert_int_equal(srv_nf_check_url("file:///etc/passwd", 1, err, 200), -1);
+	assert_int_equal(srv_nf_check_url("https://", 1, err, 200), -1);
+	assert_int_equal(srv_nf_check_url("https:///path", 1, err, 200), -1);
+	assert_int_equal(srv_nf_check_url("https://a b/", 1, err, 200), -1);
+	assert_int_equal(srv_nf_check_url("https://a/\"x", 1, err, 200), -1);
 	memcpy(longurl, "https://a/", 10);
 	memset(longurl + 10, 'x', 520);
 	longurl[530] = '\0';
-	assert_int_equal(srv_nf_check_url(longurl, err, 200), -1);
+	assert_int_equal(srv_nf_check_url(longurl, 1, err, 200), -1);
 	assert_non_null(strstr(err, "at most 512"));
+	/* without --webhook-private, a host written as an address that is not public is
+	 * refused with the reason; a name waits for the connect (webhook.c) */
+	assert_int_equal(srv_nf_check_url("http://127.0.0.1:8080/hook", 0, err, 200), -1);
+	assert_non_null(strstr(err, "127.0.0.1 is a loopback address"));
+	assert_non_null(strstr(err, "--webhook-private"));
+	assert_int_equal(srv_nf_check_url("http://u:p@10.1.2.3/x", 0, err, 200), -1);
+	assert_non_null(strstr(err, "private"));
+	assert_int_equal(srv_nf_check_url("http://[::1]:9/x", 0, err, 200), -1);
+	assert_int_equal(srv_nf_check_url("http://[::ffff:169.254.169.254]/x", 0, err, 200), -1);
+	assert_non_null(strstr(err, "link-local"));
+	assert_int_equal(srv_nf_check_url("https://93.184.215.14/hook", 0, err, 200), 0);
+	assert_int_equal(srv_nf_check_url("https://[2606:4700::1111]/hook", 0, err, 200), 0);
+	assert_int_equal(srv_nf_check_url("https://localhost/hook", 0, err, 200), 0);
 
 	assert_int_equal(srv_nf_check_email("alice@example.org", err, 200), 0);
 	assert_int_equal(srv_nf_check_email("a.b+wg@mail-1.example.org", err, 200), 0);
@@ -313,6 +397,7 @@ int main(void)
 	    cmocka_unit_test(test_mail_headers_cannot_be_injected),
 	    cmocka_unit_test(test_mail_of_a_note_and_the_digest),
 	    cmocka_unit_test(test_next_digest_is_the_next_hour_mark),
+	    cmocka_unit_test(test_webhook_destinations_that_are_not_public),
 	    cmocka_unit_test(test_webhook_urls_and_addresses_are_checked),
 	    cmocka_unit_test(test_events_words),
 	};
