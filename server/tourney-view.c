@@ -63,7 +63,7 @@ static void side_letters(struct srv *s, const struct srv_tourney *t, char letter
 	}
 }
 
-/* ---- what people see ---- */
+/* ---- standings ---- */
 
 static void player_json(cJSON *o, const struct db_tplayer *p)
 {
@@ -372,6 +372,8 @@ void srv_tourney_standings(struct srv *s, const struct srv_tourney *t, cJSON *da
 	}
 	free(sg);
 }
+
+/* ---- the games list, show ---- */
 
 static void game_json(struct srv *s, const struct srv_tourney *t, const struct db_tgame *g,
                       int64_t viewer, cJSON *arr, cJSON *lines)

@@ -219,6 +219,15 @@ uint64_t srv__tourney_seed64(const struct srv_tourney *t)
 	return v;
 }
 
+const char *srv__tourney_side_name(struct srv *s, const struct srv_tourney *t, int side)
+{
+	const struct rules_catalog_entry *e = rules_catalog_find(&s->catalog, t->rec.scenario);
+
+	if (e == NULL || side < 0 || side > 1)
+		return side == 0 ? "side 0" : "side 1";
+	return e->info.side_names[side];
+}
+
 /* ---- results ---- */
 
 /* Half-points of player k (0, 1) in g. */
@@ -392,15 +401,6 @@ int srv_tourney_join(struct srv *s, struct srv_tourney *t, int64_t user, struct 
 		return fail(err, WG_E_STORAGE, "the registration could not be stored: %s",
 		            db_last_error(s->store));
 	return 0;
-}
-
-const char *srv__tourney_side_name(struct srv *s, const struct srv_tourney *t, int side)
-{
-	const struct rules_catalog_entry *e = rules_catalog_find(&s->catalog, t->rec.scenario);
-
-	if (e == NULL || side < 0 || side > 1)
-		return side == 0 ? "side 0" : "side 1";
-	return e->info.side_names[side];
 }
 
 /* ---- the work: due tournaments, deadlines ---- */
