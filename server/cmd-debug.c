@@ -135,7 +135,7 @@ static int debug_hashes(struct srv_cmd_ctx *ctx)
 }
 
 /* debug crash pairing <n>: the server kills itself (SIGKILL) once n games of the next
- * tournament pairing are created, before they are committed (tests of tourney.c) */
+ * tournament pairing are created, before they are committed (tests of tourney-rounds.c) */
 static int debug_crash(struct srv_cmd_ctx *ctx)
 {
 	char *end;

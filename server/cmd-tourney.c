@@ -2,8 +2,9 @@
  * cmd-tourney.c -- the tournament verbs: `tournament <verb> ...` (create,
  * list, join, leave, start, show, standings, games, pair, advance, bid, and
  * the director's adjudicate, withdraw, forfeit, pause), each a sub-verb with
- * its own usage and help (`help tournament <verb>`).  The work is tourney.c's;
- * docs/tournaments.md has the rules and decisions.
+ * its own usage and help (`help tournament <verb>`).  The work is tourney.c's
+ * and its sibling files' (tourney_int.h); docs/tournaments.md has the rules
+ * and decisions.
  */
 #include <stdarg.h>
 #include <stdio.h>

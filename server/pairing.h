@@ -1,7 +1,7 @@
 /*
  * pairing.h -- the pairing systems of tournaments, pure and deterministic: no
  * I/O, no clock, no globals; the same input (and seed) gives the same boards.
- * tourney.c feeds them from the store; docs/tournaments.md has the rules and
+ * tourney-rounds.c feeds them from the store; docs/tournaments.md has the rules and
  * their sources.
  *
  *   round robin   srv_pair_berger: FIDE's Berger tables (C.05 Annex 1); odd

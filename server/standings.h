@@ -1,7 +1,7 @@
 /*
  * standings.h -- a tournament's standings and tiebreaks from its results,
- * pure: no I/O, no globals.  tourney.c feeds it the stored results and lays
- * the rows out as text and JSON; docs/tournaments.md has the definitions and
+ * pure: no I/O, no globals.  tourney-view.c feeds it the stored results and
+ * lays the rows out as text and JSON; docs/tournaments.md has the definitions and
  * their sources.
  *
  * Points: a win 1, a draw 1/2, a loss 0; a bye 1; a forfeit 1 to the winner, 0

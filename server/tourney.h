@@ -4,7 +4,8 @@
  * players seated and the tournament's clock and options (host.c), results taken
  * from the games' outcomes, round deadlines, secret side bids, standings
  * (standings.h).  The verbs are cmd-tourney.c; docs/tournaments.md has the
- * rules, the decisions and their sources.
+ * rules, the decisions and their sources; tourney_int.h lists the files that
+ * implement this header and what each owns.
  *
  * Everything lives in the store (tournaments, tournament_players,
  * tournament_games): a tournament is loaded from it for each request and each
