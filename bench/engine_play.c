@@ -17,6 +17,8 @@
 #include "protocol/tokenize.h"
 #include "rules/shipped.h"
 
+#include "options_pick.h"
+
 #define ENG_ARGS_MAX 64 /* as PROTO_MAX_ARGS in the server */
 #define ENG_LINE_MAX 512
 
@@ -157,44 +159,6 @@ int eng_match_new(const struct eng_setup *s, const struct eng_game *gm, struct r
 	return 0;
 }
 
-/* The picker's generator (xorshift64). */
-static uint64_t next_rand(uint64_t *x)
-{
-	*x ^= *x << 13;
-	*x ^= *x >> 7;
-	*x ^= *x << 17;
-	return *x;
-}
-
-/* The i-th action (0-based) of an options reply into line; 0, or -1 past the list. */
-static int action_at(const cJSON *opts, int i, char *line, size_t n)
-{
-	const cJSON *grp;
-
-	cJSON_ArrayForEach(grp, cJSON_GetObjectItemCaseSensitive(opts, "groups"))
-	{
-		const cJSON *prefix = cJSON_GetObjectItemCaseSensitive(grp, "prefix");
-		const cJSON *choices = cJSON_GetObjectItemCaseSensitive(grp, "choices");
-		int k = cJSON_GetArraySize(choices);
-		if (!cJSON_IsString(prefix))
-			return -1;
-		if (k == 0) {
-			if (i-- == 0) {
-				snprintf(line, n, "%s", prefix->valuestring);
-				return 0;
-			}
-			continue;
-		}
-		if (i < k) {
-			snprintf(line, n, "%s %s", prefix->valuestring,
-			         cJSON_GetArrayItem(choices, i)->valuestring);
-			return 0;
-		}
-		i -= k;
-	}
-	return -1;
-}
-
 /* side's options now (the query as the server runs it for a program), owned by the caller. */
 static cJSON *options_of(struct rules_match *m, int side)
 {
@@ -267,8 +231,8 @@ int eng_play(const struct eng_setup *s, unsigned seed, size_t max_actions, struc
 			break;
 		}
 		n = cJSON_GetObjectItemCaseSensitive(opts, "count")->valueint;
-		if (n <= 0 || action_at(opts, (int)(next_rand(&rng) % (uint64_t)n), line,
-		                        sizeof(line)) != 0) {
+		if (n <= 0 || opick_action_at(opts, (int)(opick_next(&rng) % (uint64_t)n), line,
+		                              sizeof(line)) != 0) {
 			fprintf(stderr, "wg-engine: seed %u: no options for %s\n", seed,
 			        m.pending.what[side]);
 			cJSON_Delete(opts);

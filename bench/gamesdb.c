@@ -54,6 +54,7 @@
 #include "server/timectl.h"
 
 #include "gamesdb.h"
+#include "options_pick.h"
 
 #define GDB_PASSWORD  "benchpass"
 #define GDB_TEMPLATES 100 /* games played by default; the others are copies */
@@ -88,14 +89,6 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static uint64_t xorshift(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
 }
 
 static void usage(FILE *f)
@@ -240,35 +233,6 @@ static int record(struct tmpl *t, const struct rules_match *m, int host, int sid
 	return 0;
 }
 
-/* The i-th action line of an `options` answer, into line; -1 past the end. */
-static int option_at(const cJSON *opts, int i, char *line, size_t n)
-{
-	const cJSON *grp;
-
-	cJSON_ArrayForEach(grp, cJSON_GetObjectItemCaseSensitive(opts, "groups"))
-	{
-		const cJSON *prefix = cJSON_GetObjectItemCaseSensitive(grp, "prefix");
-		const cJSON *choices = cJSON_GetObjectItemCaseSensitive(grp, "choices");
-		int k = cJSON_GetArraySize(choices);
-		if (!cJSON_IsString(prefix))
-			continue;
-		if (k == 0) {
-			if (i-- == 0) {
-				snprintf(line, n, "%s", prefix->valuestring);
-				return 0;
-			}
-			continue;
-		}
-		if (i < k) {
-			snprintf(line, n, "%s %s", prefix->valuestring,
-			         cJSON_GetArrayItem(choices, i)->valuestring);
-			return 0;
-		}
-		i -= k;
-	}
-	return -1;
-}
-
 /*
  * Plays one game of entry e from seed into t: the start, then `want` player actions
  * (fewer when the rules would end the game, or when nothing is legal).  0 or -1.
@@ -301,7 +265,7 @@ static int play(const struct rules_catalog_entry *e, const uint8_t seed[32], lon
 	for (long k = 0; k < want && rc == 0; k++) {
 		unsigned sides = m.pending.sides;
 		int side = (sides & RULES_AUD_SIDE(0)) && (sides & RULES_AUD_SIDE(1))
-		               ? (int)(xorshift(&rng) & 1)
+		               ? (int)(opick_next(&rng) & 1)
 		           : (sides & RULES_AUD_SIDE(0)) ? 0
 		                                         : 1;
 		char *qargv[1] = {"options"}, line[512], copy[512], *argv[PROTO_MAX_ARGS];
@@ -320,8 +284,8 @@ static int play(const struct rules_catalog_entry *e, const uint8_t seed[32], lon
 			break; /* nothing legal to list: the game stops here */
 		}
 		for (tries = 0; tries < 8; tries++) {
-			if (option_at(opts, (int)(xorshift(&rng) % (uint64_t)count), line,
-			              sizeof(line)) != 0)
+			if (opick_action_at(opts, (int)(opick_next(&rng) % (uint64_t)count), line,
+			                    sizeof(line)) != 0)
 				continue;
 			snprintf(copy, sizeof(copy), "%s", line);
 			if (proto_tokenize(copy, argv, PROTO_MAX_ARGS, &argc) != 0 || argc < 1)
@@ -544,7 +508,7 @@ int main(int argc, char **argv)
 			memcpy(&rng, seed, sizeof(rng));
 			rng |= 1;
 			want = o.actions * 9 / 10 +
-			       (long)(xorshift(&rng) % (uint64_t)(o.actions / 5 + 1));
+			       (long)(opick_next(&rng) % (uint64_t)(o.actions / 5 + 1));
 			t1 = now_s();
 			if (play(e, seed, want, rng, o.snapshot_every, &tmpls[k]) != 0) {
 				rc = -1;

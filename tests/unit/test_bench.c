@@ -1,7 +1,8 @@
 /*
  * test_bench.c -- the pure parts of wg-bench: the reply reader (split and
  * merged reads, tags, over-long lines), the latency histogram, the
- * per-connection session scripts, and the durable test's game script.
+ * per-connection session scripts, and the durable test's game script; and the
+ * pick among `options` of wg-engine and wg-gamesdb (options_pick.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <cmocka.h>
 
 #include "bench/hist.h"
+#include "bench/options_pick.h"
 #include "bench/reader.h"
 #include "bench/script.h"
 
@@ -409,6 +411,43 @@ static void test_parse_tests(void **state)
 	assert_string_equal(bench_verb_name(BV_GAMES_OPEN), "games open");
 }
 
+/* The actions of an options reply are numbered group by group: a group without choices is
+ * one action (its prefix), a group of k choices k actions; past the list, or after a group
+ * without a string prefix, -1. */
+static void test_options_pick_numbering(void **state)
+{
+	cJSON *opts = cJSON_Parse("{\"count\":4,\"groups\":["
+	                          "{\"prefix\":\"end\",\"choices\":[]},"
+	                          "{\"prefix\":\"move 9/3\",\"choices\":[\"0506\",\"0607\"]},"
+	                          "{\"prefix\":\"pass\"}]}");
+	cJSON *bad = cJSON_Parse("{\"groups\":[{\"choices\":[\"a\"]},{\"prefix\":\"end\"}]}");
+	char line[16];
+	uint64_t a = 1;
+
+	(void)state;
+	assert_non_null(opts);
+	assert_non_null(bad);
+	assert_int_equal(opick_action_at(opts, 0, line, sizeof(line)), 0);
+	assert_string_equal(line, "end");
+	assert_int_equal(opick_action_at(opts, 1, line, sizeof(line)), 0);
+	assert_string_equal(line, "move 9/3 0506");
+	assert_int_equal(opick_action_at(opts, 2, line, sizeof(line)), 0);
+	assert_string_equal(line, "move 9/3 0607");
+	assert_int_equal(opick_action_at(opts, 3, line, sizeof(line)), 0);
+	assert_string_equal(line, "pass");
+	assert_int_equal(opick_action_at(opts, 4, line, sizeof(line)), -1);
+	assert_int_equal(opick_action_at(opts, 1, line, 8), 0); /* truncated to fit */
+	assert_string_equal(line, "move 9/");
+	assert_int_equal(opick_action_at(bad, 0, line, sizeof(line)), -1);
+	assert_int_equal(opick_action_at(bad, 1, line, sizeof(line)), -1);
+	/* xorshift64 (13, 7, 17) from 1: the bots' games depend on these values. */
+	assert_int_equal(opick_next(&a), 0x40822041ull);
+	assert_int_equal(a, 0x40822041ull);
+	assert_int_equal(opick_next(&a), 0x100041060c011441ull);
+	cJSON_Delete(opts);
+	cJSON_Delete(bad);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -429,6 +468,7 @@ int main(void)
 	    cmocka_unit_test(test_durable_unknown_scenario),
 	    cmocka_unit_test(test_game_id),
 	    cmocka_unit_test(test_parse_tests),
+	    cmocka_unit_test(test_options_pick_numbering),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,77 +15,9 @@
 
 #include "test_bs_util.h"
 
-struct bot {
-	struct rules_scenario *sc;
-	struct rules_match m;
-	cJSON *doc;
-	uint8_t seed[32];
-	uint64_t rng;
-};
-
-static cJSON *data_doc(const char *file)
+static void bot_open(struct fmt_bot *b, uint8_t seed_byte)
 {
-	char path[512];
-	FILE *f;
-	char *text;
-	long n;
-	cJSON *doc;
-
-	snprintf(path, sizeof(path), "%s/%s", WG_DATA_DIR, file);
-	f = fopen(path, "rb");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	text = malloc((size_t)n + 1);
-	assert_non_null(text);
-	assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
-	text[n] = '\0';
-	fclose(f);
-	doc = cJSON_Parse(text);
-	free(text);
-	assert_non_null(doc);
-	return doc;
-}
-
-static void bot_open_file(struct bot *b, const char *file, uint8_t seed_byte)
-{
-	struct rules_options o;
-	struct rules_events ev;
-	struct rules_error err;
-	memset(b, 0, sizeof(*b));
-	memset(&o, 0, sizeof(o));
-	b->seed[0] = seed_byte;
-	b->rng = 0x9e3779b97f4a7c15ull * (seed_byte + 1u);
-	b->doc = data_doc(file);
-	if (fm_ruleset.scenario_load(&fm_ruleset, file, b->doc, &b->sc, &err) != 0)
-		fail_msg("load: %s", err.message);
-	if (rules_match_create(&b->m, &fm_ruleset, b->sc, &o, b->seed, &err) != 0)
-		fail_msg("create: %s", err.message);
-	rules_events_init(&ev);
-	if (rules_match_start(&b->m, &ev, &err) != 0)
-		fail_msg("start: %s", err.message);
-	rules_events_release(&ev);
-}
-
-static void bot_open(struct bot *b, uint8_t seed_byte)
-{
-	bot_open_file(b, "scheldt.json", seed_byte);
-}
-
-static void bot_close(struct bot *b)
-{
-	rules_match_release(&b->m);
-	fm_ruleset.scenario_free(b->sc);
-	cJSON_Delete(b->doc);
-}
-
-static uint64_t bot_next(struct bot *b)
-{
-	b->rng ^= b->rng << 13;
-	b->rng ^= b->rng >> 7;
-	b->rng ^= b->rng << 17;
-	return b->rng;
+	fmt_bot_open(b, "scheldt.json", seed_byte);
 }
 
 /* side's options (the query as the server runs it), owned by the caller. */
@@ -104,33 +36,6 @@ static cJSON *options_of(struct rules_match *m, int side, const char *args)
 	return out;
 }
 
-/* The i-th action (0-based) of an options reply, into line. */
-static void action_at(const cJSON *opts, int i, char *line, size_t n)
-{
-	const cJSON *grp;
-
-	cJSON_ArrayForEach(grp, cJSON_GetObjectItemCaseSensitive(opts, "groups"))
-	{
-		const char *prefix = cJSON_GetObjectItemCaseSensitive(grp, "prefix")->valuestring;
-		const cJSON *choices = cJSON_GetObjectItemCaseSensitive(grp, "choices");
-		int k = cJSON_GetArraySize(choices);
-		if (k == 0) {
-			if (i-- == 0) {
-				snprintf(line, n, "%s", prefix);
-				return;
-			}
-			continue;
-		}
-		if (i < k) {
-			snprintf(line, n, "%s %s", prefix,
-			         cJSON_GetArrayItem(choices, i)->valuestring);
-			return;
-		}
-		i -= k;
-	}
-	fail_msg("action %d is past the list", i);
-}
-
 static int count_of(const cJSON *opts)
 {
 	return cJSON_GetObjectItemCaseSensitive(opts, "count")->valueint;
@@ -142,7 +47,7 @@ static int lists(const cJSON *opts, const char *want)
 	char line[256];
 
 	for (int i = 0; i < count_of(opts); i++) {
-		action_at(opts, i, line, sizeof(line));
+		fmt_action_at(opts, i, line, sizeof(line));
 		if (strcmp(line, want) == 0)
 			return 1;
 	}
@@ -246,7 +151,7 @@ static int used(const struct verb_counts *vc, const char *verb)
 }
 
 /* Plays from options until the game ends or turn `turns` is over; returns the actions. */
-static int bot_play(struct bot *b, int turns, int budget, struct verb_counts *vc)
+static int bot_play(struct fmt_bot *b, int turns, int budget, struct verb_counts *vc)
 {
 	const struct fm_game *g = (const struct fm_game *)b->m.game;
 	struct rules_error err;
@@ -267,7 +172,7 @@ static int bot_play(struct bot *b, int turns, int budget, struct verb_counts *vc
 		if (n == 0)
 			fail_msg("turn %d, %s: no options while the game waits for: %s", g->turn,
 			         g->sc->side_names[side], pp->what[side]);
-		action_at(opts, (int)(bot_next(b) % (uint64_t)n), line, sizeof(line));
+		fmt_action_at(opts, (int)(fmt_bot_next(b) % (uint64_t)n), line, sizeof(line));
 		cJSON_Delete(opts);
 		count_verb(vc, line);
 		if (act(&b->m, side, line, &err) != 0)
@@ -288,7 +193,7 @@ static void test_options_bot_plays_scheldt_from_options_alone(void **state)
 	memset(&seen, 0, sizeof(seen));
 	census = &seen;
 	for (uint8_t seed = 1; seed <= 3; seed++) {
-		struct bot b;
+		struct fmt_bot b;
 		const struct fm_game *g;
 		int n;
 
@@ -298,7 +203,7 @@ static void test_options_bot_plays_scheldt_from_options_alone(void **state)
 		print_message("seed %u: %d actions, turn %d, %s\n", seed, n, g->turn,
 		              g->over ? g->summary : "running");
 		assert_true(g->over || g->turn > 20); /* the game got through, never stuck */
-		bot_close(&b);
+		fmt_bot_close(&b);
 	}
 	for (int k = 0; k < vc.count; k++)
 		print_message("  %-10s %d\n", vc.name[k], vc.n[k]);
@@ -341,17 +246,17 @@ static void test_options_bot_plays_meuse_from_options_alone(void **state)
 	memset(&seen, 0, sizeof(seen));
 	census = &seen;
 	for (uint8_t seed = 1; seed <= 2; seed++) {
-		struct bot b;
+		struct fmt_bot b;
 		const struct fm_game *g;
 		int n;
 
-		bot_open_file(&b, "meuse-argonne.json", seed);
+		fmt_bot_open(&b, "meuse-argonne.json", seed);
 		g = (const struct fm_game *)b.m.game;
 		n = bot_play(&b, 24, 40000, &vc);
 		print_message("meuse seed %u: %d actions, turn %d, %s\n", seed, n, g->turn,
 		              g->over ? g->summary : "running");
 		assert_true(g->over);
-		bot_close(&b);
+		fmt_bot_close(&b);
 	}
 	for (int k = 0; k < vc.count; k++)
 		print_message("  %-16s %d\n", vc.name[k], vc.n[k]);
@@ -369,7 +274,7 @@ static void test_options_bot_plays_meuse_from_options_alone(void **state)
  * benchmark's Allied placements among them) and nothing for the other side. */
 static void test_options_setup_lists_each_unplaced_units_hexes(void **state)
 {
-	struct bot b;
+	struct fmt_bot b;
 	cJSON *opts;
 
 	(void)state;
@@ -388,14 +293,14 @@ static void test_options_setup_lists_each_unplaced_units_hexes(void **state)
 	opts = options_of(&b.m, RULES_SPECTATOR, NULL);
 	assert_int_equal(count_of(opts), 0);
 	cJSON_Delete(opts);
-	bot_close(&b);
+	fmt_bot_close(&b);
 }
 
 /* FM-5.1: in the Movement Phase every hex `reach` gives is a listed move, with its MP;
  * `options <unit>` narrows the list to that unit. */
 static void test_options_movement_lists_reach_and_end(void **state)
 {
-	struct bot b;
+	struct fmt_bot b;
 	struct rules_error err;
 	cJSON *opts, *grp;
 	int found = 0;
@@ -426,14 +331,14 @@ static void test_options_movement_lists_reach_and_end(void **state)
 	assert_false(lists(opts, "move 3/1 to 3217"));
 	assert_string_equal(cJSON_GetObjectItem(opts, "unit")->valuestring, "46/15");
 	cJSON_Delete(opts);
-	bot_close(&b);
+	fmt_bot_close(&b);
 }
 
 /* The list is the legal set: at set-up, `place <unit> <hex>` for every unit and every hex
  * of the map is accepted exactly when options lists it (FM-3.0-04). */
 static void test_options_setup_is_exactly_the_legal_set(void **state)
 {
-	struct bot b;
+	struct fmt_bot b;
 	const struct fm_game *g;
 	cJSON *opts;
 	int listed = 0, legal = 0;
@@ -474,14 +379,14 @@ static void test_options_setup_is_exactly_the_legal_set(void **state)
 	assert_int_equal(listed, legal);
 	assert_true(legal > 0);
 	cJSON_Delete(opts);
-	bot_close(&b);
+	fmt_bot_close(&b);
 }
 
 /* FM-3.0-04: `units` shows each unplaced unit the hexes it may set up in (the same ones
  * `options` lists) and each reinforcement its entry hexes (FM-4.1-04). */
 static void test_units_shows_setup_and_entry_hexes(void **state)
 {
-	struct bot b;
+	struct fmt_bot b;
 	struct rules_error err;
 	char verb[] = "units", *argv[] = {verb};
 	cJSON *out = cJSON_CreateObject(), *u, *opts;
@@ -518,7 +423,7 @@ static void test_units_shows_setup_and_entry_hexes(void **state)
 	}
 	cJSON_Delete(opts);
 	cJSON_Delete(out);
-	bot_close(&b);
+	fmt_bot_close(&b);
 }
 
 /* 1 if the engine accepts line from side on a copy of g (g itself is not touched). */
@@ -556,7 +461,7 @@ static int accepted_on_copy(const struct fm_game *g, int side, const char *line)
  * every hex of the map, `move <unit> to <hex>` is accepted exactly when options lists it. */
 static void test_options_moves_are_exactly_the_legal_set(void **state)
 {
-	struct bot b;
+	struct fmt_bot b;
 	struct rules_error err;
 	const struct fm_game *g;
 	cJSON *opts;
@@ -587,7 +492,7 @@ static void test_options_moves_are_exactly_the_legal_set(void **state)
 	}
 	assert_true(legal > 100);
 	cJSON_Delete(opts);
-	bot_close(&b);
+	fmt_bot_close(&b);
 }
 
 int main(void)

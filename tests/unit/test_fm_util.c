@@ -88,6 +88,70 @@ void fmt_open(struct fmt *t, const char *opts)
 	fmt_open_doc(t, fmt_doc(), opts, 0);
 }
 
+void fmt_bot_open(struct fmt_bot *b, const char *file, uint8_t seed_byte)
+{
+	char path[512];
+	struct rules_options o;
+	struct rules_events ev;
+	struct rules_error err;
+
+	memset(b, 0, sizeof(*b));
+	memset(&o, 0, sizeof(o));
+	b->seed[0] = seed_byte;
+	b->rng = 0x9e3779b97f4a7c15ull * (seed_byte + 1u);
+	snprintf(path, sizeof(path), "%s/%s", WG_DATA_DIR, file);
+	b->doc = fmt_file_doc(path);
+	if (fm_ruleset.scenario_load(&fm_ruleset, file, b->doc, &b->sc, &err) != 0)
+		fail_msg("load: %s", err.message);
+	if (rules_match_create(&b->m, &fm_ruleset, b->sc, &o, b->seed, &err) != 0)
+		fail_msg("create: %s", err.message);
+	rules_events_init(&ev);
+	if (rules_match_start(&b->m, &ev, &err) != 0)
+		fail_msg("start: %s", err.message);
+	rules_events_release(&ev);
+}
+
+void fmt_bot_close(struct fmt_bot *b)
+{
+	rules_match_release(&b->m);
+	fm_ruleset.scenario_free(b->sc);
+	cJSON_Delete(b->doc);
+}
+
+uint64_t fmt_bot_next(struct fmt_bot *b)
+{
+	b->rng ^= b->rng << 13;
+	b->rng ^= b->rng >> 7;
+	b->rng ^= b->rng << 17;
+	return b->rng;
+}
+
+void fmt_action_at(const cJSON *opts, int i, char *line, size_t n)
+{
+	const cJSON *grp;
+
+	cJSON_ArrayForEach(grp, cJSON_GetObjectItemCaseSensitive(opts, "groups"))
+	{
+		const char *prefix = cJSON_GetObjectItemCaseSensitive(grp, "prefix")->valuestring;
+		const cJSON *choices = cJSON_GetObjectItemCaseSensitive(grp, "choices");
+		int k = cJSON_GetArraySize(choices);
+		if (k == 0) {
+			if (i-- == 0) {
+				snprintf(line, n, "%s", prefix);
+				return;
+			}
+			continue;
+		}
+		if (i < k) {
+			snprintf(line, n, "%s %s", prefix,
+			         cJSON_GetArrayItem(choices, i)->valuestring);
+			return;
+		}
+		i -= k;
+	}
+	fail_msg("action %d is past the list", i);
+}
+
 void fmt_close(struct fmt *t)
 {
 	rules_events_release(&t->ev);

@@ -6,6 +6,10 @@
  * rules_match (so apply is atomic and dice are forced exactly as the
  * server would), and lets a test place units, set phases and hands
  * directly through the engine's internal state (white-box tests).
+ *
+ * A bot (struct fmt_bot) plays a shipped scenario (data/<file>) from `options`
+ * instead: no options, no forced dice (the game's own seeded stream), and the
+ * bot's own seeded generator to pick among the listed actions.
  */
 #ifndef TEST_FM_UTIL_H
 #define TEST_FM_UTIL_H
@@ -78,6 +82,26 @@ int fmt_reply_has(struct fmt *t, const char *needle);
 
 #define ALLIED 0
 #define GERMAN 1
+
+/* A bot's game: the shipped scenario loaded by the F&M ruleset, the match created from
+ * seed (seed[0] the seed byte, the rest 0) without options and started; rng the bot's
+ * xorshift64 state, 0x9e3779b97f4a7c15 * (seed byte + 1). */
+struct fmt_bot {
+	struct rules_scenario *sc;
+	struct rules_match m;
+	cJSON *doc;
+	uint8_t seed[32];
+	uint64_t rng;
+};
+
+/* Opens data/<file> (WG_DATA_DIR) with seed byte seed_byte; fails the test on any error. */
+void fmt_bot_open(struct fmt_bot *b, const char *file, uint8_t seed_byte);
+void fmt_bot_close(struct fmt_bot *b);
+/* The bot's next draw (xorshift64, shifts 13, 7, 17). */
+uint64_t fmt_bot_next(struct fmt_bot *b);
+/* The i-th action (0-based) of an `options` reply into line ("prefix" or "prefix choice",
+ * group by group); fails the test when i is past the list. */
+void fmt_action_at(const cJSON *opts, int i, char *line, size_t n);
 
 /* Document patches used before fmt_open_doc. */
 void fmt_doc_hex(cJSON *doc, const char *hex, const char *terrain_csv);

@@ -31,67 +31,21 @@ static const int screens[][2] = {{80, 24}, {80, 16}, {132, 50}, {40, 20}, {20, 6
 #define NSCREENS (sizeof(screens) / sizeof(screens[0]))
 
 struct vl_bot {
-	struct rules_scenario *sc;
-	struct rules_match m;
-	cJSON *doc;
-	uint64_t rng;
+	struct fmt_bot g;
 	uint64_t digest;
 	int states;
 };
 
-static cJSON *vl_doc(const char *file)
-{
-	char path[512];
-	FILE *f;
-	char *text;
-	long n;
-	cJSON *doc;
-
-	snprintf(path, sizeof(path), "%s/%s", WG_DATA_DIR, file);
-	f = fopen(path, "rb");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	text = malloc((size_t)n + 1);
-	assert_non_null(text);
-	assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
-	text[n] = '\0';
-	fclose(f);
-	doc = cJSON_Parse(text);
-	free(text);
-	assert_non_null(doc);
-	return doc;
-}
-
 static void vl_open(struct vl_bot *b, const char *file, uint8_t seed_byte)
 {
-	struct rules_options o;
-	struct rules_events ev;
-	struct rules_error err;
-	uint8_t seed[32] = {0};
-
 	memset(b, 0, sizeof(*b));
-	memset(&o, 0, sizeof(o));
-	seed[0] = seed_byte;
-	b->rng = 0x9e3779b97f4a7c15ull * (seed_byte + 1u);
+	fmt_bot_open(&b->g, file, seed_byte);
 	b->digest = 0xcbf29ce484222325ull;
-	b->doc = vl_doc(file);
-	if (fm_ruleset.scenario_load(&fm_ruleset, file, b->doc, &b->sc, &err) != 0)
-		fail_msg("load: %s", err.message);
-	if (rules_match_create(&b->m, &fm_ruleset, b->sc, &o, seed, &err) != 0)
-		fail_msg("create: %s", err.message);
-	rules_events_init(&ev);
-	if (rules_match_start(&b->m, &ev, &err) != 0)
-		fail_msg("start: %s", err.message);
-	rules_events_release(&ev);
 }
 
 static void vl_close(struct vl_bot *b)
 {
-	rules_match_release(&b->m);
-	fm_ruleset.scenario_free(b->sc);
-	cJSON_Delete(b->doc);
+	fmt_bot_close(&b->g);
 }
 
 static void vl_hash(struct vl_bot *b, const char *s)
@@ -111,8 +65,8 @@ static void vl_check_state(struct vl_bot *b)
 	for (int side = 0; side <= RULES_SPECTATOR; side++)
 		for (size_t k = 0; k < NSCREENS; k++) {
 			struct rules_viewer who = {side, screens[k][0], screens[k][1]};
-			cJSON *full = fm_ruleset.view(b->m.game, &who);
-			cJSON *text = fm_ruleset.view_lines(b->m.game, &who);
+			cJSON *full = fm_ruleset.view(b->g.m.game, &who);
+			cJSON *text = fm_ruleset.view_lines(b->g.m.game, &who);
 			const cJSON *fl = cJSON_GetObjectItemCaseSensitive(full, "lines");
 			const cJSON *tl = cJSON_GetObjectItemCaseSensitive(text, "lines");
 			const cJSON *item;
@@ -136,33 +90,6 @@ static void vl_check_state(struct vl_bot *b)
 	b->states++;
 }
 
-/* The i-th action of an options reply into line. */
-static void vl_action_at(const cJSON *opts, int i, char *line, size_t n)
-{
-	const cJSON *grp;
-
-	cJSON_ArrayForEach(grp, cJSON_GetObjectItemCaseSensitive(opts, "groups"))
-	{
-		const char *prefix = cJSON_GetObjectItemCaseSensitive(grp, "prefix")->valuestring;
-		const cJSON *choices = cJSON_GetObjectItemCaseSensitive(grp, "choices");
-		int k = cJSON_GetArraySize(choices);
-		if (k == 0) {
-			if (i-- == 0) {
-				snprintf(line, n, "%s", prefix);
-				return;
-			}
-			continue;
-		}
-		if (i < k) {
-			snprintf(line, n, "%s %s", prefix,
-			         cJSON_GetArrayItem(choices, i)->valuestring);
-			return;
-		}
-		i -= k;
-	}
-	fail_msg("action %d is past the list", i);
-}
-
 /* Plays up to budget actions from options, checking every state on the way. */
 static void vl_play(struct vl_bot *b, int budget)
 {
@@ -177,27 +104,25 @@ static void vl_play(struct vl_bot *b, int budget)
 		cJSON *opts;
 		int argc = 0, count;
 
-		rules_match_outcome(&b->m, &o);
+		rules_match_outcome(&b->g.m, &o);
 		if (o.over)
 			break;
 		for (int s = 0; s < RULES_SIDES; s++)
-			if (b->m.pending.sides & RULES_AUD_SIDE(s))
+			if (b->g.m.pending.sides & RULES_AUD_SIDE(s))
 				who.side = s;
 		assert_true(who.side >= 0);
 		opts = cJSON_CreateObject();
-		assert_int_equal(rules_match_query(&b->m, NULL, &who, 1, oargv, opts, &err), 0);
+		assert_int_equal(rules_match_query(&b->g.m, NULL, &who, 1, oargv, opts, &err), 0);
 		count = cJSON_GetObjectItemCaseSensitive(opts, "count")->valueint;
 		assert_true(count > 0);
-		b->rng ^= b->rng << 13;
-		b->rng ^= b->rng >> 7;
-		b->rng ^= b->rng << 17;
-		vl_action_at(opts, (int)(b->rng % (uint64_t)count), line, sizeof(line));
+		fmt_action_at(opts, (int)(fmt_bot_next(&b->g) % (uint64_t)count), line,
+		              sizeof(line));
 		cJSON_Delete(opts);
 		snprintf(buf, sizeof(buf), "%s", line);
 		for (char *p = strtok(buf, " "); p != NULL && argc < 32; p = strtok(NULL, " "))
 			argv[argc++] = p;
 		rules_events_init(&ev);
-		if (rules_match_apply(&b->m, NULL, who.side, argc, argv, NULL, &ev, &err) != 0)
+		if (rules_match_apply(&b->g.m, NULL, who.side, argc, argv, NULL, &ev, &err) != 0)
 			fail_msg("the listed action '%s' was refused: %s", line, err.message);
 		rules_events_release(&ev);
 		vl_check_state(b);
@@ -245,8 +170,8 @@ static void test_view_lines_without_screen_is_empty(void **state)
 	(void)state;
 
 	vl_open(&b, "scheldt.json", 1);
-	text = fm_ruleset.view_lines(b.m.game, &who);
-	full = fm_ruleset.view(b.m.game, &who);
+	text = fm_ruleset.view_lines(b.g.m.game, &who);
+	full = fm_ruleset.view(b.g.m.game, &who);
 	assert_non_null(text);
 	assert_int_equal(cJSON_GetArraySize(text), 0);
 	assert_null(cJSON_GetObjectItemCaseSensitive(full, "lines"));
