@@ -509,3 +509,55 @@ int e2e_run(const char *cmd, char *out, size_t size)
 	status = pclose(p);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
+
+/* See e2e.h (a needle in the daemon's memory). */
+int e2e_memory_count(pid_t pid, const char *needle)
+{
+	char path[64], line[512];
+	size_t nlen = strlen(needle);
+	FILE *maps;
+	int fd, n = 0;
+	unsigned long long lo = 0, hi = 0;
+	int writable = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/smaps", (int)pid);
+	maps = fopen(path, "r");
+	snprintf(path, sizeof(path), "/proc/%d/mem", (int)pid);
+	fd = open(path, O_RDONLY);
+	if (maps == NULL || fd < 0) {
+		if (maps != NULL)
+			fclose(maps);
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), maps) != NULL) {
+		unsigned long long a, b, rss;
+		char perm[8];
+		if (sscanf(line, "%llx-%llx %7s", &a, &b, perm) == 3) {
+			lo = a;
+			hi = b;
+			writable = perm[0] == 'r' && perm[1] == 'w';
+			continue;
+		}
+		if (sscanf(line, "Rss: %llu kB", &rss) != 1 || !writable || rss == 0 ||
+		    hi - lo > (1ULL << 32))
+			continue;
+		for (unsigned long long at = lo; at < hi;) {
+			static char buf[1 << 20];
+			size_t want = hi - at < sizeof(buf) ? (size_t)(hi - at) : sizeof(buf);
+			ssize_t got = pread(fd, buf, want, (off_t)at);
+			if (got <= 0)
+				break;
+			for (ssize_t i = 0; i + (ssize_t)nlen <= got; i++)
+				if (buf[i] == needle[0] && memcmp(buf + i, needle, nlen) == 0)
+					n++;
+			/* overlap the next chunk by the needle's length */
+			at += (unsigned long long)got > nlen ? (unsigned long long)got - nlen + 1
+			                                     : (unsigned long long)got;
+		}
+	}
+	fclose(maps);
+	close(fd);
+	return n;
+}

@@ -46,6 +46,13 @@ void e2e_server_kill(struct e2e_server *s);
 void e2e_server_cleanup(struct e2e_server *s);
 /* 1 if the daemon process is still alive. */
 int e2e_server_alive(struct e2e_server *s);
+/*
+ * How many times needle occurs in the writable memory of process pid (/proc/PID/mem; the
+ * test must be its parent, as of a daemon it started).  Regions the process has not
+ * touched (Rss 0 in smaps) and huge reserved ones (a sanitizer's shadow) are skipped.  -1
+ * if the memory cannot be read.  For the secrecy of freed memory (passwords, TLS).
+ */
+int e2e_memory_count(pid_t pid, const char *needle);
 /* 1 if the daemon's log contains needle. */
 int e2e_log_contains(struct e2e_server *s, const char *needle);
 /* How many times needle occurs in the daemon's log. */

@@ -114,62 +114,6 @@ static void test_a_second_sigterm_during_the_stop_is_harmless(void **state)
 	e2e_close(&c);
 }
 
-/*
- * How many times needle occurs in the daemon's writable memory (/proc/PID/mem; the test
- * is its parent).  Regions the process has not touched (Rss 0 in smaps) and huge reserved
- * ones (a sanitizer's shadow) are skipped.  -1 if the memory cannot be read.
- */
-static int memory_count(pid_t pid, const char *needle)
-{
-	char path[64], line[512];
-	size_t nlen = strlen(needle);
-	FILE *maps;
-	int fd, n = 0;
-	unsigned long long lo = 0, hi = 0;
-	int writable = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/smaps", (int)pid);
-	maps = fopen(path, "r");
-	snprintf(path, sizeof(path), "/proc/%d/mem", (int)pid);
-	fd = open(path, O_RDONLY);
-	if (maps == NULL || fd < 0) {
-		if (maps != NULL)
-			fclose(maps);
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	while (fgets(line, sizeof(line), maps) != NULL) {
-		unsigned long long a, b, rss;
-		char perm[8];
-		if (sscanf(line, "%llx-%llx %7s", &a, &b, perm) == 3) {
-			lo = a;
-			hi = b;
-			writable = perm[0] == 'r' && perm[1] == 'w';
-			continue;
-		}
-		if (sscanf(line, "Rss: %llu kB", &rss) != 1 || !writable || rss == 0 ||
-		    hi - lo > (1ULL << 32))
-			continue;
-		for (unsigned long long at = lo; at < hi;) {
-			static char buf[1 << 20];
-			size_t want = hi - at < sizeof(buf) ? (size_t)(hi - at) : sizeof(buf);
-			ssize_t got = pread(fd, buf, want, (off_t)at);
-			if (got <= 0)
-				break;
-			for (ssize_t i = 0; i + (ssize_t)nlen <= got; i++)
-				if (buf[i] == needle[0] && memcmp(buf + i, needle, nlen) == 0)
-					n++;
-			/* overlap the next chunk by the needle's length */
-			at += (unsigned long long)got > nlen ? (unsigned long long)got - nlen + 1
-			                                     : (unsigned long long)got;
-		}
-	}
-	fclose(maps);
-	close(fd);
-	return n;
-}
-
 /* Sends data in two writes with a pause between them, so that the daemon reads it in two
  * pieces (a partial line waits in the framer). */
 static void send_split(struct e2e_client *c, const char *data, size_t at)
@@ -249,9 +193,9 @@ static void test_no_password_lingers_in_the_daemons_memory(void **state)
 	/* any 16 bytes of either password, at several places */
 	for (size_t at = 0; at + 16 <= strlen(pw); at += 13) {
 		snprintf(piece, sizeof(piece), "%.16s", pw + at);
-		assert_int_equal(memory_count(server.pid, piece), 0);
+		assert_int_equal(e2e_memory_count(server.pid, piece), 0);
 		snprintf(piece, sizeof(piece), "%.16s", pw2 + at);
-		assert_int_equal(memory_count(server.pid, piece), 0);
+		assert_int_equal(e2e_memory_count(server.pid, piece), 0);
 	}
 	/* the scan does find what is there: the pieces of a chat line */
 	cmd_ok(&c, "login ann %s", pw);
@@ -259,7 +203,7 @@ static void test_no_password_lingers_in_the_daemons_memory(void **state)
 	snprintf(tail, sizeof(tail), "%.16s", pw + 30);
 	tail[3] = '!';
 	cmd_ok(&c, "say %s", tail);
-	assert_true(memory_count(server.pid, tail) > 0);
+	assert_true(e2e_memory_count(server.pid, tail) > 0);
 	e2e_close(&c);
 }
 

@@ -5,7 +5,8 @@
  * action, JSON mode, a reply larger than --output-limit) and with `openssl s_client`, a
  * plain-text client on the TLS port refused with one clear line, a client that trusts
  * another CA refusing the server, and SIGHUP: a new certificate is taken for new
- * connections, and a bad one is refused while the old one stays.
+ * connections, and a bad one is refused while the old one stays; and no password lingers
+ * in the daemon's memory (OpenSSL's record buffers included) after logins over TLS.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -182,6 +183,54 @@ static void test_the_protocol_over_tls_with_wargame(void **state)
 	assert_true(e2e_log_contains(&server, "TLS established: TLSv1.3"));
 	assert_false(e2e_log_contains(&server, "output limit"));
 	assert_false(e2e_log_contains(&server, "ann-password"));
+}
+
+/*
+ * The daemon's TLS buffers are wiped too (SSL_OP_CLEANSE_PLAINTEXT, tls.c): while a TLS
+ * client that logged in and changed its password stays connected (its last record the same
+ * change again, refused: the old password is wrong now), no 16 bytes of either password are
+ * anywhere in the daemon's memory, freed memory included; the scan finds the chat line sent the
+ * same way.
+ */
+static void test_no_password_lingers_in_tls_buffers(void **state)
+{
+	char pw[96], pw2[96], cmd[2048], piece[24], chat[40], out[8192];
+	FILE *p;
+
+	(void)state;
+	snprintf(pw, sizeof(pw), "Tls-%08x-", (unsigned)(time(NULL) ^ getpid()));
+	while (strlen(pw) < 80)
+		strcat(pw, "kq3Vw");
+	snprintf(pw2, sizeof(pw2), "%s", pw);
+	pw2[4] = 'Q';
+	snprintf(chat, sizeof(chat), "%.16s", pw + 20);
+	chat[2] = '!'; /* not a piece of either password */
+	/* each line its own record; the client stays connected for 8 s after the last, then
+	 * closes at the end of its input */
+	snprintf(cmd, sizeof(cmd),
+	         "(for l in 'register tess %s' 'login tess %s' 'new race side=red' 'say %s' "
+	         "'password %s %s' 'password %s %s'; do printf '%%s\\n' \"$l\"; sleep 0.3; done; "
+	         "sleep 8) | timeout 30 openssl s_client -quiet -no_ign_eof -verify_return_error "
+	         "-CAfile %s -connect 127.0.0.1:%d 2>/dev/null",
+	         pw, pw, chat, pw, pw2, pw, pw2, ca1, tls_port);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	/* until the daemon has refused the last line (the connection is still open) */
+	for (int i = 0; i < 150 && !e2e_log_contains(&server, "failed password check"); i++)
+		usleep(100000);
+	assert_true(e2e_log_contains(&server, "failed password check"));
+	for (size_t at = 0; at + 16 <= strlen(pw); at += 11) {
+		snprintf(piece, sizeof(piece), "%.16s", pw + at);
+		assert_int_equal(e2e_memory_count(server.pid, piece), 0);
+		snprintf(piece, sizeof(piece), "%.16s", pw2 + at);
+		assert_int_equal(e2e_memory_count(server.pid, piece), 0);
+	}
+	assert_true(e2e_memory_count(server.pid, chat) > 0);
+	out[fread(out, 1, sizeof(out) - 1, p)] = '\0';
+	pclose(p);
+	assert_contains(out, "ok logged in as tess");
+	assert_contains(out, "ok password changed");
+	assert_contains(out, "auth-failed"); /* the old password, after the change */
 }
 
 /* openssl s_client plays too: the greeting, a login and the JSON mode. */
@@ -372,6 +421,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_the_protocol_over_tls_with_wargame),
 	    cmocka_unit_test(test_openssl_s_client_can_play),
+	    cmocka_unit_test(test_no_password_lingers_in_tls_buffers),
 	    cmocka_unit_test(test_plain_text_on_the_tls_port_is_refused_cleanly),
 	    cmocka_unit_test(test_the_client_refuses_a_certificate_from_another_ca),
 	    cmocka_unit_test(test_a_bad_certificate_fails_the_start),
