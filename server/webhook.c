@@ -11,7 +11,6 @@
  */
 #include "webhook.h"
 
-#include <arpa/inet.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +37,6 @@ struct xfer {
 	void *arg;
 	char errbuf[CURL_ERROR_SIZE];
 	char refused[200]; /* why an address was not connected to ("": none was refused) */
-	int allow_private;
 	struct xfer *prev, *next;
 };
 
@@ -52,7 +50,7 @@ struct srv_webhook {
 	size_t running;
 	int handles; /* libuv handles not yet closed (the timer, the watchers) */
 	int closing;
-	int allow_private; /* 1: any address; 0: public ones only (open_socket) */
+	int allow_private; /* 1: any address; 0: public ones only (each POST gets open_socket) */
 };
 
 static void maybe_free(struct srv_webhook *w)
@@ -223,25 +221,20 @@ static int socket_fn(CURL *easy, curl_socket_t fd, int what, void *arg, void *so
 }
 
 /*
- * Every socket curl opens for a POST (CURLOPT_OPENSOCKETFUNCTION): the address is the one
- * resolved for this connect, so a name that resolves to a private address, or changes to
- * one after `notify webhook` took it, is refused here.  curl goes on to the name's next
- * address, if any.
+ * Every socket curl opens for a POST (CURLOPT_OPENSOCKETFUNCTION, set unless any address
+ * is allowed): the address is the one resolved for this connect, so a name that resolves
+ * to a private address, or changes to one after `notify webhook` took it, is refused here.
+ * curl goes on to the name's next address, if any.
  */
 static curl_socket_t open_socket(void *clientp, curlsocktype purpose, struct curl_sockaddr *a)
 {
 	struct xfer *x = clientp;
-	const char *kind;
-	char ip[INET6_ADDRSTRLEN] = "?";
+	const char *kind = srv_nf_addr_kind(&a->addr);
+	char ip[64] = "?";
 
 	(void)purpose;
-	if (!x->allow_private && (kind = srv_nf_addr_kind(&a->addr)) != NULL) {
-		if (a->family == AF_INET)
-			inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)&a->addr)->sin_addr, ip,
-			          sizeof(ip));
-		else if (a->family == AF_INET6)
-			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)(void *)&a->addr)->sin6_addr,
-			          ip, sizeof(ip));
+	if (kind != NULL) {
+		uv_ip_name(&a->addr, ip, sizeof(ip));
 		snprintf(x->refused, sizeof(x->refused),
 		         "not connected to %s: a %s address, not a public one (the operator may "
 		         "allow it: --webhook-private)",
@@ -304,7 +297,6 @@ int srv_webhook_post(struct srv_webhook *w, const char *url, const char *const *
 	x->easy = e;
 	x->cb = cb;
 	x->arg = arg;
-	x->allow_private = w->allow_private;
 	{
 		struct curl_slist *l = curl_slist_append(NULL, "Content-Type: application/json");
 		/* no "Expect: 100-continue" round trip before the body */
@@ -332,9 +324,10 @@ int srv_webhook_post(struct srv_webhook *w, const char *url, const char *const *
 	      curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, total_ms) != CURLE_OK ||
 	      curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, discard) != CURLE_OK ||
 	      curl_easy_setopt(e, CURLOPT_ERRORBUFFER, x->errbuf) != CURLE_OK ||
-	      curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket) != CURLE_OK ||
-	      curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, (void *)x) != CURLE_OK ||
 	      curl_easy_setopt(e, CURLOPT_PRIVATE, (void *)x) != CURLE_OK;
+	bad = bad || (!w->allow_private &&
+	              (curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket) != CURLE_OK ||
+	               curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, (void *)x) != CURLE_OK));
 	if (bad || curl_multi_add_handle(w->multi, e) != CURLM_OK) {
 		curl_easy_cleanup(e);
 		curl_slist_free_all(x->headers);
