@@ -235,7 +235,8 @@ static int since_last_action(struct srv_cmd_ctx *ctx, struct srv_game *g, int vi
 	cJSON *it;
 	int rc = 0;
 
-	if (viewer == RULES_SPECTATOR || g->rec.status == DB_GAME_OPEN || viewer < 0 || viewer > 1)
+	/* a spectator (RULES_SPECTATOR) has no last action; an open game no events yet */
+	if (viewer < 0 || viewer > 1 || g->rec.status == DB_GAME_OPEN)
 		return 0;
 	acted = &g->acted[viewer];
 	if (!acted->known) { /* once after a load or a takeback; then each action sets it */
