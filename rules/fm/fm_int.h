@@ -573,7 +573,9 @@ int fm__do_move(struct fm_game *g, struct rules_dice *d, int side, int argc, cha
                 cJSON *reply, struct rules_events *ev, struct rules_error *err);
 int fm__do_enter(struct fm_game *g, struct rules_dice *d, int side, int argc, char **argv,
                  cJSON *reply, struct rules_events *ev, struct rules_error *err);
-/* Every hex unit may end a move in now, with its cost: fills cost_half (size count, -1 = no). */
+/* Every hex unit may end a move in now, with its cost: fills cost_half (size count, -1 = no).
+ * With prev (size 3 count) it also keeps the search tree, found in the order that
+ * `move ... to` takes its paths; without, the costs are the same, found sooner. */
 int fm__reach(const struct fm_game *g, int unit, int *cost_half, int *prev);
 /* 1 if unit may move in the current phase (no message when 0 and err NULL). */
 int fm__may_move(const struct fm_game *g, int unit, struct rules_error *err);

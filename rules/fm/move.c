@@ -239,7 +239,80 @@ void fm__finish_mover(struct fm_game *g)
 }
 
 /* Bytes of a search's arrays kept on the stack (a larger map's are malloc'd). */
-#define SEARCH_STACK 24576
+#define SEARCH_STACK 32768
+
+/* Buckets of a reach search's frontier: one per half MP spent, up to a printed MA of 63. */
+#define FRONTIER_BUCKETS 128
+
+/*
+ * The nodes a search has yet to expand; a node is there more than once when it got cheaper
+ * (the costlier entry is skipped as done when it comes up).  Two orders:
+ *  - scanned (a path's search): the cheapest entry is found by a scan, the first of equals
+ *    after swap-removals.  Which of two equally cheap paths `move ... to` takes depends on
+ *    that order, and stored games replay the moves they made, so it never changes.
+ *  - bucketed (reach): a bucket per half MP spent, from the cheapest up (Dial's
+ *    algorithm).  Every node is still expanded at its least cost, so the cost of ending in
+ *    each hex is the scanned search's; only the order among equals differs.
+ */
+struct frontier {
+	int *node;    /* each entry's node */
+	int *link;    /* bucketed: the next entry in the same bucket (-1: none) */
+	int n, cap;   /* entries (scanned: waiting; bucketed: ever pushed), room for them */
+	int *grown;   /* node and link once they outgrow the search's block (one malloc) */
+	int bucketed; /* which order (above) */
+	int nbuckets; /* bucketed: the highest cost + 1 */
+	int low;      /* bucketed: no entry is in a bucket below this one */
+	int head[FRONTIER_BUCKETS]; /* bucketed: each bucket's last entry pushed (-1: empty) */
+};
+
+static int frontier_push(struct frontier *f, int node, int cost)
+{
+	if (f->n == f->cap) {
+		size_t cap = (size_t)f->cap * 2;
+		int *more = malloc(sizeof(int) * cap * 2);
+		if (more == NULL)
+			return WG_E_NO_MEMORY;
+		memcpy(more, f->node, sizeof(int) * (size_t)f->n);
+		memcpy(more + cap, f->link, sizeof(int) * (size_t)f->n);
+		free(f->grown);
+		f->grown = f->node = more;
+		f->link = more + cap;
+		f->cap = (int)cap;
+	}
+	f->node[f->n] = node;
+	if (f->bucketed) {
+		/* costs only grow along a move (FM-5.2): never below the bucket being emptied */
+		int b = cost < f->low ? f->low : cost >= f->nbuckets ? f->nbuckets - 1 : cost;
+		f->link[f->n] = f->head[b];
+		f->head[b] = f->n;
+	}
+	f->n++;
+	return 0;
+}
+
+/* The next node to expand: the cheapest entry's (removed), or -1 when none is left. */
+static int frontier_pop(struct frontier *f, const int *dist)
+{
+	int bi = 0, node;
+
+	if (f->bucketed) {
+		while (f->low < f->nbuckets && f->head[f->low] < 0)
+			f->low++;
+		if (f->low == f->nbuckets)
+			return -1;
+		bi = f->head[f->low];
+		f->head[f->low] = f->link[bi];
+		return f->node[bi];
+	}
+	if (f->n == 0)
+		return -1;
+	for (int k = 1; k < f->n; k++)
+		if (dist[f->node[k]] < dist[f->node[bi]])
+			bi = k;
+	node = f->node[bi];
+	f->node[bi] = f->node[--f->n];
+	return node;
+}
 
 /*
  * Cheapest-move search from the unit's current state (Dijkstra over hex x
@@ -254,26 +327,35 @@ static int search(const struct fm_game *g, int unit, int *end, int *prev, int ta
 {
 	int count = g->sc->map.grid.count, nn = 2 * count, origin = g->u[unit].hex;
 	const int16_t *nb = g->sc->steps->nb;
-	/* one block: dist[nn] and the frontier[nn], the occupancy heads[count], then done[nn]
-	 * and ezoc[count]; on the stack for maps of up to about 1,100 hexes */
-	size_t need = sizeof(int) * (size_t)(2 * nn) + sizeof(int16_t) * (size_t)count +
+	/* one block: dist[nn], the frontier's node[nn] and link[nn], the occupancy heads[count],
+	 * then done[nn] and ezoc[count]; on the stack for maps of up to about 1,100 hexes */
+	size_t need = sizeof(int) * (size_t)(3 * nn) + sizeof(int16_t) * (size_t)count +
 	              (size_t)nn + (size_t)count;
 	union {
 		int align;
 		char c[SEARCH_STACK];
 	} local;
 	char *block = need <= sizeof(local.c) ? local.c : malloc(need);
-	int *dist = (int *)(void *)block, *frontier = dist != NULL ? dist + nn : NULL;
-	int *grown = NULL; /* the frontier once it outgrows the block (malloc'd) */
-	int16_t *heads = dist != NULL ? (int16_t *)(frontier + nn) : NULL;
+	int *dist = (int *)(void *)block, node, rc = 0;
+	int16_t *heads = dist != NULL ? (int16_t *)(dist + 3 * nn) : NULL;
 	uint8_t *done = dist != NULL ? (uint8_t *)(heads + count) : NULL;
-	size_t cap = (size_t)nn; /* the frontier may hold a node more than once: it grows */
-	int nf = 0, rc = 0;
+	struct frontier f;
 	struct mstate st0;
 	struct mctx ctx;
 
 	if (block == NULL)
 		return WG_E_NO_MEMORY;
+	f.node = dist + nn;
+	f.link = dist + 2 * nn;
+	f.n = 0;
+	f.cap = nn;
+	f.grown = NULL;
+	f.nbuckets = ma_half(g, unit) + 1;
+	f.bucketed = prev == NULL && target < 0 && f.nbuckets <= FRONTIER_BUCKETS;
+	f.low = 0;
+	if (f.bucketed)
+		for (int b = 0; b < f.nbuckets; b++)
+			f.head[b] = -1;
 	memset(done, 0, (size_t)nn);
 	ctx.ezoc = (int8_t *)(done + nn);
 	memset(ctx.ezoc, -1, (size_t)count); /* not worked out yet */
@@ -287,19 +369,14 @@ static int search(const struct fm_game *g, int unit, int *end, int *prev, int ta
 	if (st0.stopped)
 		goto out;
 	dist[2 * origin + st0.left] = st0.mp;
-	frontier[nf++] = 2 * origin + st0.left;
+	frontier_push(&f, 2 * origin + st0.left, st0.mp); /* the block has room for it */
 	if (prev != NULL)
 		prev[2 * origin + st0.left] = -1;
-	while (nf > 0) {
-		int bi = 0, node, hex;
+	while ((node = frontier_pop(&f, dist)) >= 0) {
+		int hex;
 		struct mstate cur;
-		for (int k = 1; k < nf; k++)
-			if (dist[frontier[k]] < dist[frontier[bi]])
-				bi = k;
-		node = frontier[bi];
 		if (target >= 0 && end[target] >= 0 && dist[node] >= end[target])
 			break; /* nothing left can end cheaper at target: its path is final */
-		frontier[bi] = frontier[--nf];
 		if (done[node])
 			continue;
 		done[node] = 1;
@@ -329,25 +406,15 @@ static int search(const struct fm_game *g, int unit, int *end, int *prev, int ta
 				dist[nnode] = nx.mp;
 				if (prev != NULL)
 					prev[nnode] = node;
-				if ((size_t)nf == cap) {
-					int *more = realloc(grown, sizeof(int) * cap * 2);
-					if (more == NULL) {
-						rc = WG_E_NO_MEMORY;
-						goto out;
-					}
-					if (grown == NULL)
-						memcpy(more, frontier, sizeof(int) * cap);
-					frontier = grown = more;
-					cap *= 2;
-				}
-				frontier[nf++] = nnode;
+				if ((rc = frontier_push(&f, nnode, nx.mp)) != 0)
+					goto out;
 			}
 		}
 	}
 out:
 	if (block != local.c)
 		free(block);
-	free(grown);
+	free(f.grown);
 	return rc;
 }
 

@@ -183,6 +183,78 @@ static int bot_play(struct fmt_bot *b, int turns, int budget, struct verb_counts
 	return actions;
 }
 
+/* Whether reach's costs (the bucketed search) are those of the search that `move ... to`
+ * makes its paths with (the scanned one, prev kept) for every unit of g, FM-5.2: 0, or
+ * fails the test naming the unit and hex that differ.  Returns the units compared. */
+static int reach_matches_path_search(const struct fm_game *g)
+{
+	static int fast[RULES_MAP_HEXES], slow[RULES_MAP_HEXES], prev[3 * RULES_MAP_HEXES];
+	char hex[RULES_HEX_ID_MAX];
+	int units = 0;
+
+	for (int u = 0; u < g->nunits; u++) {
+		if (g->u[u].where != FM_W_MAP)
+			continue;
+		assert_int_equal(fm__reach(g, u, fast, NULL), 0);
+		assert_int_equal(fm__reach(g, u, slow, prev), 0);
+		for (int h = 0; h < g->sc->map.grid.count; h++)
+			if (fast[h] != slow[h])
+				fail_msg(
+				    "turn %d: %s to %s costs %d half MP in reach, %d on a path",
+				    g->turn, g->sc->units[u].id, fm__hex_id(g, h, hex), fast[h],
+				    slow[h]);
+		units++;
+	}
+	return units;
+}
+
+/* reach finds its costs with a bucket per half MP spent (Dial), `move ... to` its paths
+ * with the scanned frontier: both give every hex the same least cost to end a move in
+ * (FM-5.2-04, FM-6.1), at every Movement Phase decision of two Scheldt games and one Meuse
+ * Argonne game played from options. */
+static void test_reach_costs_are_the_path_search_costs(void **state)
+{
+	static const struct {
+		const char *file;
+		uint8_t seed;
+	} games[] = {{"scheldt.json", 1}, {"scheldt.json", 2}, {"meuse-argonne.json", 1}};
+	long compared = 0;
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(games) / sizeof(games[0]); k++) {
+		struct fmt_bot b;
+		const struct fm_game *g;
+		struct rules_error err;
+		int actions = 0;
+
+		fmt_bot_open(&b, games[k].file, games[k].seed);
+		g = (const struct fm_game *)b.m.game;
+		while (!g->over && g->turn <= 12 && actions < 6000) {
+			int side = -1, n;
+			char line[256];
+			cJSON *opts;
+			for (int s = 0; s < RULES_SIDES; s++)
+				if (b.m.pending.sides & RULES_AUD_SIDE(s))
+					side = s;
+			assert_true(side >= 0);
+			if (g->phase == FM_PH_MOVEMENT || g->phase == FM_PH_MOBILE_MOVE)
+				compared += reach_matches_path_search(g);
+			opts = options_of(&b.m, side, NULL);
+			n = count_of(opts);
+			assert_true(n > 0);
+			fmt_action_at(opts, (int)(fmt_bot_next(&b) % (uint64_t)n), line,
+			              sizeof(line));
+			cJSON_Delete(opts);
+			if (act(&b.m, side, line, &err) != 0)
+				fail_msg("'%s' was refused: %s", line, err.message);
+			actions++;
+		}
+		fmt_bot_close(&b);
+	}
+	print_message("reach compared for %ld units in Movement Phases\n", compared);
+	assert_true(compared > 1000);
+}
+
 static void test_options_bot_plays_scheldt_from_options_alone(void **state)
 {
 	(void)state;
@@ -503,6 +575,7 @@ int main(void)
 	    cmocka_unit_test(test_options_setup_is_exactly_the_legal_set),
 	    cmocka_unit_test(test_options_moves_are_exactly_the_legal_set),
 	    cmocka_unit_test(test_units_shows_setup_and_entry_hexes),
+	    cmocka_unit_test(test_reach_costs_are_the_path_search_costs),
 	    cmocka_unit_test(test_options_bot_plays_scheldt_from_options_alone),
 	    cmocka_unit_test(test_options_bot_plays_meuse_from_options_alone),
 	};
