@@ -18,11 +18,11 @@
  *                   blocks,    (challenges, audit    notify_outbox
  *                   users_seen  seeks)
  *
- *               8 --[9]--> 9 --[10]--> 10 --[11]--> 11 --[12]--> 12
- *                   clocks:    ratings, rated_games,  game_access  games.pending
- *                   paused_until, invites.rated,
- *                   paused_by  tournaments, tournament_players,
- *                              tournament_games
+ *               8 --[9]--> 9 --[10]--> 10 --[11]--> 11 --[12]--> 12 --[13]--> 13
+ *                   clocks:    ratings, rated_games,  game_access  games.pending actions,
+ *                   paused_until, invites.rated,                                clocks
+ *                   paused_by  tournaments, tournament_players,                 rebuilt
+ *                              tournament_games                                 (CHECKs)
  *
  * Invariants:
  *   - a released script is never edited; changes are appended as new scripts;
@@ -40,7 +40,9 @@
  *     reports as WG_E_EXISTS);
  *   - chat is append-only the same way;
  *   - CHECK constraints pin the enumerations of store.h (status, winner,
- *     side).  Widening one means rebuilding the table (the SQLite 12-step
+ *     side).  On tables written per action they compare (side = 0 OR side = 1), never
+ *     list (side IN (0, 1)): SQLite evaluates a CHECK's IN list through an ephemeral
+ *     table built for every row.  Widening one means rebuilding the table (the SQLite 12-step
  *     ALTER procedure); PRAGMA foreign_keys is a no-op inside the migration's
  *     transaction, so such a script must keep the foreign keys valid itself
  *     and may end with PRAGMA foreign_key_check.
@@ -387,6 +389,50 @@ static const char *const db__migrations[] = {
     "-- and records it (the rules engine is not SQL)\n"
     "ALTER TABLE games ADD COLUMN pending TEXT;\n"
     "UPDATE games SET pending = '{}' WHERE status = 0;\n",
+
+    /* 13: the enumeration CHECKs of the two tables written on every action compare instead
+     * of listing: SQLite builds an ephemeral table for a CHECK's IN list on every row it
+     * checks (a tenth of an action's SQL, docs/performance.md).  The same rows and the
+     * same triggers, by the 12-step rebuild; nothing references either table. */
+    "CREATE TABLE actions_13 (\n"
+    "	game INTEGER NOT NULL REFERENCES games(id),\n"
+    "	seq  INTEGER NOT NULL CHECK (seq >= 1),\n"
+    "	side INTEGER NOT NULL CHECK (side = -1 OR side = 0 OR side = 1),\n"
+    "	user INTEGER REFERENCES users(id),\n"
+    "	line TEXT NOT NULL,\n"
+    "	dice TEXT NOT NULL DEFAULT '[]',\n"
+    "	at   INTEGER NOT NULL,\n"
+    "	host INTEGER NOT NULL DEFAULT 0, -- 0: a player's action; else enum rules_host_kind\n"
+    "	PRIMARY KEY (game, seq)\n"
+    ") WITHOUT ROWID;\n"
+    "INSERT INTO actions_13(game, seq, side, user, line, dice, at, host)\n"
+    "	SELECT game, seq, side, user, line, dice, at, host FROM actions;\n"
+    "DROP TABLE actions;\n"
+    "ALTER TABLE actions_13 RENAME TO actions;\n"
+    "CREATE TRIGGER actions_no_gap BEFORE INSERT ON actions\n"
+    "WHEN NEW.seq > (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game = NEW.game)\n"
+    "BEGIN SELECT RAISE(ABORT, 'action seq would leave a gap'); END;\n"
+    "CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions\n"
+    "BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END;\n"
+    "CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions\n"
+    "BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END;\n"
+    "CREATE TABLE clocks_13 (\n"
+    "	game     INTEGER PRIMARY KEY REFERENCES games(id),\n"
+    "	spec     TEXT NOT NULL,\n"
+    "	left0    INTEGER NOT NULL,\n"
+    "	left1    INTEGER NOT NULL,\n"
+    "	running0 INTEGER NOT NULL DEFAULT 0 CHECK (running0 = 0 OR running0 = 1),\n"
+    "	running1 INTEGER NOT NULL DEFAULT 0 CHECK (running1 = 0 OR running1 = 1),\n"
+    "	reminded0 INTEGER NOT NULL DEFAULT 0,\n"
+    "	reminded1 INTEGER NOT NULL DEFAULT 0,\n"
+    "	since    INTEGER NOT NULL,\n"
+    "	paused_until INTEGER NOT NULL DEFAULT 0, -- ms, 0: none\n"
+    "	paused_by INTEGER NOT NULL DEFAULT -1    -- side, -1: none\n"
+    ");\n"
+    "INSERT INTO clocks_13 SELECT game, spec, left0, left1, running0, running1, reminded0,\n"
+    "	reminded1, since, paused_until, paused_by FROM clocks;\n"
+    "DROP TABLE clocks;\n"
+    "ALTER TABLE clocks_13 RENAME TO clocks;\n",
 };
 
 int db__migration_count(void)

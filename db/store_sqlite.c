@@ -11,7 +11,11 @@
  *      e.g. a backup tool, is waited for rather than failed);
  *   2. refuse a database whose user_version is newer than the code, before
  *      anything is written to it;
- *   3. PRAGMA journal_mode=WAL, synchronous=FULL, foreign_keys=ON;
+ *   3. PRAGMA journal_mode=WAL, synchronous=FULL, foreign_keys=ON, and
+ *      temp_store=MEMORY: a step's savepoint and each statement in it journal the pages
+ *      they change, and past 64 KiB SQLite spills that sub-journal to a temporary file,
+ *      written page by page on every step of a batch (a fifth of a step's CPU; it is
+ *      emptied at each step's RELEASE, so it stays small in memory);
  *   4. run the pending migrations (each in its own transaction);
  *   5. prepare every statement of DB__STATEMENTS once (PERSISTENT); they are
  *      reset after each use and finalised in db_close.
@@ -473,6 +477,9 @@ static int db__setup(struct db_store *st, const char *path)
 	if (rc < 0)
 		return rc;
 	rc = db__pragma(st, "PRAGMA foreign_keys = ON", NULL, 0);
+	if (rc < 0)
+		return rc;
+	rc = db__pragma(st, "PRAGMA temp_store = MEMORY", NULL, 0);
 	if (rc < 0)
 		return rc;
 	rc = db__pragma(st, "PRAGMA foreign_keys", value, sizeof(value));

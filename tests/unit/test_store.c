@@ -1380,6 +1380,109 @@ static void test_migration_upgrade_from_v1(void **state)
 	rm_db(path);
 }
 
+/* How many times the program of sql opens an ephemeral table (SQLite's EXPLAIN). */
+static int ephemeral_opens(sqlite3 *db, const char *sql)
+{
+	char explain[512];
+	sqlite3_stmt *stmt = NULL;
+	int n = 0;
+
+	snprintf(explain, sizeof(explain), "EXPLAIN %s", sql);
+	assert_int_equal(sqlite3_prepare_v2(db, explain, -1, &stmt, NULL), SQLITE_OK);
+	while (sqlite3_step(stmt) == SQLITE_ROW)
+		n += strcmp((const char *)sqlite3_column_text(stmt, 1), "OpenEphemeral") == 0;
+	sqlite3_finalize(stmt);
+	return n;
+}
+
+/* Migration 13 rebuilds actions and clocks with CHECKs that compare instead of listing: the
+ * rows of a version-12 database come through, the triggers and CHECKs still refuse what
+ * they refused, and writing an action or a clock builds no ephemeral table any more. */
+static void test_migration_13_checks_compare(void **state)
+{
+	static const char *const action =
+	    "INSERT INTO actions(game, seq, side, user, line, dice, at, host) "
+	    "VALUES (3, 3, 1, NULL, 'end', '[]', 13, 0)";
+	static const char *const clock =
+	    "INSERT OR REPLACE INTO clocks(game, spec, left0, left1, running0, running1, "
+	    "reminded0, reminded1, since, paused_until, paused_by) "
+	    "VALUES (3, 'fischer:60+5', 1, 2, 1, 0, 0, 0, 9, 0, -1)";
+	char path[64], text[128], err[256];
+	sqlite3 *raw;
+	struct db_store *st;
+	struct db_clock c;
+	struct rows r = {0};
+
+	(void)state;
+	tmp_path(path, sizeof(path));
+	assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
+	assert_int_equal(db__migrate_to(raw, 12, err, sizeof(err)), 0);
+	assert_true(ephemeral_opens(raw, action) > 0); /* the IN list of version 12 */
+	raw_exec(raw, "INSERT INTO users(id, name, pwhash, created) VALUES (7, 'Old', 'h', 1)");
+	raw_exec(raw, "INSERT INTO games(id, scenario, seed, commitment, status, seat0, version, "
+	              "created, updated) VALUES (3, 'scheldt', zeroblob(32), 'c', 1, 7, 2, 1, 2)");
+	raw_exec(raw, "INSERT INTO actions(game, seq, side, user, line, dice, at, host) VALUES "
+	              "(3, 1, -1, NULL, 'start', '[]', 11, 1), (3, 2, 0, 7, 'move a b', "
+	              "'[[6,2,0]]', 12, 0)");
+	raw_exec(raw, "INSERT INTO clocks(game, spec, left0, left1, running0, running1, reminded0, "
+	              "reminded1, since, paused_until, paused_by) VALUES (3, 'fischer:60+5', "
+	              "60000, 55000, 0, 1, 1, 0, 1000, 5000, 0)");
+	sqlite3_close(raw);
+
+	st = open_ok(path); /* migrates to the last version */
+	assert_int_equal(db_schema_version(st), db__migration_count());
+	assert_int_equal(db_action_each(st, 3, 0, on_action, &r), 0);
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.text[0], "start");
+	assert_string_equal(r.text[1], "move a b");
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(db_action_each(st, 3, 0, on_host, &r), 0);
+	assert_int_equal(r.id[0], 1);
+	assert_int_equal(r.id[1], 0);
+	assert_int_equal(db_clock_get(st, 3, &c), 0);
+	assert_string_equal(c.spec, "fischer:60+5");
+	assert_int_equal(c.left[0], 60000);
+	assert_int_equal(c.left[1], 55000);
+	assert_int_equal(c.running[0], 0);
+	assert_int_equal(c.running[1], 1);
+	assert_int_equal(c.reminded[0], 1u);
+	assert_int_equal(c.since, 1000);
+	assert_int_equal(c.paused_until, 5000);
+	assert_int_equal(c.paused_by, 0);
+	db_close(st);
+
+	assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
+	assert_int_equal(ephemeral_opens(raw, action), 0);
+	assert_int_equal(ephemeral_opens(raw, clock), 0);
+	/* the triggers came back: no edit, no delete, no gap */
+	assert_int_not_equal(sqlite3_exec(raw, "DELETE FROM actions", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(raw, "UPDATE actions SET line = 'x'", NULL, NULL, NULL),
+	                     SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(raw,
+	                                  "INSERT INTO actions(game, seq, side, line, at) "
+	                                  "VALUES (3, 5, 0, 'gap', 1)",
+	                                  NULL, NULL, NULL),
+	                     SQLITE_OK);
+	/* the CHECKs refuse what the lists refused, and take what they took */
+	assert_int_not_equal(sqlite3_exec(raw,
+	                                  "INSERT INTO actions(game, seq, side, line, at) "
+	                                  "VALUES (3, 3, 2, 'x', 1)",
+	                                  NULL, NULL, NULL),
+	                     SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(raw, "UPDATE clocks SET running0 = 2", NULL, NULL, NULL),
+	                     SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(raw, "UPDATE clocks SET running1 = -1", NULL, NULL, NULL),
+	                     SQLITE_OK);
+	raw_exec(raw, action);
+	raw_exec(raw, clock);
+	raw_query(raw, "SELECT group_concat(side) FROM actions WHERE game = 3", text, sizeof(text));
+	assert_string_equal(text, "-1,0,1");
+	raw_query(raw, "PRAGMA foreign_key_check", text, sizeof(text));
+	assert_string_equal(text, "");
+	sqlite3_close(raw);
+	rm_db(path);
+}
+
 static void test_migration_failure_rolls_back(void **state)
 {
 	char path[64], text[64], err[256];
@@ -1852,6 +1955,7 @@ int main(void)
 	    cmocka_unit_test(test_backup),
 	    MEM(test_backup_of_memory_store),
 	    cmocka_unit_test(test_migration_upgrade_from_v1),
+	    cmocka_unit_test(test_migration_13_checks_compare),
 	    cmocka_unit_test(test_migration_failure_rolls_back),
 	    cmocka_unit_test(test_newer_database_refused),
 	    cmocka_unit_test(test_open_errors),
