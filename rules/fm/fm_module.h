@@ -170,15 +170,18 @@ struct fm_module {
 	 * of a hex, assault hexes left).  May emit events. */
 	int (*settle)(struct fm_game *g, struct rules_events *ev, struct rules_error *err);
 	/*
-	 * One movement step of unit from `from` (-1 = entry from off the map) to `to`, with
-	 * spent_half MP already spent this phase and first = no step taken yet this phase.
+	 * One movement step of unit from `from` (-1 = entry from off the map) to `to` across
+	 * the hexside in slot side (fm_steps.slot, so that a search looks up nothing; -1 with
+	 * from -1), with spent_half MP already spent this phase and first = no step taken yet
+	 * this phase.
 	 * *cost_half is the system cost (-2 = "all MP" terrain); the hook may change it (add
 	 * MP) and set *must_stop.  Called before the system's terrain prohibitions: return
 	 * < 0 to refuse (with the exclusive rule), 0 to let the system rules decide, or
 	 * FM_HOOK_ALLOW to allow a step the system would find prohibited.
 	 */
-	int (*move_step)(const struct fm_game *g, int unit, int from, int to, int spent_half,
-	                 int first, int *cost_half, int *must_stop, struct rules_error *err);
+	int (*move_step)(const struct fm_game *g, int unit, int from, int to, int side,
+	                 int spent_half, int first, int *cost_half, int *must_stop,
+	                 struct rules_error *err);
 	/* May this unit do act now (frozen units, landed units)? */
 	int (*may_act)(const struct fm_game *g, int unit, enum fm_act act, struct rules_error *err);
 	/* 1 if unit may end in hex although other units are there (beach assault, BS-16.3-01). */

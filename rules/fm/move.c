@@ -85,8 +85,8 @@ static int step_dir(const struct fm_game *g, int unit, const struct mstate *cur,
 		                  fm__hex_id(g, to, b), fm__def(g, occ)->id);
 	cost = t->cost[k]; /* fm__step_cost */
 	if (g->sc->module->move_step != NULL) {
-		int rc = g->sc->module->move_step(g, unit, cur->hex, to, cur->mp, cur->first, &cost,
-		                                  &stop, err);
+		int rc = g->sc->module->move_step(g, unit, cur->hex, to, t->slot[k], cur->mp,
+		                                  cur->first, &cost, &stop, err);
 		if (rc < 0)
 			return rc;
 		exception = rc == FM_HOOK_ALLOW;
@@ -651,7 +651,7 @@ int fm__do_enter(struct fm_game *g, struct rules_dice *dice, int side, int argc,
 		return rc;
 	cost = fm__step_cost(g, unit, -1, hex);
 	if (g->sc->module->move_step != NULL &&
-	    (rc = g->sc->module->move_step(g, unit, -1, hex, 0, 1, &cost, &stop, err)) < 0)
+	    (rc = g->sc->module->move_step(g, unit, -1, hex, -1, 0, 1, &cost, &stop, err)) < 0)
 		return rc;
 	if (fm__hex_prohibited(g, hex, unit))
 		return rules_fail(err, WG_E_ILLEGAL_MOVE, "FM-5.2-07",

@@ -38,10 +38,12 @@ static int h_may_act(const struct fm_game *g, int unit, enum fm_act act, struct 
 	return 0;
 }
 
-static int h_move_step(const struct fm_game *g, int unit, int from, int to, int spent, int first,
-                       int *cost, int *stop, struct rules_error *err)
+static int h_move_step(const struct fm_game *g, int unit, int from, int to, int side, int spent,
+                       int first, int *cost, int *stop, struct rules_error *err)
 {
 	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX];
+	/* the hexside crossed, as the map's tables name it (none when entering the map) */
+	assert_int_equal(side, from >= 0 ? fm__side_slot(g, from, to) : -1);
 	(void)unit;
 	(void)stop;
 	(void)err;

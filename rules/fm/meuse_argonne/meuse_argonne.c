@@ -103,9 +103,10 @@ static int retreat_step(const struct fm_game *g, int unit, int from, int to, enu
 	return ma__special_retreat_step(g, unit, from, to, mode, stop, err);
 }
 
-static int move_step(const struct fm_game *g, int unit, int from, int to, int spent_half, int first,
-                     int *cost_half, int *must_stop, struct rules_error *err)
+static int move_step(const struct fm_game *g, int unit, int from, int to, int side, int spent_half,
+                     int first, int *cost_half, int *must_stop, struct rules_error *err)
 {
+	(void)side; /* no Meuse Argonne rule of movement is about a hexside */
 	return ma__terrain_move_step(g, unit, from, to, spent_half, first, cost_half, must_stop,
 	                             err);
 }

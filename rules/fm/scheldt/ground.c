@@ -51,10 +51,26 @@ static int braakman_open(const struct fm_game *g)
 	       (scheldt__opt(g, SCH_O_BRAAKMAN_TURNS) && g->turn > d->braakman_turn);
 }
 
+/* The Braakman Inlet hexes, "2637, 2737, 2837", into list (for a refusal's text). */
+static const char *braakman_hexes(const struct fm_game *g, char *list, size_t size)
+{
+	const struct scheldt_data *d = scheldt__data(g);
+	char c[RULES_HEX_ID_MAX];
+	size_t len = 0;
+
+	list[0] = '\0';
+	for (int h = 0; h < d->count && len + RULES_HEX_ID_MAX + 2 < size; h++)
+		if (d->hexf[h] & SCH_HF_BRAAKMAN)
+			len += (size_t)snprintf(list + len, size - len, "%s%s", len ? ", " : "",
+			                        scheldt__hex(g, h, c));
+	return list;
+}
+
 /*
  * 13.0 (AMB-56): 0 if unit may cross the Braakman all-sea hexside from-to now (from is
  * adjacent, first = no step taken yet this phase), else the refusal naming the condition
  * that fails: an Allied unit, Turn 4, starting on a Braakman Inlet hex, as the first step.
+ * Hexes are named only for a refusal's text (err != NULL): searches pass NULL.
  */
 static int braakman_refusal(const struct fm_game *g, int unit, int from, int to, int first,
                             struct rules_error *err)
@@ -66,36 +82,33 @@ static int braakman_refusal(const struct fm_game *g, int unit, int from, int to,
 	int began = first                        ? from
 	            : g->u[unit].move_start >= 0 ? g->u[unit].move_start
 	                                         : g->u[unit].hex;
-	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX], c[RULES_HEX_ID_MAX], list[64] = "";
-	size_t len = 0;
+	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX], c[RULES_HEX_ID_MAX], list[64];
 
-	scheldt__hex(g, from, a);
-	scheldt__hex(g, to, b);
-	for (int h = 0; h < d->count && len + RULES_HEX_ID_MAX + 2 < sizeof(list); h++)
-		if (d->hexf[h] & SCH_HF_BRAAKMAN)
-			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
-			                        len ? ", " : "", scheldt__hex(g, h, c));
 	if (is_german(g, unit))
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-15.1-04",
+		return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "BS-15.1-04",
 		                  "%s cannot cross the all-sea hexside %s/%s: no unit crosses an "
 		                  "all-sea hexside; only Allied units on the Braakman Inlet hexes "
 		                  "cross it, on Turn %d (13.0, 15.1)",
-		                  id, a, b, d->braakman_turn);
+		                  id, scheldt__hex(g, from, a), scheldt__hex(g, to, b),
+		                  d->braakman_turn);
 	if (!braakman_open(g))
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-13.0-03",
+		return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "BS-13.0-03",
 		                  "%s cannot cross the all-sea hexside %s/%s on turn %d: the "
 		                  "Braakman crossing is made on Turn %d%s (13.0, AMB-56)",
-		                  id, a, b, g->turn, d->braakman_turn,
+		                  id, scheldt__hex(g, from, a), scheldt__hex(g, to, b), g->turn,
+		                  d->braakman_turn,
 		                  scheldt__opt(g, SCH_O_BRAAKMAN_TURNS) ? " or later" : " only");
 	if (began < 0 || !scheldt__hex_is(g, began, SCH_HF_BRAAKMAN))
-		return rules_fail(
+		return RULES_FAIL(
 		    err, WG_E_ILLEGAL_MOVE, "BS-13.0-03",
 		    "%s cannot cross the all-sea hexside %s/%s: it began its move on "
 		    "%s, and only units that begin their move on a Braakman Inlet hex "
 		    "(%s) cross (13.0)",
-		    id, a, b, began >= 0 ? scheldt__hex(g, began, c) : a, list);
+		    id, scheldt__hex(g, from, a), scheldt__hex(g, to, b),
+		    scheldt__hex(g, began >= 0 ? began : from, c),
+		    braakman_hexes(g, list, sizeof(list)));
 	if (!first || !scheldt__hex_is(g, from, SCH_HF_BRAAKMAN))
-		return rules_fail(err, WG_E_ILLEGAL_MOVE, "BS-13.0-03",
+		return RULES_FAIL(err, WG_E_ILLEGAL_MOVE, "BS-13.0-03",
 		                  "%s began its move on the Braakman Inlet hex %s but has moved "
 		                  "since: the crossing is the first step of its move, from that "
 		                  "hex (13.0, AMB-56)",
@@ -117,15 +130,15 @@ static int north_entry(const struct fm_game *g, int unit)
 	return -1;
 }
 
-int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int spent_half,
-                       int first, int *cost_half, int *must_stop, struct rules_error *err)
+int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int side,
+                       int spent_half, int first, int *cost_half, int *must_stop,
+                       struct rules_error *err)
 {
 	const struct scheldt_data *d = scheldt__data(g);
 	const struct fm_unit_def *def = fm__def(g, unit);
 	char a[RULES_HEX_ID_MAX], b[RULES_HEX_ID_MAX];
 	/* the hexside's flags, looked up once (0 off the map or entering from off it) */
-	int sh = fm__side_slot(g, from, to);
-	unsigned sf = sh >= 0 ? d->sidef[sh] : 0;
+	unsigned sf = side >= 0 ? d->sidef[side] : 0;
 	int allow = 0;
 
 	(void)must_stop;

@@ -208,8 +208,9 @@ void scheldt__free(struct fm_scenario *sc);
 
 /* ---- ground.c ----------------------------------------------------------- */
 
-int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int spent_half,
-                       int first, int *cost_half, int *must_stop, struct rules_error *err);
+int scheldt__move_step(const struct fm_game *g, int unit, int from, int to, int side,
+                       int spent_half, int first, int *cost_half, int *must_stop,
+                       struct rules_error *err);
 int scheldt__retreat_step(const struct fm_game *g, int unit, int from, int to, enum fm_rs mode,
                           int *stop, struct rules_error *err);
 int scheldt__may_act(const struct fm_game *g, int unit, enum fm_act act, struct rules_error *err);
